@@ -1,0 +1,279 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { abrSim } from './abr.js';
+import { brregSim } from './brreg.js';
+import { hmrcSim } from './hmrc.js';
+import type { RegistryBehaviour, RegistryId, SimCompany, SimRegistry, SimRequest, SimResponse } from './types.js';
+import { uidSim } from './uid.js';
+import { viesSim } from './vies.js';
+
+export const SIM_REGISTRIES: readonly SimRegistry[] = [viesSim, hmrcSim, uidSim, brregSim, abrSim];
+const REGISTRY_IDS = SIM_REGISTRIES.map((registry) => registry.id);
+
+export interface RegistryStats {
+  /** Requests received, lookups and others (token, WSDL) alike. */
+  calls: number;
+  /** Lookups received per normalised number. */
+  callsByNumber: Record<string, number>;
+  inFlight: number;
+  maxInFlight: number;
+  /** Highest number of simultaneous lookups seen for any single number. */
+  maxInFlightPerNumber: number;
+}
+
+export interface SimulatorOptions {
+  port?: number;
+  host?: string;
+}
+
+const UP: RegistryBehaviour = { mode: 'up', latencyMs: 0 };
+
+/**
+ * The registry simulator: all five protocols on one port, under `/vies`, `/hmrc`, `/uid`, `/brreg`
+ * and `/abr`, steerable at run time through `/_sim/*` (or the methods of this class in-process).
+ */
+export class RegistrySimulator {
+  private server: Server | undefined;
+  private readonly companies = new Map<string, SimCompany>();
+  private readonly behaviour = new Map<RegistryId, RegistryBehaviour>();
+  private readonly stats = new Map<RegistryId, RegistryStats>();
+  private readonly inFlightByNumber = new Map<string, number>();
+  private url = '';
+
+  constructor(private readonly options: SimulatorOptions = {}) {
+    this.reset();
+  }
+
+  async start(): Promise<this> {
+    const server = createServer((req, res) => {
+      this.route(req, res).catch((error) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(`simulator error: ${(error as Error).message}`);
+      });
+    });
+    server.keepAliveTimeout = 30_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    const address = server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    this.url = `http://${host}:${address.port}`;
+    return this;
+  }
+
+  get baseUrl(): string {
+    return this.url;
+  }
+
+  /** The configuration that points the service at this simulator. */
+  env(): Record<string, string> {
+    const base = this.url;
+    return {
+      VIES_URL: `${base}/vies`,
+      HMRC_URL: `${base}/hmrc`,
+      HMRC_CLIENT_ID: 'simulator-client-id',
+      HMRC_CLIENT_SECRET: 'simulator-client-secret',
+      UID_URL: `${base}/uid/V5.0/PublicServices.svc`,
+      BRREG_URL: `${base}/brreg`,
+      ABR_URL: `${base}/abr`,
+      ABR_GUID: '00000000-0000-4000-8000-000000000000',
+    };
+  }
+
+  setBehaviour(id: RegistryId, behaviour: Partial<RegistryBehaviour>): void {
+    const current = this.behaviour.get(id) ?? UP;
+    this.behaviour.set(id, { ...current, ...behaviour });
+  }
+
+  getBehaviour(id: RegistryId): RegistryBehaviour {
+    return this.behaviour.get(id) ?? UP;
+  }
+
+  /** Everything back to the seeded companies, all registries up, counters at zero. */
+  reset(): void {
+    this.companies.clear();
+    for (const registry of SIM_REGISTRIES) {
+      for (const company of registry.seed) this.companies.set(company.vatNumber, company);
+      this.behaviour.set(registry.id, { ...UP });
+    }
+    this.resetStats();
+  }
+
+  resetStats(): void {
+    for (const id of REGISTRY_IDS) {
+      this.stats.set(id, { calls: 0, callsByNumber: {}, inFlight: 0, maxInFlight: 0, maxInFlightPerNumber: 0 });
+    }
+    this.inFlightByNumber.clear();
+  }
+
+  addCompany(company: SimCompany): void {
+    this.companies.set(company.vatNumber, company);
+  }
+
+  removeCompany(vatNumber: string): void {
+    this.companies.delete(vatNumber);
+  }
+
+  listCompanies(): SimCompany[] {
+    return [...this.companies.values()];
+  }
+
+  statsOf(id: RegistryId): RegistryStats {
+    return structuredClone(this.stats.get(id)!);
+  }
+
+  allStats(): Record<RegistryId, RegistryStats> {
+    return Object.fromEntries(REGISTRY_IDS.map((id) => [id, this.statsOf(id)])) as Record<RegistryId, RegistryStats>;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    const body = await readBody(req);
+    if (url.pathname.startsWith('/_sim/')) {
+      return send(res, this.control(req.method ?? 'GET', url.pathname, body));
+    }
+    const prefix = url.pathname.split('/')[1] ?? '';
+    const registry = SIM_REGISTRIES.find((candidate) => candidate.id === prefix);
+    if (!registry) {
+      return send(res, { status: 404, headers: { 'content-type': 'text/plain' }, body: 'no such registry' });
+    }
+    const request: SimRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname.slice(prefix.length + 1) || '/',
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+    };
+    await this.serve(registry, request, res);
+  }
+
+  private async serve(registry: SimRegistry, request: SimRequest, res: ServerResponse): Promise<void> {
+    const stats = this.stats.get(registry.id)!;
+    const number = registry.numberOf(request);
+    stats.calls += 1;
+    stats.inFlight += 1;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    const numberKey = number ? `${registry.id}:${number}` : undefined;
+    if (number && numberKey) {
+      stats.callsByNumber[number] = (stats.callsByNumber[number] ?? 0) + 1;
+      const now = (this.inFlightByNumber.get(numberKey) ?? 0) + 1;
+      this.inFlightByNumber.set(numberKey, now);
+      stats.maxInFlightPerNumber = Math.max(stats.maxInFlightPerNumber, now);
+    }
+    try {
+      const behaviour = this.takeBehaviour(registry.id, number !== null);
+      if (behaviour.latencyMs > 0) await delay(behaviour.latencyMs);
+      switch (behaviour.mode) {
+        case 'reset':
+          res.socket?.destroy();
+          return;
+        case 'down':
+          return send(res, { status: 503, headers: { 'content-type': 'text/plain' }, body: 'Service Unavailable' });
+        case 'fault':
+          return send(res, registry.fault(behaviour.fault ?? '', request));
+        case 'malformed':
+          return send(res, registry.malformed(request));
+        default: {
+          const context = {
+            company: (vatNumber: string) => this.companies.get(vatNumber),
+            behaviour,
+          };
+          return send(res, await registry.handle(request, context));
+        }
+      }
+    } finally {
+      stats.inFlight -= 1;
+      if (numberKey) this.inFlightByNumber.set(numberKey, (this.inFlightByNumber.get(numberKey) ?? 1) - 1);
+    }
+  }
+
+  /** The behaviour for this call; a `times`-limited failure is used up by lookups only (not token fetches). */
+  private takeBehaviour(id: RegistryId, isLookup: boolean): RegistryBehaviour {
+    const behaviour = this.behaviour.get(id) ?? UP;
+    if (behaviour.mode === 'up' || behaviour.times === undefined) return behaviour;
+    if (!isLookup && behaviour.mode !== 'down' && behaviour.mode !== 'reset') {
+      return { mode: 'up', latencyMs: behaviour.latencyMs };
+    }
+    const left = behaviour.times - 1;
+    this.behaviour.set(id, left > 0 ? { ...behaviour, times: left } : { mode: 'up', latencyMs: behaviour.latencyMs });
+    return behaviour;
+  }
+
+  /**
+   * Control API:
+   * - `GET  /_sim/stats` → per-registry counters
+   * - `POST /_sim/reset` → seeded companies, all up, counters zero
+   * - `POST /_sim/reset-stats`
+   * - `PUT  /_sim/registries/{id}` body `{ mode, fault, latencyMs, times }`
+   * - `GET  /_sim/companies`, `POST /_sim/companies` body SimCompany, `DELETE /_sim/companies/{vatNumber}`
+   */
+  private control(method: string, path: string, body: string): SimResponse {
+    const json = (status: number, value: unknown): SimResponse => ({
+      status,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(value),
+    });
+    let input: Record<string, unknown> = {};
+    try {
+      input = body ? JSON.parse(body) : {};
+    } catch {
+      return json(400, { error: 'body is not JSON' });
+    }
+    const parts = path.split('/').filter(Boolean).slice(1);
+    if (method === 'GET' && parts[0] === 'stats') return json(200, this.allStats());
+    if (method === 'POST' && parts[0] === 'reset') {
+      this.reset();
+      return json(200, { ok: true });
+    }
+    if (method === 'POST' && parts[0] === 'reset-stats') {
+      this.resetStats();
+      return json(200, { ok: true });
+    }
+    if (parts[0] === 'registries' && parts[1] && REGISTRY_IDS.includes(parts[1] as RegistryId)) {
+      const id = parts[1] as RegistryId;
+      if (method === 'PUT') this.setBehaviour(id, input as Partial<RegistryBehaviour>);
+      return json(200, this.getBehaviour(id));
+    }
+    if (parts[0] === 'companies') {
+      if (method === 'GET') return json(200, this.listCompanies());
+      if (method === 'POST') {
+        this.addCompany(input as unknown as SimCompany);
+        return json(201, input);
+      }
+      if (method === 'DELETE' && parts[1]) {
+        this.removeCompany(decodeURIComponent(parts[1]));
+        return json(200, { ok: true });
+      }
+    }
+    return json(404, { error: 'unknown control path' });
+  }
+}
+
+function send(res: ServerResponse, response: SimResponse): void {
+  res.writeHead(response.status, { 'content-length': Buffer.byteLength(response.body), ...response.headers });
+  res.end(response.body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RegistrySimulator> {
+  return new RegistrySimulator(options).start();
+}

@@ -1,0 +1,76 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { RegistryId } from '../src/registries/registry.js';
+
+export type { RegistryId };
+
+export interface SimRequest {
+  method: string;
+  /** Path below the registry's prefix, e.g. `/services/checkVatService` for `/vies/services/checkVatService`. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface SimResponse {
+  status: number;
+  headers?: Record<string, string>;
+  body: string;
+}
+
+/** A company the simulator's registries know. Numbers are normalised as the service returns them. */
+export interface SimCompany {
+  /** e.g. `DE123456704`, `GB123456727`, `CHE100000006MWST`, `NO900000006MVA`, `AU51824753556`. */
+  vatNumber: string;
+  name: string;
+  /** Address lines as the registry would hold them (joined by the client into one line). */
+  addressLines: string[];
+  /**
+   * Registered for VAT/GST. false = known to the register but not VAT-registered
+   * (NO: not in Merverdiavgiftsregisteret; AU: ABN without GST; CH: UID without MWST; VIES/HMRC: deregistered).
+   */
+  vatRegistered: boolean;
+  /** Registry specific extras (e.g. AU entity type, CH legal form); each registry module documents its own. */
+  extra?: Record<string, string>;
+}
+
+/**
+ * How a registry behaves right now. Tests and people steer it through the control API.
+ * - `up`: answers from the seeded companies.
+ * - `down`: HTTP 503 with a plain body, as a gateway in front of a dead service would.
+ * - `reset`: the connection is destroyed without an answer (ECONNRESET at the client).
+ * - `fault`: the registry's own failure named by `fault` (e.g. VIES `MS_UNAVAILABLE`, HMRC `429`).
+ * - `malformed`: a 200 whose body is not the protocol's (truncated XML, broken JSON).
+ * `times`: apply a non-`up` mode to the next N calls only, then go back to `up`.
+ */
+export interface RegistryBehaviour {
+  mode: 'up' | 'down' | 'reset' | 'fault' | 'malformed';
+  fault?: string;
+  latencyMs: number;
+  times?: number;
+}
+
+export interface SimContext {
+  /** Looks a company up by its normalised number. */
+  company(vatNumber: string): SimCompany | undefined;
+  /** The fault code set by the control API, when mode is `fault`. */
+  readonly behaviour: RegistryBehaviour;
+}
+
+/** One registry protocol. The core does latency, down/reset, counting; a module does the protocol. */
+export interface SimRegistry {
+  id: RegistryId;
+  /** Companies this registry knows from the start (numbers must pass their check digits). */
+  seed: SimCompany[];
+  /** Answers a request in the registry's real protocol. */
+  handle(request: SimRequest, context: SimContext): SimResponse | Promise<SimResponse>;
+  /** The registry's own failure for a fault code; unknown codes fall back to its generic server fault. */
+  fault(code: string, request: SimRequest): SimResponse;
+  /** A 200 with a body that does not parse as the protocol. */
+  malformed(request: SimRequest): SimResponse;
+  /**
+   * The normalised target number a request asks about (for per-number counters), or null when the
+   * request is not a lookup (e.g. the HMRC token endpoint, a WSDL fetch).
+   */
+  numberOf(request: SimRequest): string | null;
+}

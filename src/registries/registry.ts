@@ -1,0 +1,93 @@
+/**
+ * The one interface every upstream registry client implements (VIES, HMRC, UID, Brønnøysund, ABR),
+ * and the failure kinds they report. The validation pipeline (src/domain/validation.ts) maps the
+ * kinds to the error codes of decisions section 3; clients never produce HTTP answers themselves.
+ */
+
+export type RegistryId = 'vies' | 'hmrc' | 'uid' | 'brreg' | 'abr';
+
+/** A VAT number already parsed and normalised by src/domain/vat-number. */
+export interface ParsedNumber {
+  /** Country code as normalised: `EL` for Greece, `XI` for Northern Ireland. */
+  countryCode: string;
+  /** The national part in its compact normalised form, e.g. `123456704`, `U12345675`, `E100000006MWST`. */
+  national: string;
+  /** Country code + national part, e.g. `DE123456704`, `CHE100000006MWST`, `NO900000006MVA`. */
+  vatNumber: string;
+}
+
+export interface RegistryQuery {
+  target: ParsedNumber;
+  /** Present only when a consultation number is wanted and this registry can use the requester. */
+  requester?: ParsedNumber;
+}
+
+export interface RegistryAnswer {
+  valid: boolean;
+  /** Company name; null when the registry withholds it (VIES `---` or empty) or the number is invalid. */
+  name: string | null;
+  /** One line: the registry's address lines joined with ", ", whitespace collapsed; null when withheld. */
+  address: string | null;
+  /** Consultation number (VIES requestIdentifier, HMRC consultationNumber); null when none was asked or given. */
+  consultationNumber: string | null;
+}
+
+/**
+ * Why a registry call failed.
+ * - `unreachable`: connection refused, reset, DNS failure.
+ * - `timeout`: no complete answer within the configured timeout.
+ * - `server_error`: 5xx, SOAP server fault, the registry's own "service unavailable" codes (VIES MS_UNAVAILABLE...).
+ * - `throttled`: the registry says too many requests (HMRC 429, VIES MS_MAX_CONCURRENT_REQ, UID Request_limit_exceeded).
+ * - `malformed`: an answer we cannot parse or that lacks required fields.
+ * - `auth`: our credentials were refused (HMRC OAuth, ABR GUID); an operator problem, still a 503 to the caller.
+ * - `invalid_input`: the registry says the target number itself is malformed (maps to 422 invalid_vat_format).
+ * - `requester_rejected`: the registry refuses the requester (VIES INVALID_REQUESTER_INFO, HMRC 403);
+ *   the pipeline repeats the lookup without a requester.
+ */
+export type RegistryFailureKind =
+  | 'unreachable'
+  | 'timeout'
+  | 'server_error'
+  | 'throttled'
+  | 'malformed'
+  | 'auth'
+  | 'invalid_input'
+  | 'requester_rejected';
+
+export class RegistryError extends Error {
+  override readonly name = 'RegistryError';
+  constructor(
+    readonly registry: RegistryId,
+    readonly kind: RegistryFailureKind,
+    message: string,
+    /** The registry's own code where it gave one (e.g. `MS_UNAVAILABLE`, `NOT_FOUND`, HTTP status). */
+    readonly upstreamCode?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface Registry {
+  readonly id: RegistryId;
+  /** Throws RegistryError for every failure; never resolves with a guess. */
+  lookup(query: RegistryQuery): Promise<RegistryAnswer>;
+  /** Whether this registry can give a consultation number for this requester (e.g. VIES: EU/XI requester). */
+  acceptsRequester(requester: ParsedNumber): boolean;
+  close(): Promise<void>;
+}
+
+/** Joins address lines into the single line decisions section 3 asks for. */
+export function joinAddress(lines: Array<string | null | undefined>): string | null {
+  const parts = lines
+    .map((line) => (line ?? '').replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '' && line !== '---');
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** Treats the registries' placeholders for "withheld" (`---`, empty, whitespace) as null. */
+export function cleanText(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const text = String(value).replace(/\s+/g, ' ').trim();
+  return text === '' || text === '---' ? null : text;
+}
