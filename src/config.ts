@@ -1,0 +1,309 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { DEFAULT_TIER_LIMITS, isTier, type Tier, type TierLimits } from './domain/tiers.js';
+import { DEFAULT_URL as ABR_DEFAULT_URL } from './registries/abr.js';
+import { DEFAULT_URL as BRREG_DEFAULT_URL } from './registries/brreg.js';
+import { DEFAULT_URL as HMRC_DEFAULT_URL } from './registries/hmrc.js';
+import type { RegistryId } from './registries/registry.js';
+import { DEFAULT_URL as UID_DEFAULT_URL } from './registries/uid.js';
+import { DEFAULT_URL as VIES_DEFAULT_URL } from './registries/vies.js';
+
+/**
+ * Every setting the service reads, with its default and meaning: the environment (and an optional
+ * `.env`, loaded by the process entry) is validated once against this table at start-up and the
+ * result frozen. No other module reads process.env. A bad value stops the process with a message
+ * naming the variable (svix `cfg.rs`, fastify `initial-config-validation.js`).
+ */
+const Int = (min: number, max = Number.MAX_SAFE_INTEGER) => Type.Integer({ minimum: min, maximum: max });
+const Bool = Type.Boolean();
+const Str = Type.String({ minLength: 1 });
+const Url = Type.String({ pattern: '^https?://' });
+const MsList = Type.Array(Int(0), { minItems: 1, maxItems: 20 });
+
+interface Setting {
+  schema: TSchema;
+  default?: string;
+  description: string;
+  /** Turns the raw string into the value the schema checks (numbers, booleans, lists, JSON). */
+  parse?: (raw: string) => unknown;
+}
+
+const number = (raw: string) => (/^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : raw);
+const boolean = (raw: string) => {
+  const value = raw.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  return raw;
+};
+const list = (raw: string) =>
+  raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+const numberList = (raw: string) => list(raw).map(number);
+const json = (raw: string) => {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+};
+
+function registrySettings(id: string, url: string, concurrency: number): Record<string, Setting> {
+  const upper = id.toUpperCase();
+  return {
+    [`${upper}_URL`]: { schema: Url, default: url, description: `${upper} base URL (the real service's root).` },
+    [`${upper}_TIMEOUT_MS`]: {
+      schema: Int(1),
+      parse: number,
+      description: `Timeout of one ${upper} call; defaults to REGISTRY_TIMEOUT_MS.`,
+    },
+    [`${upper}_CONCURRENCY`]: {
+      schema: Int(1, 1000),
+      default: String(concurrency),
+      parse: number,
+      description: `Most ${upper} calls in flight at once from one process.`,
+    },
+  };
+}
+
+export const SETTINGS = {
+  NODE_ENV: { schema: Str, default: 'development', description: '`production` disables the first-run key bootstrap.' },
+  PORT: { schema: Int(0, 65535), default: '3000', parse: number, description: 'HTTP port.' },
+  HOST: { schema: Str, default: '0.0.0.0', description: 'Address to listen on.' },
+  DATABASE_URL: {
+    schema: Type.String({ pattern: '^(sqlite:|postgres://|postgresql://)' }),
+    default: 'sqlite:./data/vat-service.sqlite',
+    description: '`sqlite:<path>` (embedded, default) or `postgres://…` (scale-out).',
+  },
+  DATABASE_POOL_SIZE: { schema: Int(1, 200), default: '10', parse: number, description: 'PostgreSQL pool size.' },
+  REDIS_URL: {
+    schema: Type.String({ pattern: '^rediss?://' }),
+    description: 'Redis for burst limits shared by all instances; unset = in-process memory.',
+  },
+  BOOTSTRAP: {
+    schema: Bool,
+    default: 'true',
+    parse: boolean,
+    description: 'On an empty database, create a local Business account and print a live and a test key.',
+  },
+  LOG_LEVEL: {
+    schema: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+    default: 'info',
+    description: 'pino log level.',
+  },
+  ACCESS_LOG: {
+    schema: Bool,
+    default: 'true',
+    parse: boolean,
+    description: 'One log line per request (method, route, status, time). Costs throughput: see the README figures.',
+  },
+  PUBLIC_URL: {
+    schema: Url,
+    description: 'Public base URL, used for `docs_url` in errors; default `http://localhost:$PORT`.',
+  },
+  TIER_LIMITS: {
+    schema: Type.Record(
+      Type.String(),
+      Type.Object(
+        { monthly: Type.Optional(Int(0)), burst_per_minute: Type.Optional(Int(1)) },
+        { additionalProperties: false },
+      ),
+    ),
+    default: '{}',
+    parse: json,
+    description: 'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20}}`.',
+  },
+  CHECK_DIGITS: {
+    schema: Bool,
+    default: 'true',
+    parse: boolean,
+    description: '`false` skips the local check-digit stage (for registry sandboxes).',
+  },
+  CACHE_TTL_SECONDS: { schema: Int(0), default: '86400', parse: number, description: 'Validation cache TTL.' },
+  STALE_MAX_AGE_SECONDS: {
+    schema: Int(0),
+    default: '2592000',
+    parse: number,
+    description: 'Oldest cached answer served (flagged stale) when a registry is down.',
+  },
+  REGISTRY_TIMEOUT_MS: { schema: Int(1), default: '10000', parse: number, description: 'Default registry timeout.' },
+  CIRCUIT_FAILURE_THRESHOLD: {
+    schema: Int(1),
+    default: '5',
+    parse: number,
+    description: 'Consecutive registry failures that open the circuit breaker.',
+  },
+  CIRCUIT_COOLDOWN_MS: {
+    schema: Int(1),
+    default: '30000',
+    parse: number,
+    description: 'How long an open circuit fails fast before one probe call is let through.',
+  },
+  ...registrySettings('vies', VIES_DEFAULT_URL, 20),
+  ...registrySettings('hmrc', HMRC_DEFAULT_URL, 10),
+  ...registrySettings('uid', UID_DEFAULT_URL, 5),
+  ...registrySettings('brreg', BRREG_DEFAULT_URL, 10),
+  ...registrySettings('abr', ABR_DEFAULT_URL, 10),
+  HMRC_CLIENT_ID: { schema: Str, description: 'HMRC OAuth client id (client-credentials grant).' },
+  HMRC_CLIENT_SECRET: { schema: Str, description: 'HMRC OAuth client secret.' },
+  ABR_GUID: { schema: Str, description: 'ABN Lookup web services GUID.' },
+  WORKER: { schema: Bool, default: 'true', parse: boolean, description: '`serve` also runs a job worker.' },
+  WORKER_CONCURRENCY: { schema: Int(1, 500), default: '20', parse: number, description: 'Jobs run at once.' },
+  WORKER_POLL_MS: { schema: Int(5), default: '500', parse: number, description: 'Idle poll interval.' },
+  JOB_LEASE_MS: {
+    schema: Int(1000),
+    default: '60000',
+    parse: number,
+    description: "A claimed job's lease; a crashed worker's jobs are claimed again after it.",
+  },
+  ASYNC_RETRY_DELAYS_MS: {
+    schema: MsList,
+    default: '120000,360000,1080000,3240000,9720000',
+    parse: numberList,
+    description: 'Delays between async registry retries (2, 6, 18, 54, 162 min).',
+  },
+  WEBHOOK_RETRY_DELAYS_MS: {
+    schema: MsList,
+    default: '5000,300000,1800000,7200000,18000000,36000000',
+    parse: numberList,
+    description: 'Delays between webhook delivery retries (5 s, 5 min, 30 min, 2 h, 5 h, 10 h).',
+  },
+  WEBHOOK_TIMEOUT_MS: { schema: Int(1), default: '10000', parse: number, description: 'One delivery attempt.' },
+  WEBHOOK_ALLOWED_HOSTS: {
+    schema: Type.Array(Str),
+    default: '',
+    parse: list,
+    description: 'Host names exempt from the private-address guard (development and tests only).',
+  },
+} satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+export interface RegistryConfig {
+  url: string;
+  timeoutMs: number;
+  concurrency: number;
+}
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  databasePoolSize: number;
+  redisUrl?: string;
+  bootstrap: boolean;
+  logLevel: string;
+  accessLog: boolean;
+  publicUrl: string;
+  tierLimits: Readonly<Record<Tier, TierLimits>>;
+  checkDigits: boolean;
+  cacheTtlSeconds: number;
+  staleMaxAgeSeconds: number;
+  circuit: { failureThreshold: number; cooldownMs: number };
+  registries: Readonly<Record<RegistryId, RegistryConfig>>;
+  hmrc: { clientId?: string; clientSecret?: string };
+  abr: { guid?: string };
+  worker: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
+  asyncRetryDelaysMs: readonly number[];
+  webhook: { retryDelaysMs: readonly number[]; timeoutMs: number; allowedHosts: readonly string[] };
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Validates the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Readonly<Config> {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, setting] of Object.entries(SETTINGS) as Array<[string, Setting]>) {
+    const raw = env[name] === '' && setting.default === undefined ? undefined : (env[name] ?? setting.default);
+    if (raw === undefined) continue;
+    const value = setting.parse ? setting.parse(raw) : raw;
+    if (!Value.Check(setting.schema, value)) {
+      const first = [...Value.Errors(setting.schema, value)][0];
+      problems.push(`${name}=${JSON.stringify(raw)} is invalid: ${describeError(first?.message)}. ${setting.description}`);
+      continue;
+    }
+    values[name] = value;
+  }
+  const tierLimits = mergeTierLimits(values.TIER_LIMITS as Record<string, Partial<TierLimits>>, problems);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  const v = values as { [K in SettingName]: Static<(typeof SETTINGS)[K]['schema']> };
+  const registry = (id: RegistryId): RegistryConfig => {
+    const upper = id.toUpperCase();
+    return {
+      url: values[`${upper}_URL`] as string,
+      timeoutMs: (values[`${upper}_TIMEOUT_MS`] as number | undefined) ?? v.REGISTRY_TIMEOUT_MS,
+      concurrency: values[`${upper}_CONCURRENCY`] as number,
+    };
+  };
+  return deepFreeze<Config>({
+    nodeEnv: v.NODE_ENV,
+    port: v.PORT,
+    host: v.HOST,
+    databaseUrl: v.DATABASE_URL,
+    databasePoolSize: v.DATABASE_POOL_SIZE,
+    redisUrl: v.REDIS_URL,
+    bootstrap: v.BOOTSTRAP,
+    logLevel: v.LOG_LEVEL,
+    accessLog: v.ACCESS_LOG,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    tierLimits,
+    checkDigits: v.CHECK_DIGITS,
+    cacheTtlSeconds: v.CACHE_TTL_SECONDS,
+    staleMaxAgeSeconds: v.STALE_MAX_AGE_SECONDS,
+    circuit: { failureThreshold: v.CIRCUIT_FAILURE_THRESHOLD, cooldownMs: v.CIRCUIT_COOLDOWN_MS },
+    registries: {
+      vies: registry('vies'),
+      hmrc: registry('hmrc'),
+      uid: registry('uid'),
+      brreg: registry('brreg'),
+      abr: registry('abr'),
+    },
+    hmrc: { clientId: v.HMRC_CLIENT_ID, clientSecret: v.HMRC_CLIENT_SECRET },
+    abr: { guid: v.ABR_GUID },
+    worker: {
+      enabled: v.WORKER,
+      concurrency: v.WORKER_CONCURRENCY,
+      pollMs: v.WORKER_POLL_MS,
+      leaseMs: v.JOB_LEASE_MS,
+    },
+    asyncRetryDelaysMs: v.ASYNC_RETRY_DELAYS_MS,
+    webhook: {
+      retryDelaysMs: v.WEBHOOK_RETRY_DELAYS_MS,
+      timeoutMs: v.WEBHOOK_TIMEOUT_MS,
+      allowedHosts: v.WEBHOOK_ALLOWED_HOSTS.map((host) => host.toLowerCase()),
+    },
+  });
+}
+
+function mergeTierLimits(
+  overrides: Record<string, Partial<TierLimits>> | undefined,
+  problems: string[],
+): Record<Tier, TierLimits> {
+  const merged = structuredClone(DEFAULT_TIER_LIMITS) as Record<Tier, TierLimits>;
+  for (const [tier, limits] of Object.entries(overrides ?? {})) {
+    if (!isTier(tier)) {
+      problems.push(`TIER_LIMITS names an unknown tier '${tier}' (known: free, pro, business, scale).`);
+      continue;
+    }
+    merged[tier] = { ...merged[tier], ...limits };
+  }
+  return merged;
+}
+
+function describeError(message: string | undefined): string {
+  return (message ?? 'unexpected value').replace(/^Expected/, 'expected');
+}
+
+function deepFreeze<T>(value: T): Readonly<T> {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,42 @@
+/** The validation result (spec 2.2) and its meta (decisions section 2), as every channel returns them. */
+
+export interface Company {
+  name: string | null;
+  address: string | null;
+}
+
+export interface ValidationData {
+  valid: boolean;
+  vat_number: string;
+  country_code: string;
+  company: Company | null;
+  /** A string or null on fresh answers; absent on cached ones (decisions section 2). */
+  consultation_number?: string | null;
+  requested_at: string;
+}
+
+export type Source = 'vies' | 'hmrc' | 'uid' | 'brreg' | 'abr' | 'checksum' | 'format' | 'test';
+export type SourceStatus = 'live' | 'cached' | 'unavailable' | 'degraded' | 'unverified';
+
+export interface ValidationMeta {
+  cached: boolean;
+  cached_at?: string;
+  stale?: boolean;
+  source: Source;
+  source_status: SourceStatus;
+}
+
+export interface ValidationAnswer {
+  data: ValidationData;
+  meta: ValidationMeta;
+}
+
+/** Company per decisions section 3: null when invalid, and when the registry gives neither part. */
+export function companyOf(valid: boolean, name: string | null, address: string | null): Company | null {
+  if (!valid || (name === null && address === null)) return null;
+  return { name, address };
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { releaseUnits, reserveUnits } from '../store/usage.js';
+import type { Tables } from '../store/tables.js';
+import { ApiError } from './errors.js';
+
+/** The calendar month in UTC that `now` falls in, `YYYY-MM` (decisions section 4). */
+export function periodOf(now: number): string {
+  return new Date(now).toISOString().slice(0, 7);
+}
+
+/** The first instant of the next month, UTC: when the quota resets. */
+export function periodResetAt(now: number): number {
+  const date = new Date(now);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+}
+
+export interface QuotaState {
+  limit: number;
+  used: number;
+  period: string;
+  resetAt: number;
+}
+
+/** X-RateLimit-* headers for a validation response (decisions section 4). */
+export function quotaHeaders(state: QuotaState): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(state.limit),
+    'x-ratelimit-remaining': String(Math.max(0, state.limit - state.used)),
+    'x-ratelimit-reset': new Date(state.resetAt).toISOString(),
+  };
+}
+
+/**
+ * Reserves `units` validations for the account in the month of `now`, or throws 429
+ * `rate_limit_exceeded` carrying the quota headers and Retry-After (seconds to the reset).
+ */
+export async function reserveQuota(
+  db: Kysely<Tables>,
+  accountId: string,
+  limit: number,
+  units: number,
+  now: number,
+): Promise<QuotaState> {
+  const period = periodOf(now);
+  const resetAt = periodResetAt(now);
+  const result = await reserveUnits(db, accountId, period, units, limit);
+  const state = { limit, used: result.used, period, resetAt };
+  if (!result.ok) {
+    const remaining = Math.max(0, limit - result.used);
+    const message =
+      units > 1 && remaining > 0
+        ? `This batch needs ${units} validations but only ${remaining} remain this month.`
+        : `The monthly quota of ${limit} validations is used up; it resets at ${new Date(resetAt).toISOString()}.`;
+    throw new ApiError('rate_limit_exceeded', message, {
+      ...quotaHeaders(state),
+      'retry-after': String(Math.max(1, Math.ceil((resetAt - now) / 1000))),
+    });
+  }
+  return state;
+}
+
+/** Gives units back (answers that were never served); returns the updated state. */
+export async function releaseQuota(db: Kysely<Tables>, accountId: string, state: QuotaState, units: number): Promise<QuotaState> {
+  if (units <= 0) return state;
+  const used = await releaseUnits(db, accountId, state.period, units);
+  return { ...state, used };
+}

@@ -1,0 +1,45 @@
+/** Subscription tiers and what each may use (spec section 5 and 8, decisions section 4). */
+
+export const TIERS = ['free', 'pro', 'business', 'scale'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export interface TierLimits {
+  /** Validations per calendar month (UTC). */
+  monthly: number;
+  /** Requests per sliding 60 s window, on every authenticated endpoint. */
+  burst_per_minute: number;
+}
+
+/**
+ * Defaults from decisions section 4. The spec lists burst values 20, 60, 120 in tier order Free,
+ * Pro, Business. `scale` has Business features; its limits are the operator's to set through
+ * TIER_LIMITS (the default below is only a starting point).
+ */
+export const DEFAULT_TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = Object.freeze({
+  free: { monthly: 500, burst_per_minute: 20 },
+  pro: { monthly: 10_000, burst_per_minute: 60 },
+  business: { monthly: 50_000, burst_per_minute: 120 },
+  scale: { monthly: 250_000, burst_per_minute: 600 },
+});
+
+export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation';
+
+const FEATURES: Readonly<Record<Tier, ReadonlySet<Feature>>> = {
+  free: new Set(),
+  pro: new Set(['batch', 'async', 'webhooks']),
+  business: new Set(['batch', 'async', 'webhooks', 'consultation']),
+  scale: new Set(['batch', 'async', 'webhooks', 'consultation']),
+};
+
+export function tierAllows(tier: Tier, feature: Feature): boolean {
+  return FEATURES[tier].has(feature);
+}
+
+/** Async batch size per tier (spec 8): 200 Pro, 1000 Business (and Scale). */
+export function asyncBatchLimit(tier: Tier): number {
+  return tier === 'pro' ? 200 : tier === 'free' ? 0 : 1000;
+}
+
+export function isTier(value: unknown): value is Tier {
+  return typeof value === 'string' && (TIERS as readonly string[]).includes(value);
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ApiError } from '../../domain/errors.js';
+import { type Feature, tierAllows, type Tier, type TierLimits } from '../../domain/tiers.js';
+import type { BurstLimiter } from '../../limits/burst.js';
+import { authenticateKey, type Principal } from '../../store/accounts.js';
+import type { Tables } from '../../store/tables.js';
+
+/** What a route needs, declared where it is registered (`config` of the route options). */
+export interface RouteGates {
+  /** Tier feature the route needs (403 tier_insufficient below it). */
+  feature?: Feature;
+  /** Test keys get 403 forbidden (async endpoints, spec 5.4). */
+  liveOnly?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+  interface FastifyContextConfig extends RouteGates {}
+}
+
+export interface GateDeps {
+  db: Kysely<Tables>;
+  burst: BurstLimiter;
+  limits: Readonly<Record<Tier, TierLimits>>;
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/**
+ * The gates of decisions section 4, in its order, as onRequest hooks (they run before the body is
+ * parsed): 401 auth → 429 burst → 403 tier → 403 test key. Body, webhook, format and quota checks
+ * come later, in schema validation and the domain.
+ */
+export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
+  scope.decorateRequest('principal', undefined as unknown as Principal);
+  scope.addHook('onRequest', async (request, reply) => {
+    const principal = await authenticate(deps.db, request);
+    request.principal = principal;
+
+    const burst = await deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
+    reply.header('x-burst-limit', String(burst.limit));
+    reply.header('x-burst-remaining', String(burst.remaining));
+    if (!burst.allowed) {
+      throw new ApiError(
+        'burst_limit_exceeded',
+        `More than ${burst.limit} requests in 60 seconds; retry in ${burst.retryAfterSeconds} s.`,
+        { 'retry-after': String(burst.retryAfterSeconds) },
+      );
+    }
+
+    const gates = request.routeOptions.config as RouteGates;
+    if (gates.feature && !tierAllows(principal.tier, gates.feature)) {
+      throw new ApiError('tier_insufficient', `This endpoint needs the Pro or Business tier; the account is on ${principal.tier}.`);
+    }
+    if (gates.liveOnly && principal.mode === 'test') throw new ApiError('forbidden');
+  });
+}
+
+async function authenticate(db: Kysely<Tables>, request: FastifyRequest): Promise<Principal> {
+  const header = request.headers.authorization;
+  if (!header) throw new ApiError('unauthorized', 'Missing Authorization header: send `Authorization: Bearer <key>`.');
+  const match = BEARER.exec(header);
+  if (!match) throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
+  const principal = await authenticateKey(db, match[1]);
+  if (!principal) throw new ApiError('unauthorized', 'The API key is invalid or has been revoked.');
+  return principal;
+}

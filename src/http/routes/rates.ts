@@ -1,0 +1,91 @@
+import { type Static, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.js';
+import { ApiError } from '../../domain/errors.js';
+import { parseRatesDate, type RatesTable, todayUtc } from '../../domain/rates.js';
+import { AUTH_ERRORS, errorResponses, IsoTime } from '../schemas/common.js';
+
+const RateRecord = Type.Object(
+  {
+    country_code: Type.String({ description: 'Two-letter code; Greece is EL' }),
+    country_name: Type.String(),
+    currency: Type.String({ description: 'ISO 4217' }),
+    standard_rate: Type.Number({ description: 'Percent' }),
+    other_rates: Type.Array(
+      Type.Object({
+        rate: Type.Number(),
+        type: Type.Union([Type.Literal('reduced'), Type.Literal('super_reduced'), Type.Literal('zero')]),
+      }),
+    ),
+    updated_at: IsoTime,
+  },
+  { $id: 'RateRecord' },
+);
+
+const DateQuery = Type.Object({
+  date: Type.Optional(Type.String({ description: 'YYYY-MM-DD (UTC), from 2024-01-01; default today' })),
+});
+type DateQuery = Static<typeof DateQuery>;
+const Params = Type.Object({ country_code: Type.String({ description: 'Case-insensitive; GR accepted for EL' }) });
+type Params = Static<typeof Params>;
+
+/** GET /v1/rates and GET /v1/rates/{country_code} (spec 4.5, 4.6, decisions section 8). */
+export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock): void {
+  app.addSchema(RateRecord);
+
+  const dateOf = (query: DateQuery): string => {
+    if (query.date === undefined) return todayUtc(clock.now());
+    const parsed = parseRatesDate(query.date);
+    if (!parsed.ok) throw new ApiError('validation_error', parsed.message);
+    return parsed.date;
+  };
+
+  app.get<{ Querystring: DateQuery }>(
+    '/v1/rates',
+    {
+      schema: {
+        operationId: 'listRates',
+        tags: ['rates'],
+        summary: 'VAT rates of all 31 countries',
+        querystring: DateQuery,
+        response: {
+          200: Type.Object({
+            data: Type.Array(Type.Ref('RateRecord')),
+            meta: Type.Object({ request_id: Type.String(), count: Type.Integer() }),
+          }),
+          ...errorResponses([...AUTH_ERRORS, 422]),
+        },
+      },
+    },
+    async (request) => {
+      const data = rates.all(dateOf(request.query));
+      return { data, meta: { request_id: request.id, count: data.length } };
+    },
+  );
+
+  app.get<{ Params: Params; Querystring: DateQuery }>(
+    '/v1/rates/:country_code',
+    {
+      schema: {
+        operationId: 'getRates',
+        tags: ['rates'],
+        summary: 'VAT rates of one country',
+        params: Params,
+        querystring: DateQuery,
+        response: {
+          200: Type.Object({ data: Type.Ref('RateRecord'), meta: Type.Object({ request_id: Type.String() }) }),
+          ...errorResponses([...AUTH_ERRORS, 404, 422]),
+        },
+      },
+    },
+    async (request) => {
+      const date = dateOf(request.query);
+      const code = request.params.country_code;
+      const record = rates.get(code, date);
+      if (!record) {
+        throw new ApiError('not_found', `No VAT rates for country code '${code.slice(0, 10)}'. Rates cover the EU 27 (EL for Greece), GB, CH, LI and NO.`);
+      }
+      return { data: record, meta: { request_id: request.id } };
+    },
+  );
+}

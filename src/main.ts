@@ -1,0 +1,94 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { RatesTable } from './domain/rates.js';
+import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from './limits/burst.js';
+import { createLogger } from './logger.js';
+import { createRegistryGateway } from './registries/index.js';
+import { countAccounts, createAccount, createKey } from './store/accounts.js';
+import { type Database, migrateToLatest, openDatabase } from './store/db.js';
+
+/**
+ * Process entry points: open the database, migrate, and run the API, a worker, or both.
+ * Everything is built from the frozen Config; nothing here reads process.env.
+ */
+
+export interface RunningService {
+  url: string;
+  close(): Promise<void>;
+}
+
+export function openConfiguredDatabase(config: Readonly<Config>): Database {
+  return openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+}
+
+export function createBurstLimiter(config: Readonly<Config>, clock: Clock, logger: Logger): BurstLimiter {
+  if (!config.redisUrl) return createMemoryBurstLimiter(clock);
+  return createRedisBurstLimiter({
+    url: config.redisUrl,
+    clock,
+    onError: (error) => logger.warn({ err: error }, 'Redis burst limiter failed: request allowed'),
+  });
+}
+
+/** On an empty database (not in production), a local Business account with one live and one test key. */
+async function bootstrap(config: Readonly<Config>, database: Database, clock: Clock, out: (line: string) => void) {
+  if (!config.bootstrap || config.nodeEnv === 'production') return;
+  if ((await countAccounts(database.db)) > 0) return;
+  const now = clock.now();
+  const account = await createAccount(database.db, 'Local account', 'business', now);
+  const live = await createKey(database.db, account.id, 'live', now);
+  const test = await createKey(database.db, account.id, 'test', now);
+  out(
+    [
+      '',
+      `Created account ${account.id} (business tier) on this empty database. Its keys, shown once:`,
+      `  live: ${live.key}`,
+      `  test: ${test.key}`,
+      'Try:',
+      `  curl -H "Authorization: Bearer ${test.key}" "http://localhost:${config.port}/v1/validate?vat_number=DE123456704"`,
+      'More keys: npx vat-service keys create --account <id> --mode live|test',
+      '',
+    ].join('\n'),
+  );
+}
+
+export async function startServer(
+  config: Readonly<Config>,
+  options: { clock?: Clock; out?: (line: string) => void } = {},
+): Promise<RunningService> {
+  const clock = options.clock ?? systemClock;
+  const logger = createLogger(config.logLevel);
+  const database = openConfiguredDatabase(config);
+  await migrateToLatest(database);
+  await bootstrap(config, database, clock, options.out ?? ((line) => process.stdout.write(`${line}\n`)));
+  const burst = createBurstLimiter(config, clock, logger);
+  const gateway = createRegistryGateway(config, clock);
+  const { fastify } = await buildApp({
+    config,
+    database,
+    clock,
+    burst,
+    gateway,
+    rates: RatesTable.load(),
+    logger: logger as FastifyBaseLogger,
+  });
+  const address = await fastify.listen({ port: config.port, host: config.host });
+  logger.info({ address, database: database.dialect, burst: config.redisUrl ? 'redis' : 'memory' }, 'listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: address,
+    close: () => {
+      closing ??= (async () => {
+        await fastify.close(); // stops accepting, drains in-flight requests
+        await gateway.close();
+        await burst.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * Client for HMRC "Check a UK VAT number" API v2 (GB numbers), with OAuth 2.0 client-credentials
+ * tokens. Protocol: /work/shared/upstreams/hmrc.md, cited below as "hmrc.md §n".
+ */
+import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
+import {
+  cleanText,
+  joinAddress,
+  type ParsedNumber,
+  type Registry,
+  type RegistryAnswer,
+  RegistryError,
+  type RegistryFailureKind,
+  type RegistryQuery,
+} from './registry.js';
+
+/** hmrc.md §2: production root; the token and lookup paths are appended beneath it. */
+export const DEFAULT_URL = 'https://api.service.hmrc.gov.uk';
+
+export interface Options {
+  baseUrl: string;
+  timeoutMs: number;
+  connections?: number;
+  clientId: string;
+  clientSecret: string;
+  /** for tests: the clock used for token expiry */
+  now?: () => number;
+  /** refresh this many ms before the token expires (default 60_000) */
+  tokenRefreshMarginMs?: number;
+}
+
+const TOKEN_PATH = 'oauth/token';
+const LOOKUP_PATH = 'organisations/vat/check-vat-number/lookup';
+/** hmrc.md §4.3: without exactly this the gateway answers 406 ACCEPT_HEADER_INVALID. */
+const ACCEPT = 'application/vnd.hmrc.2.0+json';
+/** hmrc.md §4.4: the API takes exactly 9 or 12 digits, no `GB` prefix, no GD/HA numbers. */
+const VRN = /^(?:[0-9]{9}|[0-9]{12})$/;
+const NOT_REGISTERED: RegistryAnswer = { valid: false, name: null, address: null, consultationNumber: null };
+
+export function createHmrcRegistry(options: Options): Registry {
+  const http = new RegistryHttp('hmrc', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const tokens = new AccessTokens(http, options);
+  return {
+    id: 'hmrc',
+    acceptsRequester,
+    lookup: (query) => lookup(http, tokens, options.baseUrl, query),
+    close: () => http.close(),
+  };
+}
+
+/** Decisions §3: HMRC gives consultation numbers to GB requesters only (XI requesters belong to VIES). */
+function acceptsRequester(requester: ParsedNumber): boolean {
+  return requester.countryCode === 'GB' && VRN.test(requester.national);
+}
+
+async function lookup(
+  http: RegistryHttp,
+  tokens: AccessTokens,
+  baseUrl: string,
+  query: RegistryQuery,
+): Promise<RegistryAnswer> {
+  const target = targetVrnOf(query.target);
+  const requester = query.requester ? requesterVrnOf(query.requester) : undefined;
+  const url = joinUrl(baseUrl, [LOOKUP_PATH, target, requester].filter(Boolean).join('/'));
+  let token = await tokens.get();
+  let answer = await sendLookup(http, url, token);
+  // hmrc.md §3: a token can die before its expires_in (revoked, platform restart); one fresh token, one retry.
+  if (answer.status === 401 && errorBodyOf(answer.body)?.code === 'INVALID_CREDENTIALS') {
+    tokens.drop(token);
+    token = await tokens.get();
+    answer = await sendLookup(http, url, token);
+  }
+  return readLookup(answer, target, requester !== undefined);
+}
+
+function targetVrnOf(target: ParsedNumber): string {
+  if (target.countryCode !== 'GB') {
+    throw failure('invalid_input', `HMRC answers GB numbers only, not ${target.vatNumber}`);
+  }
+  // hmrc.md §4.4: HMRC would answer 400 INVALID_REQUEST for GD/HA numbers; no need to ask.
+  if (!VRN.test(target.national)) {
+    throw failure(
+      'invalid_input',
+      `HMRC checks 9- or 12-digit numbers only, not ${target.vatNumber}`,
+      'INVALID_REQUEST',
+    );
+  }
+  return target.national;
+}
+
+function requesterVrnOf(requester: ParsedNumber): string {
+  if (!acceptsRequester(requester)) {
+    throw failure(
+      'requester_rejected',
+      `HMRC takes 9- or 12-digit GB requesters only, not ${requester.vatNumber}`,
+    );
+  }
+  return requester.national;
+}
+
+function sendLookup(http: RegistryHttp, url: string, token: string): Promise<HttpAnswer> {
+  return http.send({ method: 'GET', url, headers: { accept: ACCEPT, authorization: `Bearer ${token}` } });
+}
+
+/** hmrc.md §4.5: 200 = registered, 404 NOT_FOUND = not registered, everything else a failure. */
+function readLookup(answer: HttpAnswer, target: string, verified: boolean): RegistryAnswer {
+  if (answer.status === 200) return readRegistered(answer, target, verified);
+  const error = errorBodyOf(answer.body);
+  // Only the API's own NOT_FOUND means "not registered"; a gateway 404 (MATCHING_RESOURCE_NOT_FOUND,
+  // or any other body) is a wrong URL, never an answer about the number.
+  if (answer.status === 404 && error?.code === 'NOT_FOUND') return NOT_REGISTERED;
+  throw lookupFailure(answer.status, error, verified);
+}
+
+/** hmrc.md §4.6: `target.name`, `target.address` and `processingDate` are required; verified adds the number. */
+function readRegistered(answer: HttpAnswer, target: string, verified: boolean): RegistryAnswer {
+  if (!isJson(answer.headers['content-type'])) throw failure('malformed', 'HMRC answered 200 without JSON');
+  const body = parseJsonObject(answer.body);
+  const company = body?.target;
+  if (!isObject(company) || typeof company.name !== 'string' || !isObject(company.address)) {
+    throw failure('malformed', 'HMRC answered 200 without target.name and target.address');
+  }
+  if (typeof body?.processingDate !== 'string')
+    throw failure('malformed', 'HMRC answered 200 without processingDate');
+  // A branch lookup may come back under its 9-digit VRN (hmrc.md §10.3), so compare the first nine digits.
+  if (typeof company.vatNumber !== 'string' || company.vatNumber.slice(0, 9) !== target.slice(0, 9)) {
+    throw failure('malformed', `HMRC answered for ${String(company.vatNumber)}, not ${target}`);
+  }
+  const consultation = typeof body.consultationNumber === 'string' ? body.consultationNumber.trim() : '';
+  if (verified && consultation === '') {
+    throw failure('malformed', 'HMRC answered a verified check without a consultationNumber');
+  }
+  return {
+    valid: true,
+    name: cleanText(company.name),
+    address: addressOf(company.address),
+    consultationNumber: verified ? consultation : null,
+  };
+}
+
+/** Decisions §3: line1–line5 then the postcode, joined with ", " (countryCode is not part of the line). */
+function addressOf(address: Record<string, unknown>): string | null {
+  const parts = ['line1', 'line2', 'line3', 'line4', 'line5', 'postcode'].map((key) => {
+    const value = address[key];
+    if (value !== undefined && typeof value !== 'string') {
+      throw failure('malformed', `HMRC answered a non-text address.${key}`);
+    }
+    return value;
+  });
+  return joinAddress(parts);
+}
+
+/** hmrc.md §4.7: branch on status and code together (INVALID_REQUEST is both a 400 and a 403). */
+function lookupFailure(status: number, error: ErrorBody | undefined, verified: boolean): RegistryError {
+  const code = error?.code ?? String(status);
+  const said = `HMRC answered ${status}${error ? ` ${error.code}: ${error.message}` : ''}`;
+  // hmrc.md §4.7: the gateway's 429 body is not valid JSON, so the status alone decides.
+  if (status === 429) return failure('throttled', said, code);
+  if (status >= 500) return failure('server_error', said, code);
+  if (!error)
+    return failure('malformed', `HMRC answered ${status} without its {code, message} error body`, code);
+  if (status === 400 && error.code === 'INVALID_REQUEST') {
+    if (error.message.includes('targetVrn')) return failure('invalid_input', said, code);
+    if (verified && error.message.includes('requesterVrn')) return failure('requester_rejected', said, code);
+  }
+  if (status === 403 && error.code === 'INVALID_REQUEST' && verified)
+    return failure('requester_rejected', said, code);
+  // 401 after the retry, 403 RESOURCE_FORBIDDEN / INVALID_SCOPE: our application's access is refused.
+  if (status === 401 || status === 403) return failure('auth', said, code);
+  // 404 MATCHING_RESOURCE_NOT_FOUND, 405, 406 and the like: a protocol mismatch on our side.
+  return failure('server_error', said, code);
+}
+
+/**
+ * Client-credentials tokens (hmrc.md §3): cached until `tokenRefreshMarginMs` before `expires_in` runs
+ * out (but kept for at least half their life, so a short-lived token cannot cause a fetch per lookup);
+ * lookups that need a token while one is being fetched wait for that same fetch.
+ */
+class AccessTokens {
+  private current: { value: string; refreshAt: number } | undefined;
+  private pending: Promise<string> | undefined;
+
+  constructor(
+    private readonly http: RegistryHttp,
+    private readonly options: Options,
+  ) {}
+
+  get(): Promise<string> {
+    if (this.current && this.now() < this.current.refreshAt) return Promise.resolve(this.current.value);
+    this.pending ??= this.fetch().finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  /** Forgets a token the API refused, unless another lookup has already replaced it. */
+  drop(value: string): void {
+    if (this.current?.value === value) this.current = undefined;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private async fetch(): Promise<string> {
+    const { clientId, clientSecret, baseUrl } = this.options;
+    if (!clientId || !clientSecret) {
+      throw failure(
+        'auth',
+        'HMRC client credentials are not configured (HMRC_CLIENT_ID, HMRC_CLIENT_SECRET)',
+      );
+    }
+    const startedAt = this.now();
+    const answer = await this.http.send({
+      method: 'POST',
+      url: joinUrl(baseUrl, TOKEN_PATH),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: tokenRequestBody(clientId, clientSecret),
+    });
+    const { value, lifetimeMs } = readToken(answer);
+    const margin = this.options.tokenRefreshMarginMs ?? 60_000;
+    this.current = { value, refreshAt: startedAt + Math.max(lifetimeMs - margin, lifetimeMs / 2) };
+    return value;
+  }
+}
+
+/** hmrc.md §3 and fixtures/hmrc/oauth-token-request-body.form: parameters in the body, scope `read:vat`. */
+function tokenRequestBody(clientId: string, clientSecret: string): string {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return `grant_type=client_credentials&client_id=${encode(clientId)}&client_secret=${encode(clientSecret)}&scope=read:vat`;
+}
+
+function readToken(answer: HttpAnswer): { value: string; lifetimeMs: number } {
+  if (answer.status !== 200) throw tokenFailure(answer);
+  const body = parseJsonObject(answer.body);
+  const value = body?.access_token;
+  const expiresIn = Number(body?.expires_in);
+  const type = body?.token_type;
+  // hmrc.md §3: token_type is lowercase `bearer` in captures; compare without case as RFC 6749 §5.1 asks.
+  if (
+    typeof value !== 'string' ||
+    value === '' ||
+    typeof type !== 'string' ||
+    type.toLowerCase() !== 'bearer'
+  ) {
+    throw failure('malformed', 'HMRC token answer lacks a bearer access_token');
+  }
+  if (!Number.isFinite(expiresIn) || expiresIn <= 0)
+    throw failure('malformed', 'HMRC token answer lacks expires_in');
+  return { value, lifetimeMs: expiresIn * 1000 };
+}
+
+/** RFC 6749 §5.2 errors (hmrc.md §3): 400/401/403 mean our credentials or grant were refused. */
+function tokenFailure(answer: HttpAnswer): RegistryError {
+  const body = parseJsonObject(answer.body);
+  const code = typeof body?.error === 'string' ? body.error : String(answer.status);
+  const said = `HMRC token endpoint answered ${answer.status} ${code}`;
+  if (answer.status === 429) return failure('throttled', said, code);
+  if (answer.status >= 500) return failure('server_error', said, code);
+  if ([400, 401, 403].includes(answer.status)) return failure('auth', said, code);
+  return failure('server_error', said, code);
+}
+
+interface ErrorBody {
+  code: string;
+  message: string;
+}
+
+/** hmrc.md §4.7: `{code, message}`; anything else (HTML from a proxy, the broken 429 template) is undefined. */
+function errorBodyOf(text: string): ErrorBody | undefined {
+  const body = parseJsonObject(text);
+  if (typeof body?.code !== 'string') return undefined;
+  return { code: body.code, message: typeof body.message === 'string' ? body.message : '' };
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isJson(contentType: string | string[] | undefined): boolean {
+  const value = Array.isArray(contentType) ? contentType[0] : contentType;
+  return /^application\/([a-z0-9.+-]*\+)?json\b/i.test((value ?? '').trim());
+}
+
+function failure(kind: RegistryFailureKind, message: string, upstreamCode?: string): RegistryError {
+  return new RegistryError('hmrc', kind, message, upstreamCode);
+}

@@ -1,0 +1,40 @@
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { createAbrRegistry } from './abr.js';
+import { createBrregRegistry } from './brreg.js';
+import { RegistryGateway } from './gateway.js';
+import { createHmrcRegistry } from './hmrc.js';
+import type { Registry, RegistryId } from './registry.js';
+import { createUidRegistry } from './uid.js';
+import { createViesRegistry } from './vies.js';
+
+type RegistrySettings = Pick<Config, 'registries' | 'hmrc' | 'abr' | 'circuit'>;
+
+/** Builds the five registry clients from configuration, behind one gateway. */
+export function createRegistryGateway(config: RegistrySettings, clock: Clock): RegistryGateway {
+  const { vies, hmrc, uid, brreg, abr } = config.registries;
+  const pool = (settings: { url: string; timeoutMs: number; concurrency: number }) => ({
+    baseUrl: settings.url,
+    timeoutMs: settings.timeoutMs,
+    connections: settings.concurrency,
+  });
+  const registries = new Map<RegistryId, Registry>([
+    ['vies', createViesRegistry(pool(vies))],
+    [
+      'hmrc',
+      createHmrcRegistry({
+        ...pool(hmrc),
+        clientId: config.hmrc.clientId ?? '',
+        clientSecret: config.hmrc.clientSecret ?? '',
+        now: () => clock.now(),
+      }),
+    ],
+    ['uid', createUidRegistry(pool(uid))],
+    ['brreg', createBrregRegistry(pool(brreg))],
+    ['abr', createAbrRegistry({ ...pool(abr), guid: config.abr.guid ?? '' })],
+  ]);
+  const concurrency = Object.fromEntries(
+    Object.entries(config.registries).map(([id, settings]) => [id, settings.concurrency]),
+  ) as Record<RegistryId, number>;
+  return new RegistryGateway(registries, { clock, concurrency, circuit: config.circuit });
+}

@@ -1,0 +1,157 @@
+/**
+ * Table shapes for Kysely, the same on SQLite and PostgreSQL. Conventions that keep one query layer
+ * for both dialects: times are Unix epoch milliseconds in BIGINT columns (pg's int8 parser is set to
+ * return numbers, see db.ts), booleans are INTEGER 0/1, JSON is TEXT.
+ */
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  tier: string;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  key_hash: string;
+  mode: 'live' | 'test';
+  /** First characters of the key (`svc_live_AbCd`), so people can tell keys apart in listings. */
+  key_prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface UsageTable {
+  account_id: string;
+  /** Calendar month in UTC, `YYYY-MM`. */
+  period: string;
+  used: number;
+}
+
+/** The latest registry answer per normalised number, shared by all accounts (decisions section 2). */
+export interface ValidationCacheTable {
+  vat_number: string;
+  valid: number;
+  company_name: string | null;
+  company_address: string | null;
+  source: string;
+  fetched_at: number;
+}
+
+/** One row per answer served with a live key: the basis for usage figures and async results. */
+export interface ValidationsTable {
+  /** UUID v4. */
+  id: string;
+  account_id: string;
+  request_id: string;
+  vat_number: string;
+  valid: number;
+  source: string;
+  source_status: string;
+  /** How the request came: `sync`, `batch`, `async`. */
+  channel: string;
+  created_at: number;
+}
+
+export interface Tables {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  usage: UsageTable;
+  validation_cache: ValidationCacheTable;
+  validations: ValidationsTable;
+  jobs: JobsTable;
+  async_batches: AsyncBatchesTable;
+  async_items: AsyncItemsTable;
+  webhooks: WebhooksTable;
+  events: EventsTable;
+  deliveries: DeliveriesTable;
+  delivery_attempts: DeliveryAttemptsTable;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  run_at: number;
+  attempts: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+export interface AsyncBatchesTable {
+  id: string;
+  account_id: string;
+  status: 'pending' | 'completed';
+  total: number;
+  accepted: number;
+  unique_count: number;
+  done_count: number;
+  positions: string;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface AsyncItemsTable {
+  id: string;
+  account_id: string;
+  batch_id: string | null;
+  item_index: number;
+  input: string;
+  vat_number: string;
+  requester: string | null;
+  use_cache: number;
+  status: 'pending' | 'completed' | 'failed';
+  attempts: number;
+  result: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface WebhooksTable {
+  account_id: string;
+  url: string;
+  signing_secret: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EventsTable {
+  id: string;
+  account_id: string;
+  type: string;
+  payload: string;
+  created_at: number;
+}
+
+export interface DeliveriesTable {
+  id: string;
+  account_id: string;
+  event_id: string;
+  event_type: string;
+  url: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  next_attempt_at: number | null;
+  failure_reason: string | null;
+  request_headers: string | null;
+  replay_of: string | null;
+  seq: string;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface DeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: number;
+  status_code: number | null;
+  duration_ms: number;
+  response_body: string | null;
+  error: string | null;
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { describe, it } from 'vitest';
+import { type Database, type DialectName, migrateToLatest, openDatabase } from '../../src/store/db.js';
+
+/**
+ * One test body, every dialect (kysely's habit): SQLite always, PostgreSQL when TEST_POSTGRES_URL
+ * is set. Without it the PostgreSQL variant is reported as skipped, never silently dropped.
+ */
+export interface TestDialect {
+  name: DialectName;
+}
+
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL;
+export const REDIS_URL = process.env.TEST_REDIS_URL;
+
+export function describeEachDialect(title: string, body: (dialect: TestDialect) => void): void {
+  describe(`${title} [sqlite]`, () => body({ name: 'sqlite' }));
+  if (POSTGRES_URL) describe(`${title} [postgres]`, () => body({ name: 'postgres' }));
+  else describe.skip(`${title} [postgres: TEST_POSTGRES_URL not set]`, () => it('runs on PostgreSQL', () => undefined));
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** A DATABASE_URL that reaches the same database (and schema) from another process. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a temp SQLite file, or a PostgreSQL schema of its own. */
+export async function createTestDatabase(dialect: TestDialect, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  const suffix = randomBytes(6).toString('hex');
+  if (dialect.name === 'sqlite') {
+    const file = join(tmpdir(), `vat-test-${suffix}.sqlite`);
+    const database = openDatabase(`sqlite:${file}`);
+    await migrateToLatest(database);
+    return {
+      database,
+      url: `sqlite:${file}`,
+      drop: async () => {
+        await database.close().catch(() => undefined);
+        for (const extra of ['', '-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
+      },
+    };
+  }
+  if (!POSTGRES_URL) throw new Error('TEST_POSTGRES_URL is not set');
+  const schema = `t_${suffix}`;
+  const database = openDatabase(POSTGRES_URL, { schema, poolSize: options.poolSize ?? 20 });
+  await migrateToLatest(database, schema);
+  const url = withSearchPath(POSTGRES_URL, schema);
+  return {
+    database,
+    url,
+    drop: async () => {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db).catch(() => undefined);
+      await database.close().catch(() => undefined);
+    },
+  };
+}
+
+/** A connection string whose sessions use `schema` (libpq `options`), for child processes. */
+export function withSearchPath(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { ManualClock } from '../../src/clock.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { RatesTable } from '../../src/domain/rates.js';
+import type { Tier } from '../../src/domain/tiers.js';
+import type { ValidationService } from '../../src/domain/validation.js';
+import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from '../../src/limits/burst.js';
+import { createLogger } from '../../src/logger.js';
+import type { RegistryGateway } from '../../src/registries/gateway.js';
+import { createRegistryGateway } from '../../src/registries/index.js';
+import { createAccount, createKey } from '../../src/store/accounts.js';
+import type { Database } from '../../src/store/db.js';
+import { createTestDatabase, REDIS_URL, type TestDialect } from './dialects.js';
+
+export interface TestApp {
+  url: string;
+  config: Readonly<Config>;
+  clock: ManualClock;
+  database: Database;
+  databaseUrl: string;
+  gateway: RegistryGateway;
+  validation: ValidationService;
+  /** A new account with one live and one test key. */
+  account(tier: Tier): Promise<TestAccount>;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+}
+
+export interface TestAccount {
+  id: string;
+  tier: Tier;
+  live: string;
+  test: string;
+}
+
+export interface RequestOptions {
+  key?: string;
+  /** Sent as JSON unless it is a string (then as is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: test responses are inspected freely
+  body: any;
+  text: string;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Use Redis for burst limits (TEST_REDIS_URL). */
+  redis?: boolean;
+  clock?: ManualClock;
+  /** Reuse an existing database instead of creating one. */
+  database?: { database: Database; url: string };
+}
+
+/** The real app on a real port, over its own fresh database: what every HTTP test talks to. */
+export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const created = options.database ? undefined : await createTestDatabase(dialect);
+  const { database, url: databaseUrl } = options.database ?? created!;
+  const clock = options.clock ?? new ManualClock(Date.parse('2026-11-22T12:00:00.000Z'));
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    ACCESS_LOG: 'false',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://localhost:3000',
+    REGISTRY_TIMEOUT_MS: '2000',
+    ...options.env,
+  });
+  const logger = createLogger(config.logLevel);
+  let burst: BurstLimiter;
+  if (options.redis) {
+    if (!REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
+    burst = createRedisBurstLimiter({ url: REDIS_URL, clock, prefix: `test:${randomBytes(6).toString('hex')}:` });
+  } else {
+    burst = createMemoryBurstLimiter(clock);
+  }
+  const gateway = createRegistryGateway(config, clock);
+  const { fastify, validation } = await buildApp({
+    config,
+    database,
+    clock,
+    burst,
+    gateway,
+    rates: RatesTable.load(),
+    logger: logger as FastifyBaseLogger,
+  });
+  const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
+
+  return {
+    url,
+    config,
+    clock,
+    database,
+    databaseUrl,
+    gateway,
+    validation,
+    async account(tier) {
+      const now = clock.now();
+      const account = await createAccount(database.db, `Test ${tier}`, tier, now);
+      const live = await createKey(database.db, account.id, 'live', now);
+      const test = await createKey(database.db, account.id, 'test', now);
+      return { id: account.id, tier, live: live.key, test: test.key };
+    },
+    request: (method, path, requestOptions) => send(url, method, path, requestOptions),
+    async close() {
+      await fastify.close();
+      await gateway.close();
+      await burst.close();
+      if (created) await created.drop();
+    },
+  };
+}
+
+export async function send(base: string, method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}
