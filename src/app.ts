@@ -6,12 +6,14 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { ApiError } from './domain/errors.js';
 import type { RatesTable } from './domain/rates.js';
-import { ValidationService } from './domain/validation.js';
 import { errorDocsRoutes } from './http/routes/docs.js';
 import { healthRoutes } from './http/routes/health.js';
 import { rateRoutes } from './http/routes/rates.js';
 import { validateRoutes } from './http/routes/validate.js';
 import { validateBatchRoutes } from './http/routes/validate-batch.js';
+import { validateAsyncRoutes } from './http/routes/validate-async.js';
+import { webhookRoutes } from './http/routes/webhooks.js';
+import { createServices, type Services } from './services.js';
 import { registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerGates } from './http/plugins/gates.js';
 import { ErrorEnvelope, ErrorObject } from './http/schemas/common.js';
@@ -28,11 +30,13 @@ export interface AppDeps {
   gateway: RegistryGateway;
   rates: RatesTable;
   logger: FastifyBaseLogger;
+  /** Built from the other deps when not given. */
+  services?: Services;
 }
 
 export interface App {
   fastify: FastifyInstance;
-  validation: ValidationService;
+  services: Services;
 }
 
 /** 1–128 visible ASCII characters (decisions section 8). */
@@ -60,14 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: true,
   });
 
-  const validation = new ValidationService({
-    db: database.db,
-    clock,
-    gateway: deps.gateway,
-    settings: config,
-    limits: config.tierLimits,
-    logger: deps.logger,
-  });
+  const services = deps.services ?? createServices(deps);
+  const { validation } = services;
 
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -90,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
-  for (const schema of [ErrorObject, ErrorEnvelope, ValidationData, AnswerMeta, BatchItem]) fastify.addSchema(schema);
+  for (const schema of [ErrorObject, ErrorEnvelope, ValidationData, AnswerMeta, BatchItem])
+    fastify.addSchema(schema);
 
   await fastify.register(swagger, {
     openapi: {
@@ -102,7 +101,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           'Validates VAT numbers against the official registries (VIES, HMRC, the Swiss UID register, Brønnøysund, ABN Lookup) and serves effective-dated VAT rates.',
       },
       servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_test_…' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_test_…' },
+        },
+      },
       security: [{ bearer: [] }],
       tags: [
         { name: 'validation', description: 'VAT number validation' },
@@ -128,10 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     validateRoutes(v1, validation);
     validateBatchRoutes(v1, validation, docsBase);
     rateRoutes(v1, deps.rates, clock);
+    validateAsyncRoutes(v1, services.asyncValidation);
+    webhookRoutes(v1, { database, clock, policy: services.policy, dispatcher: services.dispatcher });
   });
 
   await fastify.ready();
-  return { fastify, validation };
+  return { fastify, services };
 }
 
 /**
@@ -145,7 +150,11 @@ function registerJsonParser(fastify: FastifyInstance): void {
     const body = raw as string;
     if (body.trim() === '') return done(null, undefined);
     parse(request, body, (error, value) => {
-      if (error) return done(new ApiError('invalid_json', `The request body is not valid JSON: ${error.message}`), undefined);
+      if (error)
+        return done(
+          new ApiError('invalid_json', `The request body is not valid JSON: ${error.message}`),
+          undefined,
+        );
       done(null, value);
     });
   });

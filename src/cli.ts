@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { isTier, TIERS } from './domain/tiers.js';
-import { openConfiguredDatabase, type RunningService, startServer } from './main.js';
+import { openConfiguredDatabase, type RunningService, startServer, startWorker } from './main.js';
 import {
   createAccount,
   createKey,
@@ -40,7 +40,11 @@ interface Io {
 }
 
 /** Runs one command; returns the exit code. Long-running commands resolve when they stop. */
-export async function runCli(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: Io,
+): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -51,7 +55,8 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   const { positionals, values } = parsed;
   const [command, sub, ...rest] = positionals;
   const json = values.json === true;
-  const print = (object: Record<string, unknown>, text: string) => io.out(json ? JSON.stringify(object) : text);
+  const print = (object: Record<string, unknown>, text: string) =>
+    io.out(json ? JSON.stringify(object) : text);
 
   try {
     if (!command || values.help) {
@@ -61,9 +66,8 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     if (command === 'simulator') return await runSimulator(values, io, json);
     const config = loadConfig(env);
     if (command === 'serve' || command === 'worker') {
-      const service = await startServer(command === 'worker' ? { ...config } : config, {
-        out: io.out,
-      });
+      const service =
+        command === 'worker' ? await startWorker(config) : await startServer(config, { out: io.out });
       await waitForSignal(service);
       return 0;
     }
@@ -128,13 +132,24 @@ async function runAdmin(
       const tier = tierOf(required(values.tier, '--tier'));
       if (name.trim() === '') throw new UsageError('--name must not be empty');
       const account = await createAccount(db, name, tier, now);
-      print({ id: account.id, name: account.name, tier: account.tier }, `Created account ${account.id} (${account.name}, ${account.tier}).`);
+      print(
+        { id: account.id, name: account.name, tier: account.tier },
+        `Created account ${account.id} (${account.name}, ${account.tier}).`,
+      );
       return 0;
     }
     case 'accounts list': {
       const accounts = await listAccounts(db);
-      const rows = accounts.map((a) => ({ id: a.id, name: a.name, tier: a.tier, created_at: new Date(a.created_at).toISOString() }));
-      print({ accounts: rows }, rows.length ? rows.map((a) => `${a.id}  ${a.tier.padEnd(8)}  ${a.name}`).join('\n') : 'No accounts.');
+      const rows = accounts.map((a) => ({
+        id: a.id,
+        name: a.name,
+        tier: a.tier,
+        created_at: new Date(a.created_at).toISOString(),
+      }));
+      print(
+        { accounts: rows },
+        rows.length ? rows.map((a) => `${a.id}  ${a.tier.padEnd(8)}  ${a.name}`).join('\n') : 'No accounts.',
+      );
       return 0;
     }
     case 'accounts set-tier': {
@@ -142,7 +157,10 @@ async function runAdmin(
       const tier = tierOf(required(tierName, 'TIER'));
       const account = await setAccountTier(db, required(id, 'ID'), tier);
       if (!account) throw new Error(`No account ${id}.`);
-      print({ id: account.id, name: account.name, tier: account.tier }, `Account ${account.id} is now on ${account.tier}.`);
+      print(
+        { id: account.id, name: account.name, tier: account.tier },
+        `Account ${account.id} is now on ${account.tier}.`,
+      );
       return 0;
     }
     case 'keys create': {
@@ -151,7 +169,10 @@ async function runAdmin(
       if (mode !== 'live' && mode !== 'test') throw new UsageError('--mode must be live or test');
       if (!(await getAccount(db, accountId))) throw new Error(`No account ${accountId}.`);
       const created = await createKey(db, accountId, mode as KeyMode, now);
-      print(created, `Created ${mode} key ${created.id} for ${accountId}. The key, shown only now:\n${created.key}`);
+      print(
+        created,
+        `Created ${mode} key ${created.id} for ${accountId}. The key, shown only now:\n${created.key}`,
+      );
       return 0;
     }
     case 'keys list': {
@@ -166,7 +187,12 @@ async function runAdmin(
       print(
         { keys },
         keys.length
-          ? keys.map((k) => `${k.id}  ${k.mode}  ${k.prefix}…  ${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`).join('\n')
+          ? keys
+              .map(
+                (k) =>
+                  `${k.id}  ${k.mode}  ${k.prefix}…  ${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`,
+              )
+              .join('\n')
           : 'No keys.',
       );
       return 0;
@@ -193,7 +219,9 @@ async function runSimulator(values: Values, io: Io, json: boolean): Promise<numb
     io.out(`Registry simulator on ${simulator.baseUrl} (VIES, HMRC, UID, Brønnøysund, ABN Lookup).`);
     io.out('Point the service at it with:');
     for (const [name, value] of Object.entries(env)) io.out(`${name}=${value}`);
-    io.out(`Control API: ${simulator.baseUrl}/_sim/stats, PUT /_sim/registries/{id} {"mode":"down"}, POST /_sim/reset`);
+    io.out(
+      `Control API: ${simulator.baseUrl}/_sim/stats, PUT /_sim/registries/{id} {"mode":"down"}, POST /_sim/reset`,
+    );
   }
   await waitForSignal({ close: () => simulator.close() });
   return 0;
@@ -222,7 +250,9 @@ function waitForSignal(service: Pick<RunningService, 'close'>): Promise<void> {
   });
 }
 
-const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').slice(-3).join('/'));
+const isEntry =
+  process.argv[1] &&
+  import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').slice(-3).join('/'));
 if (isEntry || process.argv[1]?.endsWith('vat-service')) {
   try {
     process.loadEnvFile?.('.env');

@@ -52,7 +52,11 @@ const json = (raw: string) => {
 function registrySettings(id: string, url: string, concurrency: number): Record<string, Setting> {
   const upper = id.toUpperCase();
   return {
-    [`${upper}_URL`]: { schema: Url, default: url, description: `${upper} base URL (the real service's root).` },
+    [`${upper}_URL`]: {
+      schema: Url,
+      default: url,
+      description: `${upper} base URL (the real service's root).`,
+    },
     [`${upper}_TIMEOUT_MS`]: {
       schema: Int(1),
       parse: number,
@@ -68,7 +72,11 @@ function registrySettings(id: string, url: string, concurrency: number): Record<
 }
 
 export const SETTINGS = {
-  NODE_ENV: { schema: Str, default: 'development', description: '`production` disables the first-run key bootstrap.' },
+  NODE_ENV: {
+    schema: Str,
+    default: 'development',
+    description: '`production` disables the first-run key bootstrap.',
+  },
   PORT: { schema: Int(0, 65535), default: '3000', parse: number, description: 'HTTP port.' },
   HOST: { schema: Str, default: '0.0.0.0', description: 'Address to listen on.' },
   DATABASE_URL: {
@@ -76,7 +84,12 @@ export const SETTINGS = {
     default: 'sqlite:./data/vat-service.sqlite',
     description: '`sqlite:<path>` (embedded, default) or `postgres://…` (scale-out).',
   },
-  DATABASE_POOL_SIZE: { schema: Int(1, 200), default: '10', parse: number, description: 'PostgreSQL pool size.' },
+  DATABASE_POOL_SIZE: {
+    schema: Int(1, 200),
+    default: '10',
+    parse: number,
+    description: 'PostgreSQL pool size.',
+  },
   REDIS_URL: {
     schema: Type.String({ pattern: '^rediss?://' }),
     description: 'Redis for burst limits shared by all instances; unset = in-process memory.',
@@ -88,7 +101,9 @@ export const SETTINGS = {
     description: 'On an empty database, create a local Business account and print a live and a test key.',
   },
   LOG_LEVEL: {
-    schema: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+    schema: Type.Union(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    ),
     default: 'info',
     description: 'pino log level.',
   },
@@ -96,7 +111,8 @@ export const SETTINGS = {
     schema: Bool,
     default: 'true',
     parse: boolean,
-    description: 'One log line per request (method, route, status, time). Costs throughput: see the README figures.',
+    description:
+      'One log line per request (method, route, status, time). Costs throughput: see the README figures.',
   },
   PUBLIC_URL: {
     schema: Url,
@@ -120,14 +136,24 @@ export const SETTINGS = {
     parse: boolean,
     description: '`false` skips the local check-digit stage (for registry sandboxes).',
   },
-  CACHE_TTL_SECONDS: { schema: Int(0), default: '86400', parse: number, description: 'Validation cache TTL.' },
+  CACHE_TTL_SECONDS: {
+    schema: Int(0),
+    default: '86400',
+    parse: number,
+    description: 'Validation cache TTL.',
+  },
   STALE_MAX_AGE_SECONDS: {
     schema: Int(0),
     default: '2592000',
     parse: number,
     description: 'Oldest cached answer served (flagged stale) when a registry is down.',
   },
-  REGISTRY_TIMEOUT_MS: { schema: Int(1), default: '10000', parse: number, description: 'Default registry timeout.' },
+  REGISTRY_TIMEOUT_MS: {
+    schema: Int(1),
+    default: '10000',
+    parse: number,
+    description: 'Default registry timeout.',
+  },
   CIRCUIT_FAILURE_THRESHOLD: {
     schema: Int(1),
     default: '5',
@@ -169,7 +195,12 @@ export const SETTINGS = {
     parse: numberList,
     description: 'Delays between webhook delivery retries (5 s, 5 min, 30 min, 2 h, 5 h, 10 h).',
   },
-  WEBHOOK_TIMEOUT_MS: { schema: Int(1), default: '10000', parse: number, description: 'One delivery attempt.' },
+  WEBHOOK_TIMEOUT_MS: {
+    schema: Int(1),
+    default: '10000',
+    parse: number,
+    description: 'One delivery attempt.',
+  },
   WEBHOOK_ALLOWED_HOSTS: {
     schema: Type.Array(Str),
     default: '',
@@ -219,12 +250,15 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, setting] of Object.entries(SETTINGS) as Array<[string, Setting]>) {
-    const raw = env[name] === '' && setting.default === undefined ? undefined : (env[name] ?? setting.default);
+    const raw =
+      env[name] === '' && setting.default === undefined ? undefined : (env[name] ?? setting.default);
     if (raw === undefined) continue;
     const value = setting.parse ? setting.parse(raw) : raw;
     if (!Value.Check(setting.schema, value)) {
       const first = [...Value.Errors(setting.schema, value)][0];
-      problems.push(`${name}=${JSON.stringify(raw)} is invalid: ${describeError(first?.message)}. ${setting.description}`);
+      problems.push(
+        `${name}=${JSON.stringify(raw)} is invalid: ${describeError(first?.message)}. ${setting.description}`,
+      );
       continue;
     }
     values[name] = value;

@@ -7,6 +7,7 @@ import { RatesTable } from './domain/rates.js';
 import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from './limits/burst.js';
 import { createLogger } from './logger.js';
 import { createRegistryGateway } from './registries/index.js';
+import { createServices } from './services.js';
 import { countAccounts, createAccount, createKey } from './store/accounts.js';
 import { type Database, migrateToLatest, openDatabase } from './store/db.js';
 
@@ -34,7 +35,12 @@ export function createBurstLimiter(config: Readonly<Config>, clock: Clock, logge
 }
 
 /** On an empty database (not in production), a local Business account with one live and one test key. */
-async function bootstrap(config: Readonly<Config>, database: Database, clock: Clock, out: (line: string) => void) {
+async function bootstrap(
+  config: Readonly<Config>,
+  database: Database,
+  clock: Clock,
+  out: (line: string) => void,
+) {
   if (!config.bootstrap || config.nodeEnv === 'production') return;
   if ((await countAccounts(database.db)) > 0) return;
   const now = clock.now();
@@ -66,17 +72,29 @@ export async function startServer(
   await bootstrap(config, database, clock, options.out ?? ((line) => process.stdout.write(`${line}\n`)));
   const burst = createBurstLimiter(config, clock, logger);
   const gateway = createRegistryGateway(config, clock);
+  const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
   const { fastify } = await buildApp({
     config,
     database,
     clock,
     burst,
     gateway,
+    services,
     rates: RatesTable.load(),
     logger: logger as FastifyBaseLogger,
   });
   const address = await fastify.listen({ port: config.port, host: config.host });
-  logger.info({ address, database: database.dialect, burst: config.redisUrl ? 'redis' : 'memory' }, 'listening');
+  const worker = config.worker.enabled ? services.createWorker() : undefined;
+  worker?.start();
+  logger.info(
+    {
+      address,
+      database: database.dialect,
+      burst: config.redisUrl ? 'redis' : 'memory',
+      worker: Boolean(worker),
+    },
+    'listening',
+  );
 
   let closing: Promise<void> | undefined;
   return {
@@ -84,8 +102,40 @@ export async function startServer(
     close: () => {
       closing ??= (async () => {
         await fastify.close(); // stops accepting, drains in-flight requests
+        await services.close(); // finishes or releases the jobs in hand
         await gateway.close();
         await burst.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** `vat-service worker`: background jobs only, no HTTP. */
+export async function startWorker(
+  config: Readonly<Config>,
+  options: { clock?: Clock } = {},
+): Promise<RunningService> {
+  const clock = options.clock ?? systemClock;
+  const logger = createLogger(config.logLevel);
+  const database = openConfiguredDatabase(config);
+  await migrateToLatest(database);
+  const gateway = createRegistryGateway(config, clock);
+  const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
+  const worker = services.createWorker();
+  worker.start();
+  logger.info(
+    { worker: worker.id, database: database.dialect, concurrency: config.worker.concurrency },
+    'worker started',
+  );
+  let closing: Promise<void> | undefined;
+  return {
+    url: '',
+    close: () => {
+      closing ??= (async () => {
+        await services.close();
+        await gateway.close();
         await database.close();
       })();
       return closing;

@@ -67,7 +67,8 @@ export const ERROR_CATALOGUE = {
     status: 413,
     message: 'The request body is larger than 1 MiB.',
     title: 'Payload too large',
-    explanation: 'Request bodies are limited to 1 MiB. Split large asynchronous batches into several requests.',
+    explanation:
+      'Request bodies are limited to 1 MiB. Split large asynchronous batches into several requests.',
   },
   unsupported_media_type: {
     status: 415,

@@ -60,7 +60,12 @@ export async function reserveQuota(
 }
 
 /** Gives units back (answers that were never served); returns the updated state. */
-export async function releaseQuota(db: Kysely<Tables>, accountId: string, state: QuotaState, units: number): Promise<QuotaState> {
+export async function releaseQuota(
+  db: Kysely<Tables>,
+  accountId: string,
+  state: QuotaState,
+  units: number,
+): Promise<QuotaState> {
   if (units <= 0) return state;
   const used = await releaseUnits(db, accountId, state.period, units);
   return { ...state, used };

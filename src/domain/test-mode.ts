@@ -22,7 +22,10 @@ interface Magic {
 const HOUR = 3_600_000;
 
 const MAGIC: Readonly<Record<string, Magic>> = {
-  DE123456704: { company: { name: 'Musterfirma Test GmbH', address: null }, consultation: 'WAPITEST00000001' },
+  DE123456704: {
+    company: { name: 'Musterfirma Test GmbH', address: null },
+    consultation: 'WAPITEST00000001',
+  },
   NL123456782B01: { company: { name: 'Testbedrijf B.V.', address: 'Teststraat 1, 1234 AB Amsterdam' } },
   FR10123456717: { company: null, valid: false },
   DE123456712: { company: { name: 'Zwischenspeicher Test GmbH', address: null }, cachedAgoMs: HOUR },
@@ -49,7 +52,11 @@ export const TEST_MAGIC_NUMBERS = Object.keys(MAGIC);
  * `wantsConsultation`: a requester was given, the tier allows consultation numbers and the
  * number's registry accepts that requester.
  */
-export function testModeAnswer(number: ParsedVatNumber, wantsConsultation: boolean, now: number): ValidationAnswer {
+export function testModeAnswer(
+  number: ParsedVatNumber,
+  wantsConsultation: boolean,
+  now: number,
+): ValidationAnswer {
   const magic = MAGIC[number.vatNumber];
   if (magic?.error) {
     throw new ApiError(magic.error, undefined, { 'retry-after': '30' });

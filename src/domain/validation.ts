@@ -5,7 +5,12 @@ import type { RegistryGateway } from '../registries/gateway.js';
 import { type Registry, type RegistryAnswer, RegistryError } from '../registries/registry.js';
 import type { Principal } from '../store/accounts.js';
 import type { Tables } from '../store/tables.js';
-import { type CachedAnswer, readCachedAnswer, recordValidations, writeCachedAnswer } from '../store/validations.js';
+import {
+  type CachedAnswer,
+  readCachedAnswer,
+  recordValidations,
+  writeCachedAnswer,
+} from '../store/validations.js';
 import { type Source, type ValidationAnswer, companyOf, iso } from './answers.js';
 import { ApiError } from './errors.js';
 import { type QuotaState, quotaHeaders, releaseQuota, reserveQuota } from './quota.js';
@@ -71,7 +76,10 @@ export class ValidationService {
   check(input: unknown, field: 'vat_number' | 'requester_vat_number' = 'vat_number'): CheckedNumber {
     const result = checkVatNumber(input);
     if (result.kind === 'syntax_error') {
-      throw new ApiError('invalid_vat_format', field === 'vat_number' ? result.message : `requester_vat_number: ${result.message}`);
+      throw new ApiError(
+        'invalid_vat_format',
+        field === 'vat_number' ? result.message : `requester_vat_number: ${result.message}`,
+      );
     }
     return { number: result.number, checksumValid: result.checksumValid };
   }
@@ -80,7 +88,11 @@ export class ValidationService {
    * The requester to send for `target`, or undefined when no consultation number can be had: none
    * given, tier below Business, or a registry that cannot use it (decisions section 3).
    */
-  consultationRequester(target: ParsedVatNumber, requester: ParsedVatNumber | undefined, tier: Tier): ParsedVatNumber | undefined {
+  consultationRequester(
+    target: ParsedVatNumber,
+    requester: ParsedVatNumber | undefined,
+    tier: Tier,
+  ): ParsedVatNumber | undefined {
     if (!requester || !tierAllows(tier, 'consultation')) return undefined;
     const registry = this.deps.gateway.registryFor(target.countryCode);
     return registry?.acceptsRequester(requester) ? requester : undefined;
@@ -95,7 +107,8 @@ export class ValidationService {
     useCache: boolean,
   ): Promise<{ answer: ValidationAnswer; quota: QuotaState }> {
     const target = this.check(input);
-    const requester = requesterInput === undefined ? undefined : this.check(requesterInput, 'requester_vat_number').number;
+    const requester =
+      requesterInput === undefined ? undefined : this.check(requesterInput, 'requester_vat_number').number;
     const wanted = this.consultationRequester(target.number, requester, principal.tier);
     const now = this.deps.clock.now();
     if (principal.mode === 'test') {
@@ -126,7 +139,8 @@ export class ValidationService {
     requesterInput: unknown,
     useCache: boolean,
   ): Promise<BatchOutcome> {
-    const requester = requesterInput === undefined ? undefined : this.check(requesterInput, 'requester_vat_number').number;
+    const requester =
+      requesterInput === undefined ? undefined : this.check(requesterInput, 'requester_vat_number').number;
     const positions = inputs.map((input) => {
       try {
         return this.check(input);
@@ -160,7 +174,9 @@ export class ValidationService {
       }),
     );
 
-    const served = [...answers.values()].filter((item) => item.ok).map((item) => (item as { answer: ValidationAnswer }).answer);
+    const served = [...answers.values()]
+      .filter((item) => item.ok)
+      .map((item) => (item as { answer: ValidationAnswer }).answer);
     if (live) {
       quota = await releaseQuota(this.deps.db, principal.accountId, quota, unique.size - served.length);
       await this.record(principal, requestId, 'batch', served);
@@ -171,7 +187,11 @@ export class ValidationService {
       return item.ok ? item : { ...item, input: inputs[index] };
     });
     const succeeded = results.filter((item) => item.ok).length;
-    return { results, summary: { total: results.length, succeeded, failed: results.length - succeeded }, quota };
+    return {
+      results,
+      summary: { total: results.length, succeeded, failed: results.length - succeeded },
+      quota,
+    };
   }
 
   testAnswer(checked: CheckedNumber, wantsConsultation: boolean, now: number): ValidationAnswer {
@@ -204,11 +224,15 @@ export class ValidationService {
     } catch (error) {
       if (!(error instanceof RegistryError)) throw error;
       if (error.kind === 'invalid_input') {
-        throw new ApiError('invalid_vat_format', `The ${registry.id.toUpperCase()} registry rejected ${number.vatNumber} as malformed.`);
+        throw new ApiError(
+          'invalid_vat_format',
+          `The ${registry.id.toUpperCase()} registry rejected ${number.vatNumber} as malformed.`,
+        );
       }
       prior ??= await readCachedAnswer(this.deps.db, number.vatNumber);
       const fetchedAt = this.deps.clock.now();
-      if (prior && this.withinStaleWindow(prior, fetchedAt)) return cachedAnswer(number, prior, fetchedAt, 'unavailable');
+      if (prior && this.withinStaleWindow(prior, fetchedAt))
+        return cachedAnswer(number, prior, fetchedAt, 'unavailable');
       throw upstreamFailure(registry, error);
     }
 
@@ -247,7 +271,12 @@ export class ValidationService {
   }
 
   /** Records answers served with a live key (spec 4.4: the same records for every channel). */
-  async record(principal: Principal, requestId: string, channel: string, answers: readonly ValidationAnswer[]): Promise<void> {
+  async record(
+    principal: Pick<Principal, 'accountId'>,
+    requestId: string,
+    channel: string,
+    answers: readonly ValidationAnswer[],
+  ): Promise<void> {
     const now = this.deps.clock.now();
     await recordValidations(
       this.deps.db,
@@ -277,7 +306,11 @@ export class ValidationService {
   /** Answers that need no registry: a failed check digit, and Liechtenstein (no registry exists). */
   private localAnswer(checked: CheckedNumber, now: number): ValidationAnswer | undefined {
     const { number } = checked;
-    if (!checked.checksumValid && this.deps.settings.checkDigits && !REGISTRY_DECIDES_CHECKSUM.has(number.countryCode)) {
+    if (
+      !checked.checksumValid &&
+      this.deps.settings.checkDigits &&
+      !REGISTRY_DECIDES_CHECKSUM.has(number.countryCode)
+    ) {
       return {
         data: {
           valid: false,
@@ -308,7 +341,11 @@ export class ValidationService {
   }
 
   /** Asks the registry; a refused requester is dropped and the lookup repeated (decisions section 3). */
-  private async ask(registry: Registry, number: ParsedVatNumber, requester?: ParsedVatNumber): Promise<RegistryAnswer> {
+  private async ask(
+    registry: Registry,
+    number: ParsedVatNumber,
+    requester?: ParsedVatNumber,
+  ): Promise<RegistryAnswer> {
     try {
       return await this.deps.gateway.lookup(registry, number, requester);
     } catch (error) {
@@ -353,10 +390,19 @@ function cachedAnswer(
 /** 503 with Retry-After: 30; the UK registry's failures are `upstream_error` (spec section 7). */
 function upstreamFailure(registry: Registry, error: RegistryError): ApiError {
   const code = registry.id === 'hmrc' ? 'upstream_error' : 'upstream_unavailable';
-  const name = { vies: 'VIES', hmrc: 'HMRC', uid: 'the Swiss UID register', brreg: 'Brønnøysundregistrene', abr: 'ABN Lookup' }[
-    registry.id
-  ];
-  const why = error.kind === 'timeout' ? 'did not answer in time' : error.kind === 'throttled' ? 'is throttling requests' : 'is unavailable';
+  const name = {
+    vies: 'VIES',
+    hmrc: 'HMRC',
+    uid: 'the Swiss UID register',
+    brreg: 'Brønnøysundregistrene',
+    abr: 'ABN Lookup',
+  }[registry.id];
+  const why =
+    error.kind === 'timeout'
+      ? 'did not answer in time'
+      : error.kind === 'throttled'
+        ? 'is throttling requests'
+        : 'is unavailable';
   return new ApiError(code, `${name} ${why}, and no earlier answer for this number is cached. Retry later.`, {
     'retry-after': '30',
   });

@@ -52,7 +52,12 @@ export function createMemoryBurstLimiter(clock: Clock): BurstLimiter {
         log.push(now);
         return { allowed: true, limit, remaining: limit - log.length, retryAfterSeconds: 0 };
       }
-      return { allowed: false, limit, remaining: 0, retryAfterSeconds: secondsUntil(log[0] + BURST_WINDOW_MS, now) };
+      return {
+        allowed: false,
+        limit,
+        remaining: 0,
+        retryAfterSeconds: secondsUntil(log[0] + BURST_WINDOW_MS, now),
+      };
     },
     async close() {
       clearInterval(sweep);
@@ -78,7 +83,13 @@ return {0, 0, tonumber(oldest[2]) + window - now}
 `;
 
 type RedisWithBurst = Redis & {
-  burstConsume(key: string, now: number, window: number, limit: number, member: string): Promise<[number, number, number]>;
+  burstConsume(
+    key: string,
+    now: number,
+    window: number,
+    limit: number,
+    member: string,
+  ): Promise<[number, number, number]>;
 };
 
 export interface RedisBurstOptions {

@@ -53,7 +53,13 @@ export class ConcurrencyLimiter {
 }
 
 /** Failures that say the registry is in trouble (not that our question was wrong). */
-const TRIPPING: ReadonlySet<RegistryFailureKind> = new Set(['unreachable', 'timeout', 'server_error', 'throttled', 'malformed']);
+const TRIPPING: ReadonlySet<RegistryFailureKind> = new Set([
+  'unreachable',
+  'timeout',
+  'server_error',
+  'throttled',
+  'malformed',
+]);
 
 /**
  * Stops hammering a registry that is down: after `failureThreshold` consecutive failures the circuit
@@ -80,7 +86,11 @@ export class CircuitBreaker {
   async run<T>(task: () => Promise<T>): Promise<T> {
     const state = this.state;
     if (state === 'open' || (state === 'half_open' && this.probing)) {
-      throw new RegistryError(this.registry, 'unreachable', `${this.name} circuit open: registry failing, not called`);
+      throw new RegistryError(
+        this.registry,
+        'unreachable',
+        `${this.name} circuit open: registry failing, not called`,
+      );
     }
     const probe = state === 'half_open';
     if (probe) this.probing = true;
@@ -91,7 +101,8 @@ export class CircuitBreaker {
     } catch (error) {
       if (error instanceof RegistryError && TRIPPING.has(error.kind)) {
         this.failures += 1;
-        if (this.failures >= this.options.failureThreshold) this.openUntil = this.clock.now() + this.options.cooldownMs;
+        if (this.failures >= this.options.failureThreshold)
+          this.openUntil = this.clock.now() + this.options.cooldownMs;
       } else {
         this.failures = 0;
       }
@@ -123,7 +134,8 @@ export class RegistryGateway {
     private readonly registries: ReadonlyMap<RegistryId, Registry>,
     private readonly options: GatewayOptions,
   ) {
-    for (const id of registries.keys()) this.limiters.set(id, new ConcurrencyLimiter(options.concurrency[id]));
+    for (const id of registries.keys())
+      this.limiters.set(id, new ConcurrencyLimiter(options.concurrency[id]));
   }
 
   registryFor(countryCode: string): Registry | undefined {
@@ -150,7 +162,11 @@ export class RegistryGateway {
     return call;
   }
 
-  private async call(registry: Registry, target: ParsedNumber, requester?: ParsedNumber): Promise<RegistryAnswer> {
+  private async call(
+    registry: Registry,
+    target: ParsedNumber,
+    requester?: ParsedNumber,
+  ): Promise<RegistryAnswer> {
     const breaker = this.breakerFor(registry.id, target.countryCode);
     const limiter = this.limiters.get(registry.id)!;
     try {

@@ -83,9 +83,15 @@ export class RegistryHttp {
       );
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new RegistryError(this.registry, 'unreachable', `${this.registry} unreachable: ${code || message}`, code, {
-      cause: error,
-    });
+    return new RegistryError(
+      this.registry,
+      'unreachable',
+      `${this.registry} unreachable: ${code || message}`,
+      code,
+      {
+        cause: error,
+      },
+    );
   }
 }
 

@@ -37,7 +37,12 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-export async function createAccount(db: Kysely<Tables>, name: string, tier: Tier, now: number): Promise<Account> {
+export async function createAccount(
+  db: Kysely<Tables>,
+  name: string,
+  tier: Tier,
+  now: number,
+): Promise<Account> {
   const account = { id: newId('acc'), name, tier, created_at: now };
   await db.insertInto('accounts').values(account).execute();
   return account;
@@ -49,15 +54,24 @@ export async function listAccounts(db: Kysely<Tables>): Promise<Account[]> {
 }
 
 export async function getAccount(db: Kysely<Tables>, id: string): Promise<Account | undefined> {
-  return (await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst()) as Account | undefined;
+  return (await db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst()) as
+    | Account
+    | undefined;
 }
 
 export async function countAccounts(db: Kysely<Tables>): Promise<number> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function setAccountTier(db: Kysely<Tables>, id: string, tier: Tier): Promise<Account | undefined> {
+export async function setAccountTier(
+  db: Kysely<Tables>,
+  id: string,
+  tier: Tier,
+): Promise<Account | undefined> {
   await db.updateTable('accounts').set({ tier }).where('id', '=', id).execute();
   return getAccount(db, id);
 }
@@ -99,7 +113,12 @@ export async function listKeys(db: Kysely<Tables>, accountId: string): Promise<K
 export async function revokeKey(db: Kysely<Tables>, keyId: string, now: number): Promise<boolean> {
   const existing = await db.selectFrom('api_keys').select('id').where('id', '=', keyId).executeTakeFirst();
   if (!existing) return false;
-  await db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', keyId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('id', '=', keyId)
+    .where('revoked_at', 'is', null)
+    .execute();
   return true;
 }
 
@@ -113,7 +132,13 @@ export async function authenticateKey(db: Kysely<Tables>, presented: string): Pr
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
-    .select(['api_keys.id as keyId', 'api_keys.key_hash', 'api_keys.mode', 'accounts.id as accountId', 'accounts.tier'])
+    .select([
+      'api_keys.id as keyId',
+      'api_keys.key_hash',
+      'api_keys.mode',
+      'accounts.id as accountId',
+      'accounts.tier',
+    ])
     .where('api_keys.key_hash', '=', hash)
     .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();

@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import * as core from './migrations/0001-core.js';
 import * as jobs from './migrations/0002-jobs-webhooks.js';
@@ -104,4 +112,26 @@ export async function migrateToLatest(database: Database, schema?: string): Prom
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export type Executor = Kysely<Tables>;
+
+/**
+ * Runs `work` in one transaction. On SQLite it is BEGIN IMMEDIATE: the write lock is taken at the
+ * start, so two processes (an API and a worker) wait on busy_timeout instead of failing with
+ * SQLITE_BUSY when a read transaction tries to upgrade. On PostgreSQL, a normal READ COMMITTED one.
+ */
+export async function inTransaction<T>(database: Database, work: (trx: Executor) => Promise<T>): Promise<T> {
+  if (database.dialect === 'postgres') return database.db.transaction().execute(work);
+  return database.db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
 }

@@ -32,12 +32,22 @@ export async function reserveUnits(
 }
 
 /** Gives back units reserved for answers that were never served (503s). Never goes below zero. */
-export async function releaseUnits(db: Kysely<Tables>, accountId: string, period: string, units: number): Promise<number> {
+export async function releaseUnits(
+  db: Kysely<Tables>,
+  accountId: string,
+  period: string,
+  units: number,
+): Promise<number> {
   if (units <= 0) return usedUnits(db, accountId, period);
   const row = await db
     .updateTable('usage')
     .set((eb) => ({
-      used: eb.case().when('used', '>=', units).then(eb('used', '-', units)).else(0).end(),
+      used: eb
+        .case()
+        .when('used', '>=', units)
+        .then(eb('used', '-', units))
+        .else(0)
+        .end(),
     }))
     .where('account_id', '=', accountId)
     .where('period', '=', period)

@@ -3,7 +3,10 @@ import type { Tables, ValidationCacheTable, ValidationsTable } from './tables.js
 
 export type CachedAnswer = ValidationCacheTable;
 
-export async function readCachedAnswer(db: Kysely<Tables>, vatNumber: string): Promise<CachedAnswer | undefined> {
+export async function readCachedAnswer(
+  db: Kysely<Tables>,
+  vatNumber: string,
+): Promise<CachedAnswer | undefined> {
   return db.selectFrom('validation_cache').selectAll().where('vat_number', '=', vatNumber).executeTakeFirst();
 }
 

@@ -20,7 +20,9 @@ export const REDIS_URL = process.env.TEST_REDIS_URL;
 export function describeEachDialect(title: string, body: (dialect: TestDialect) => void): void {
   describe(`${title} [sqlite]`, () => body({ name: 'sqlite' }));
   if (POSTGRES_URL) describe(`${title} [postgres]`, () => body({ name: 'postgres' }));
-  else describe.skip(`${title} [postgres: TEST_POSTGRES_URL not set]`, () => it('runs on PostgreSQL', () => undefined));
+  else
+    describe.skip(`${title} [postgres: TEST_POSTGRES_URL not set]`, () =>
+      it('runs on PostgreSQL', () => undefined));
 }
 
 export interface TestDatabase {
@@ -31,7 +33,10 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database: a temp SQLite file, or a PostgreSQL schema of its own. */
-export async function createTestDatabase(dialect: TestDialect, options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: TestDialect,
+  options: { poolSize?: number } = {},
+): Promise<TestDatabase> {
   const suffix = randomBytes(6).toString('hex');
   if (dialect.name === 'sqlite') {
     const file = join(tmpdir(), `vat-test-${suffix}.sqlite`);

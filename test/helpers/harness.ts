@@ -6,7 +6,13 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { RatesTable } from '../../src/domain/rates.js';
 import type { Tier } from '../../src/domain/tiers.js';
 import type { ValidationService } from '../../src/domain/validation.js';
-import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from '../../src/limits/burst.js';
+import type { Worker } from '../../src/jobs/worker.js';
+import type { Services } from '../../src/services.js';
+import {
+  type BurstLimiter,
+  createMemoryBurstLimiter,
+  createRedisBurstLimiter,
+} from '../../src/limits/burst.js';
 import { createLogger } from '../../src/logger.js';
 import type { RegistryGateway } from '../../src/registries/gateway.js';
 import { createRegistryGateway } from '../../src/registries/index.js';
@@ -22,6 +28,9 @@ export interface TestApp {
   databaseUrl: string;
   gateway: RegistryGateway;
   validation: ValidationService;
+  services: Services;
+  /** Present when started with `worker: true`. */
+  worker?: Worker;
   /** A new account with one live and one test key. */
   account(tier: Tier): Promise<TestAccount>;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
@@ -54,7 +63,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Use Redis for burst limits (TEST_REDIS_URL). */
   redis?: boolean;
-  clock?: ManualClock;
+  /** A ManualClock (default, fixed at 2026-11-22T12:00Z) or the system clock (for worker timing). */
+  clock?: ManualClock | 'system';
+  /** Run a job worker in the test process (async validation, webhook deliveries). */
+  worker?: boolean;
   /** Reuse an existing database instead of creating one. */
   database?: { database: Database; url: string };
 }
@@ -63,7 +75,10 @@ export interface TestAppOptions {
 export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
   const created = options.database ? undefined : await createTestDatabase(dialect);
   const { database, url: databaseUrl } = options.database ?? created!;
-  const clock = options.clock ?? new ManualClock(Date.parse('2026-11-22T12:00:00.000Z'));
+  const clock =
+    options.clock === 'system'
+      ? new SystemClockView()
+      : (options.clock ?? new ManualClock(Date.parse('2026-11-22T12:00:00.000Z')));
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
@@ -78,12 +93,16 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
   let burst: BurstLimiter;
   if (options.redis) {
     if (!REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
-    burst = createRedisBurstLimiter({ url: REDIS_URL, clock, prefix: `test:${randomBytes(6).toString('hex')}:` });
+    burst = createRedisBurstLimiter({
+      url: REDIS_URL,
+      clock,
+      prefix: `test:${randomBytes(6).toString('hex')}:`,
+    });
   } else {
     burst = createMemoryBurstLimiter(clock);
   }
   const gateway = createRegistryGateway(config, clock);
-  const { fastify, validation } = await buildApp({
+  const { fastify, services } = await buildApp({
     config,
     database,
     clock,
@@ -93,6 +112,8 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     logger: logger as FastifyBaseLogger,
   });
   const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
+  const worker = options.worker ? services.createWorker() : undefined;
+  worker?.start();
 
   return {
     url,
@@ -101,7 +122,9 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     database,
     databaseUrl,
     gateway,
-    validation,
+    validation: services.validation,
+    services,
+    worker,
     async account(tier) {
       const now = clock.now();
       const account = await createAccount(database.db, `Test ${tier}`, tier, now);
@@ -112,6 +135,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     request: (method, path, requestOptions) => send(url, method, path, requestOptions),
     async close() {
       await fastify.close();
+      await services.close();
       await gateway.close();
       await burst.close();
       if (created) await created.drop();
@@ -119,7 +143,12 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
   };
 }
 
-export async function send(base: string, method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+export async function send(
+  base: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<TestResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   let body: string | undefined;
@@ -136,4 +165,18 @@ export async function send(base: string, method: string, path: string, options: 
     parsed = undefined;
   }
   return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** The system clock, shaped like a ManualClock so tests can still shift it forward (e.g. TTLs). */
+class SystemClockView extends ManualClock {
+  private offset = 0;
+  override now(): number {
+    return Date.now() + this.offset;
+  }
+  override set(ms: number | string | Date): void {
+    this.offset = (typeof ms === 'number' ? ms : new Date(ms).getTime()) - Date.now();
+  }
+  override advance(ms: number): void {
+    this.offset += ms;
+  }
 }

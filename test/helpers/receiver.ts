@@ -195,10 +195,32 @@ interface TestCertificates {
 
 let certificates: Promise<TestCertificates> | undefined;
 
-/** One CA and one `localhost` leaf per test process, shared by every receiver. */
+/**
+ * One CA and one `localhost` leaf per test run, shared by every receiver. The global setup makes
+ * them once into VAT_TEST_CERT_DIR and points NODE_EXTRA_CA_CERTS at the CA before the test
+ * processes start, so the service's own webhook client trusts the receiver exactly as a customer's
+ * private CA would be trusted in production. Without that directory (a lone file run), each
+ * process makes its own.
+ */
 export function testCertificates(): Promise<TestCertificates> {
-  certificates ??= makeCertificates();
+  const dir = process.env.VAT_TEST_CERT_DIR;
+  certificates ??= dir ? readCertificates(dir) : makeCertificates();
   return certificates;
+}
+
+async function readCertificates(dir: string): Promise<TestCertificates> {
+  const [ca, key, cert] = await Promise.all(
+    ['ca.pem', 'leaf.key', 'leaf.pem'].map((name) => readFile(join(dir, name), 'utf8')),
+  );
+  return { ca, key, cert };
+}
+
+/** Writes a fresh CA and leaf into `dir` (ca.pem, leaf.key, leaf.pem) for the whole run. */
+export async function writeTestCertificates(dir: string): Promise<void> {
+  const made = await makeCertificates();
+  await writeFile(join(dir, 'ca.pem'), made.ca);
+  await writeFile(join(dir, 'leaf.key'), made.key);
+  await writeFile(join(dir, 'leaf.pem'), made.cert);
 }
 
 const run = promisify(execFile);

@@ -168,6 +168,7 @@ function describeCharacter(codePoint: number): string {
   const invisible =
     codePoint < 0x20 ||
     (codePoint >= 0x7f && codePoint <= 0xa0) ||
+    codePoint === 0xad ||
     (codePoint >= 0x200b && codePoint <= 0x200f) ||
     (codePoint >= 0x2060 && codePoint <= 0x206f) ||
     (codePoint >= 0xd800 && codePoint <= 0xdfff);

@@ -7,8 +7,14 @@ const FASTIFY_CODES: Record<string, ApiError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: new ApiError('payload_too_large'),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: new ApiError('unsupported_media_type'),
   FST_ERR_CTP_INVALID_JSON_BODY: new ApiError('invalid_json'),
-  FST_ERR_CTP_EMPTY_JSON_BODY: new ApiError('invalid_json', 'The request body is empty but Content-Type says JSON.'),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new ApiError('invalid_json', 'The request body does not match its Content-Length.'),
+  FST_ERR_CTP_EMPTY_JSON_BODY: new ApiError(
+    'invalid_json',
+    'The request body is empty but Content-Type says JSON.',
+  ),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new ApiError(
+    'invalid_json',
+    'The request body does not match its Content-Length.',
+  ),
 };
 
 /**
@@ -23,11 +29,19 @@ export function registerErrorHandling(app: FastifyInstance, docsBase: string): v
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return sendApiError(reply, docsBase, known);
     if (error instanceof SyntaxError || (error as { body?: unknown }).body !== undefined) {
-      return sendApiError(reply, docsBase, new ApiError('invalid_json', `The request body is not valid JSON: ${error.message}`));
+      return sendApiError(
+        reply,
+        docsBase,
+        new ApiError('invalid_json', `The request body is not valid JSON: ${error.message}`),
+      );
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // A malformed request Fastify refused before our code ran (bad URL encoding, bad header...).
-      return sendApiError(reply, docsBase, new ApiError('validation_error', `The request is malformed: ${error.message}`));
+      return sendApiError(
+        reply,
+        docsBase,
+        new ApiError('validation_error', `The request is malformed: ${error.message}`),
+      );
     }
     request.log.error({ err: error, req_id: request.id }, 'unhandled error');
     return sendApiError(reply, docsBase, new ApiError('internal_error'));
@@ -50,13 +64,19 @@ function schemaError(error: FastifyError): ApiError {
     return new ApiError('missing_parameter', `Query parameter '${name}' is required.`);
   }
   const path = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const where = context === 'body' ? path || 'body' : `${context === 'querystring' ? 'query parameter' : context} ${path}`.trim();
+  const where =
+    context === 'body'
+      ? path || 'body'
+      : `${context === 'querystring' ? 'query parameter' : context} ${path}`.trim();
   let message = first?.message ?? 'is invalid';
   if (first?.keyword === 'additionalProperties') {
     message = `has an unknown member '${(first.params as { additionalProperty?: string }).additionalProperty}'`;
   }
   if (first?.keyword === 'required') {
-    return new ApiError('validation_error', `${context === 'body' ? 'body' : context}: '${(first.params as { missingProperty?: string }).missingProperty}' is required.`);
+    return new ApiError(
+      'validation_error',
+      `${context === 'body' ? 'body' : context}: '${(first.params as { missingProperty?: string }).missingProperty}' is required.`,
+    );
   }
   return new ApiError('validation_error', `${where}: ${message}.`);
 }

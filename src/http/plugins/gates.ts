@@ -53,7 +53,10 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
 
     const gates = request.routeOptions.config as RouteGates;
     if (gates.feature && !tierAllows(principal.tier, gates.feature)) {
-      throw new ApiError('tier_insufficient', `This endpoint needs the Pro or Business tier; the account is on ${principal.tier}.`);
+      throw new ApiError(
+        'tier_insufficient',
+        `This endpoint needs the Pro or Business tier; the account is on ${principal.tier}.`,
+      );
     }
     if (gates.liveOnly && principal.mode === 'test') throw new ApiError('forbidden');
   });
@@ -61,7 +64,8 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
 
 async function authenticate(db: Kysely<Tables>, request: FastifyRequest): Promise<Principal> {
   const header = request.headers.authorization;
-  if (!header) throw new ApiError('unauthorized', 'Missing Authorization header: send `Authorization: Bearer <key>`.');
+  if (!header)
+    throw new ApiError('unauthorized', 'Missing Authorization header: send `Authorization: Bearer <key>`.');
   const match = BEARER.exec(header);
   if (!match) throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
   const principal = await authenticateKey(db, match[1]);

@@ -34,16 +34,20 @@ export function errorDocsRoutes(app: FastifyInstance): void {
     );
   });
 
-  app.get<{ Params: { code: string } }>('/docs/errors/:code', { schema: { hide: true } }, async (request, reply) => {
-    const { code } = request.params;
-    if (!isErrorCode(code)) throw new ApiError('not_found', `No error code '${code.slice(0, 40)}'.`);
-    const entry = ERROR_CATALOGUE[code];
-    reply.type('text/html; charset=utf-8');
-    return page(
-      `${code}: ${entry.title}`,
-      `<h1><code>${code}</code></h1><p><strong>HTTP ${entry.status}</strong> · ${escapeHtml(entry.title)}</p>
+  app.get<{ Params: { code: string } }>(
+    '/docs/errors/:code',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { code } = request.params;
+      if (!isErrorCode(code)) throw new ApiError('not_found', `No error code '${code.slice(0, 40)}'.`);
+      const entry = ERROR_CATALOGUE[code];
+      reply.type('text/html; charset=utf-8');
+      return page(
+        `${code}: ${entry.title}`,
+        `<h1><code>${code}</code></h1><p><strong>HTTP ${entry.status}</strong> · ${escapeHtml(entry.title)}</p>
 <p>${render(entry.explanation)}</p><p>Default message: “${render(entry.message)}”</p>
 <p><a href="/docs/errors">All error codes</a> · <a href="/docs">API reference</a></p>`,
-    );
-  });
+      );
+    },
+  );
 }

@@ -10,7 +10,12 @@ export function healthRoutes(app: FastifyInstance, ping: () => Promise<boolean>)
         operationId: 'health',
         tags: ['operations'],
         summary: 'Liveness',
-        response: { 200: Type.Object({ data: Type.Object({ status: Type.Literal('ok') }), meta: Type.Object({ request_id: Type.String() }) }) },
+        response: {
+          200: Type.Object({
+            data: Type.Object({ status: Type.Literal('ok') }),
+            meta: Type.Object({ request_id: Type.String() }),
+          }),
+        },
       },
     },
     async (request) => ({ data: { status: 'ok' as const }, meta: { request_id: request.id } }),

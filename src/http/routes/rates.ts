@@ -26,7 +26,9 @@ const DateQuery = Type.Object({
   date: Type.Optional(Type.String({ description: 'YYYY-MM-DD (UTC), from 2024-01-01; default today' })),
 });
 type DateQuery = Static<typeof DateQuery>;
-const Params = Type.Object({ country_code: Type.String({ description: 'Case-insensitive; GR accepted for EL' }) });
+const Params = Type.Object({
+  country_code: Type.String({ description: 'Case-insensitive; GR accepted for EL' }),
+});
 type Params = Static<typeof Params>;
 
 /** GET /v1/rates and GET /v1/rates/{country_code} (spec 4.5, 4.6, decisions section 8). */
@@ -73,7 +75,10 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
         params: Params,
         querystring: DateQuery,
         response: {
-          200: Type.Object({ data: Type.Ref('RateRecord'), meta: Type.Object({ request_id: Type.String() }) }),
+          200: Type.Object({
+            data: Type.Ref('RateRecord'),
+            meta: Type.Object({ request_id: Type.String() }),
+          }),
           ...errorResponses([...AUTH_ERRORS, 404, 422]),
         },
       },
@@ -83,7 +88,10 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
       const code = request.params.country_code;
       const record = rates.get(code, date);
       if (!record) {
-        throw new ApiError('not_found', `No VAT rates for country code '${code.slice(0, 10)}'. Rates cover the EU 27 (EL for Greece), GB, CH, LI and NO.`);
+        throw new ApiError(
+          'not_found',
+          `No VAT rates for country code '${code.slice(0, 10)}'. Rates cover the EU 27 (EL for Greece), GB, CH, LI and NO.`,
+        );
       }
       return { data: record, meta: { request_id: request.id } };
     },

@@ -9,7 +9,11 @@ import { BatchSummary } from '../schemas/validation.js';
 export const MAX_SYNC_BATCH = 50;
 
 const Body = Type.Object({
-  vat_numbers: Type.Array(Type.String(), { minItems: 1, maxItems: MAX_SYNC_BATCH, description: '1 to 50 numbers' }),
+  vat_numbers: Type.Array(Type.String(), {
+    minItems: 1,
+    maxItems: MAX_SYNC_BATCH,
+    description: '1 to 50 numbers',
+  }),
   requester_vat_number: Type.Optional(Type.String()),
   cache: Type.Optional(Type.Boolean({ default: true, description: '`false` skips the cache read' })),
 });
@@ -26,11 +30,19 @@ const Response200 = Type.Object({
 
 /** Renders batch results as spec 2.4 and decisions section 8 shape them. */
 export function renderItems(docsBase: string, results: readonly ItemResult[]) {
-  return results.map((item) => (item.ok ? { data: item.answer.data, meta: item.answer.meta } : failureItem(docsBase, item.input, item.error)));
+  return results.map((item) =>
+    item.ok
+      ? { data: item.answer.data, meta: item.answer.meta }
+      : failureItem(docsBase, item.input, item.error),
+  );
 }
 
 /** POST /v1/validate/batch (spec 4.2). */
-export function validateBatchRoutes(app: FastifyInstance, validation: ValidationService, docsBase: string): void {
+export function validateBatchRoutes(
+  app: FastifyInstance,
+  validation: ValidationService,
+  docsBase: string,
+): void {
   app.post<{ Body: Body }>(
     '/v1/validate/batch',
     {

@@ -12,7 +12,9 @@ const Query = Type.Object({
     Type.String({ description: "Caller's own VAT number, for a consultation number (Business tier)" }),
   ),
   cache: Type.Optional(
-    Type.Union([Type.Literal('true'), Type.Literal('false')], { description: '`false` skips the cache read' }),
+    Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description: '`false` skips the cache read',
+    }),
   ),
 });
 type Query = Static<typeof Query>;
@@ -41,7 +43,8 @@ export function validateRoutes(app: FastifyInstance, validation: ValidationServi
     },
     async (request, reply) => {
       const { vat_number, requester_vat_number, cache } = request.query;
-      if (vat_number.trim() === '') throw new ApiError('missing_parameter', "Query parameter 'vat_number' is empty.");
+      if (vat_number.trim() === '')
+        throw new ApiError('missing_parameter', "Query parameter 'vat_number' is empty.");
       const principal = request.principal;
       const { answer, quota } = await validation.validateOne(
         principal,
@@ -53,7 +56,11 @@ export function validateRoutes(app: FastifyInstance, validation: ValidationServi
       reply.headers(quotaHeaders(quota));
       return {
         data: answer.data,
-        meta: { request_id: request.id, ...answer.meta, ...(principal.mode === 'test' ? { mode: 'test' as const } : {}) },
+        meta: {
+          request_id: request.id,
+          ...answer.meta,
+          ...(principal.mode === 'test' ? { mode: 'test' as const } : {}),
+        },
       };
     },
   );

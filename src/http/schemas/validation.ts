@@ -2,7 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { IsoTime, Nullable } from './common.js';
 
 export const Company = Nullable(
-  Type.Object({ name: Nullable(Type.String()), address: Nullable(Type.String()) }, { description: 'null when invalid' }),
+  Type.Object(
+    { name: Nullable(Type.String()), address: Nullable(Type.String()) },
+    { description: 'null when invalid' },
+  ),
 );
 
 /** Spec 2.2, shared by sync, batch, async and webhook events. */
@@ -45,4 +48,8 @@ export const BatchItem = Type.Union(
   { $id: 'BatchItem' },
 );
 
-export const BatchSummary = Type.Object({ total: Type.Integer(), succeeded: Type.Integer(), failed: Type.Integer() });
+export const BatchSummary = Type.Object({
+  total: Type.Integer(),
+  succeeded: Type.Integer(),
+  failed: Type.Integer(),
+});

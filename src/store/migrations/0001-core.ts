@@ -52,7 +52,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('channel', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('validations_account_time').on('validations').columns(['account_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('validations_account_time')
+    .on('validations')
+    .columns(['account_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -51,7 +51,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('completed_at', 'bigint')
     .execute();
-  await db.schema.createIndex('async_items_batch').on('async_items').columns(['batch_id', 'item_index']).execute();
+  await db.schema
+    .createIndex('async_items_batch')
+    .on('async_items')
+    .columns(['batch_id', 'item_index'])
+    .execute();
 
   await db.schema
     .createTable('webhooks')
@@ -92,7 +96,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('delivered_at', 'bigint')
     .execute();
-  await db.schema.createIndex('deliveries_account_seq').on('deliveries').columns(['account_id', 'seq']).execute();
+  await db.schema
+    .createIndex('deliveries_account_seq')
+    .on('deliveries')
+    .columns(['account_id', 'seq'])
+    .execute();
 
   await db.schema
     .createTable('delivery_attempts')
@@ -104,11 +112,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('response_body', 'text')
     .addColumn('error', 'text')
     .execute();
-  await db.schema.createIndex('delivery_attempts_delivery').on('delivery_attempts').columns(['delivery_id', 'at']).execute();
+  await db.schema
+    .createIndex('delivery_attempts_delivery')
+    .on('delivery_attempts')
+    .columns(['delivery_id', 'at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['delivery_attempts', 'deliveries', 'events', 'webhooks', 'async_items', 'async_batches', 'jobs']) {
+  for (const table of [
+    'delivery_attempts',
+    'deliveries',
+    'events',
+    'webhooks',
+    'async_items',
+    'async_batches',
+    'jobs',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -1,0 +1,78 @@
+import { registryIdFor } from '../src/registries/gateway.js';
+import type { RegistryId } from '../src/registries/registry.js';
+import { checkVatNumber } from '../src/domain/vat-number/index.js';
+
+/**
+ * VAT numbers for the bench. The cached cases need distinct well-formed numbers that pass their
+ * check digits (a registry "not registered" answer is cached like any other); the registry case
+ * needs numbers the simulator knows, spread over all five registries.
+ */
+
+/** Countries whose registry decides on numbers that fail local check digits (decisions section 1). */
+const REGISTRY_DECIDES_CHECKSUM = new Set(['GB', 'XI']);
+
+/** Candidate national parts per country; about one in ten passes its check digits. */
+const CANDIDATES: ReadonlyArray<(n: number) => string> = [
+  (n) => `DE${210000000 + n}`,
+  (n) => `ATU${21000000 + n}`,
+  (n) => `FI${21000000 + n}`,
+  (n) => `DK${21000000 + n}`,
+  (n) => `EE${210000000 + n}`,
+];
+
+/** True when the service would send this number to a registry (not answer it locally). */
+export function goesToRegistry(vatNumber: string): boolean {
+  const check = checkVatNumber(vatNumber);
+  if (check.kind !== 'checked' || check.number.countryCode === 'LI') return false;
+  return check.checksumValid || REGISTRY_DECIDES_CHECKSUM.has(check.number.countryCode);
+}
+
+/** `count` distinct VIES numbers that pass their check digits, round-robin over several countries. */
+export function generatedNumbers(count: number): string[] {
+  const found: string[] = [];
+  const next = CANDIDATES.map(() => 0);
+  for (let guard = 0; found.length < count && guard < 1_000_000; guard += 1) {
+    const slot = guard % CANDIDATES.length;
+    const candidate = CANDIDATES[slot](next[slot]);
+    next[slot] += 1;
+    if (goesToRegistry(candidate)) found.push(candidate);
+  }
+  if (found.length < count) throw new Error(`only ${found.length} of ${count} checksum-valid numbers found`);
+  return found;
+}
+
+export function registryOf(vatNumber: string): RegistryId | undefined {
+  const check = checkVatNumber(vatNumber);
+  return check.kind === 'checked' ? registryIdFor(check.number.countryCode) : undefined;
+}
+
+/**
+ * `count` numbers out of `known` (the simulator's companies), every non-VIES registry first so all
+ * five are in the batch, then VIES numbers from as many countries as possible; `exclude` holds
+ * numbers already cached by earlier cases.
+ */
+export function spreadOverRegistries(known: readonly string[], count: number, exclude: ReadonlySet<string>): string[] {
+  const usable = known.filter((number) => !exclude.has(number) && goesToRegistry(number));
+  const byRegistry = new Map<RegistryId, string[]>();
+  for (const number of usable) {
+    const id = registryOf(number);
+    if (!id) continue;
+    byRegistry.set(id, [...(byRegistry.get(id) ?? []), number]);
+  }
+  const picked = [...byRegistry.entries()].filter(([id]) => id !== 'vies').flatMap(([, numbers]) => numbers);
+  picked.splice(count);
+  const vies = byRegistry.get('vies') ?? [];
+  picked.push(...vies.slice(0, count - picked.length));
+  if (picked.length < count) throw new Error(`the simulator knows only ${picked.length} usable numbers; ${count} needed`);
+  return picked;
+}
+
+/** `{ vies: 26, hmrc: 7, … }` for a list of numbers. */
+export function countByRegistry(numbers: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const number of numbers) {
+    const id = registryOf(number) ?? 'local';
+    counts[id] = (counts[id] ?? 0) + 1;
+  }
+  return counts;
+}
