@@ -16,6 +16,7 @@ import { webhookRoutes } from './http/routes/webhooks.js';
 import { createServices, type Services } from './services.js';
 import { registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerGates } from './http/plugins/gates.js';
+import { registerMetrics } from './http/plugins/metrics.js';
 import { ErrorEnvelope, ErrorObject } from './http/schemas/common.js';
 import { AnswerMeta, BatchItem, ValidationData } from './http/schemas/validation.js';
 import type { BurstLimiter } from './limits/burst.js';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   fastify.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
+  registerMetrics(fastify, { database, clock, gateway: deps.gateway, counters: services.counters });
   healthRoutes(fastify, database.ping);
   errorDocsRoutes(fastify);
 

@@ -51,6 +51,7 @@ export function createServices(deps: ServiceDeps): Services {
     settings: config,
     limits: config.tierLimits,
     logger,
+    onAnswer: (answer) => count(`answers:${answer.meta.source_status}`),
   });
   const dispatcher = new WebhookDispatcher({
     database,

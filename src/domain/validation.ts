@@ -41,6 +41,8 @@ export interface ValidationDeps {
   settings: ValidationSettings;
   limits: Readonly<Record<Tier, TierLimits>>;
   logger: Logger;
+  /** Told of every live answer served (metrics: cache hits by source status). */
+  onAnswer?: (answer: ValidationAnswer) => void;
 }
 
 /** A number that passed syntax: what every later stage works on. */
@@ -278,6 +280,7 @@ export class ValidationService {
     answers: readonly ValidationAnswer[],
   ): Promise<void> {
     const now = this.deps.clock.now();
+    if (this.deps.onAnswer) for (const answer of answers) this.deps.onAnswer(answer);
     await recordValidations(
       this.deps.db,
       answers.map((answer) => ({

@@ -170,7 +170,7 @@ export class RegistryGateway {
     const breaker = this.breakerFor(registry.id, target.countryCode);
     const limiter = this.limiters.get(registry.id)!;
     try {
-      const answer = await breaker.run(() => limiter.run(() => registry.lookup({ target, requester })));
+      const answer = await limiter.run(() => breaker.run(() => registry.lookup({ target, requester })));
       this.count(registry.id, answer.valid ? 'valid' : 'invalid');
       return answer;
     } catch (error) {

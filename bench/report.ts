@@ -1,0 +1,118 @@
+import { cpus, totalmem } from 'node:os';
+import type { LoadStats } from './load.js';
+
+/**
+ * What the cases hand back and how it is printed: a progress line per figure while the run goes, and
+ * at the end one Markdown block (machine facts and two tables) ready to paste into the README.
+ */
+
+export interface Check {
+  /** What is compared, e.g. `ratio`, `p99`, `wall time`. */
+  label: string;
+  /** The target as printed, e.g. `≥ 0.70 × baseline`. */
+  target: string;
+  met: boolean;
+  /**
+   * `ratio` misses fail `--quick` and full runs; `absolute` misses fail full runs; `sanity` (error
+   * answers, a broken measurement) always fails.
+   */
+  gate: 'ratio' | 'absolute' | 'sanity';
+}
+
+export interface ThroughputRow {
+  kind: 'throughput';
+  name: string;
+  dialect: string;
+  stats: LoadStats;
+  peakRssMb?: number;
+  /** req/s divided by the baseline's req/s in this run. */
+  ratio?: number;
+  checks: Check[];
+  note?: string;
+}
+
+export interface FigureRow {
+  kind: 'figure';
+  name: string;
+  dialect: string;
+  tool: string;
+  figure: string;
+  checks: Check[];
+  note?: string;
+}
+
+export type Row = ThroughputRow | FigureRow;
+
+export function failedChecks(rows: readonly Row[], quick: boolean): Check[] {
+  return rows
+    .flatMap((row) => row.checks)
+    .filter((check) => !check.met && (check.gate !== 'absolute' || !quick));
+}
+
+const fixed = (value: number | undefined, digits: number) => (value === undefined ? '–' : value.toFixed(digits));
+const thousands = (value: number) => Math.round(value).toLocaleString('en-US');
+
+function verdict(checks: readonly Check[]): string {
+  if (checks.length === 0) return '–';
+  const missed = checks.filter((check) => !check.met);
+  return missed.length === 0 ? 'met' : `**missed** (${missed.map((check) => check.label).join(', ')})`;
+}
+
+function targets(checks: readonly Check[]): string {
+  const shown = checks.filter((check) => check.gate !== 'sanity');
+  return shown.length === 0 ? '–' : shown.map((check) => check.target).join('; ');
+}
+
+/** One line while the run goes, to stderr (stdout carries the final table). */
+export function progressLine(row: Row): string {
+  if (row.kind === 'figure') return `  ${row.name} [${row.dialect}]: ${row.figure} → ${verdict(row.checks).replace(/\*/g, '')}`;
+  const { stats } = row;
+  const ratio = row.ratio === undefined ? '' : `, ${row.ratio.toFixed(2)} × baseline`;
+  return (
+    `  ${row.name} [${row.dialect}]: ${thousands(stats.rps)} req/s, p50 ${fixed(stats.p50Ms, 1)} ms, p99 ${fixed(stats.p99Ms, 1)} ms, ` +
+    `peak RSS ${fixed(row.peakRssMb, 0)} MB${ratio} (${stats.tool}, ${thousands(stats.requests)} requests` +
+    `${stats.failures ? `, ${stats.failures} FAILED` : ''}) → ${verdict(row.checks).replace(/\*/g, '')}`
+  );
+}
+
+export interface MachineFacts {
+  mode: string;
+  tools: string;
+}
+
+export function markdownReport(rows: readonly Row[], facts: MachineFacts): string {
+  const cpu = cpus();
+  const lines = [
+    `Node.js ${process.version}, ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), ` +
+      `${Math.round(totalmem() / 1024 ** 3)} GB RAM, ${process.platform}/${process.arch}; ${facts.mode}; ${facts.tools}; ` +
+      'service, baseline and load generator on the same machine, unpinned; 50 connections.',
+    '',
+    '| Case | DB | Tool | req/s | p50 ms | p99 ms | Peak RSS MB | × baseline | Target | Verdict |',
+    '|---|---|---|---:|---:|---:|---:|---:|---|---|',
+  ];
+  const notes: string[] = [];
+  const noteMark = (note: string | undefined) => {
+    if (!note) return '';
+    notes.push(note);
+    return ` [${notes.length}]`;
+  };
+  for (const row of rows) {
+    if (row.kind !== 'throughput') continue;
+    const { stats } = row;
+    lines.push(
+      `| ${row.name}${noteMark(row.note)} | ${row.dialect} | ${stats.tool} | ${thousands(stats.rps)} | ${fixed(stats.p50Ms, 1)} | ` +
+        `${fixed(stats.p99Ms, 1)} | ${fixed(row.peakRssMb, 0)} | ${fixed(row.ratio, 2)} | ${targets(row.checks)} | ${verdict(row.checks)} |`,
+    );
+  }
+  const figures = rows.filter((row): row is FigureRow => row.kind === 'figure');
+  if (figures.length > 0) {
+    lines.push('', '| Case | DB | Measured by | Figure | Target | Verdict |', '|---|---|---|---|---|---|');
+    for (const row of figures) {
+      lines.push(
+        `| ${row.name}${noteMark(row.note)} | ${row.dialect} | ${row.tool} | ${row.figure} | ${targets(row.checks)} | ${verdict(row.checks)} |`,
+      );
+    }
+  }
+  if (notes.length > 0) lines.push('', ...notes.map((note, index) => `[${index + 1}] ${note}`));
+  return lines.join('\n');
+}

@@ -1,0 +1,211 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { RegistryId } from '../src/registries/registry.js';
+import {
+  firstLine,
+  freePort,
+  onCleanup,
+  runNode,
+  spawnNode,
+  stopChild,
+  tailOf,
+  tempDir,
+  waitForHttp,
+} from './processes.js';
+
+/**
+ * The processes the bench drives: the registry simulator, the service (`vat-service serve`) on a
+ * fresh SQLite file or PostgreSQL schema, and the bare baseline server. All run as children of the
+ * bench, unpinned (the same for all), with their output in log files of the run's temp directory.
+ */
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export const REGISTRY_IDS: readonly RegistryId[] = ['vies', 'hmrc', 'uid', 'brreg', 'abr'];
+
+export interface Paths {
+  cli: string;
+  baselineServer: string;
+}
+
+/** The environment every child starts from: nothing of ours leaks in except PATH and HOME. */
+function baseEnv(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tempDir(), NODE_ENV: 'production' };
+}
+
+export interface Simulator {
+  url: string;
+  env: Record<string, string>;
+  control(method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown): Promise<unknown>;
+  setLatency(ms: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startSimulator(paths: Paths): Promise<Simulator> {
+  const logFile = join(tempDir(), 'simulator.log');
+  const child = spawnNode(paths.cli, ['simulator', '--port', '0', '--json'], { env: baseEnv(), stdout: 'pipe', logFile });
+  let line: string;
+  try {
+    line = await firstLine(child);
+  } catch (error) {
+    throw new Error(`simulator did not start: ${(error as Error).message}\n${tailOf(logFile)}`);
+  }
+  const { url, env } = JSON.parse(line) as { url: string; env: Record<string, string> };
+  const control = async (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) => {
+    const response = await fetch(`${url}/_sim/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`simulator ${method} ${path}: HTTP ${response.status}`);
+    return response.json();
+  };
+  return {
+    url,
+    env,
+    control,
+    setLatency: async (ms) => {
+      await Promise.all(REGISTRY_IDS.map((id) => control('PUT', `registries/${id}`, { latencyMs: ms })));
+    },
+    stop: () => stopChild(child),
+  };
+}
+
+export interface BenchDatabase {
+  dialect: Dialect;
+  /** DATABASE_URL for the service and the CLI. */
+  url: string;
+  /** A live key of a Business account, shown once by `keys create`. */
+  key: string;
+}
+
+/**
+ * A fresh database with one Business account and its live key, made through the CLI as an operator
+ * would. PostgreSQL gets a schema of its own (search_path in the connection string), dropped at the end.
+ */
+export async function createDatabase(dialect: Dialect, paths: Paths, postgresUrl: string): Promise<BenchDatabase> {
+  let url: string;
+  if (dialect === 'sqlite') {
+    url = `sqlite:${join(tempDir(), 'bench.sqlite')}`;
+  } else {
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    try {
+      await client.query(`create schema ${schema}`);
+    } finally {
+      await client.end();
+    }
+    onCleanup(async () => {
+      const dropper = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5_000 });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop schema if exists ${schema} cascade`);
+      } finally {
+        await dropper.end();
+      }
+    });
+    const separator = postgresUrl.includes('?') ? '&' : '?';
+    url = `${postgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const env = { ...baseEnv(), DATABASE_URL: url, BOOTSTRAP: 'false' };
+  const account = lastJson(await runNode(paths.cli, ['accounts', 'create', '--name', 'bench', '--tier', 'business', '--json'], env));
+  const created = lastJson(await runNode(paths.cli, ['keys', 'create', '--account', String(account.id), '--mode', 'live', '--json'], env));
+  return { dialect, url, key: String(created.key) };
+}
+
+function lastJson(stdout: string): Record<string, unknown> {
+  const line = stdout.trim().split('\n').pop() ?? '';
+  return JSON.parse(line) as Record<string, unknown>;
+}
+
+export interface ServiceOptions {
+  accessLog: boolean;
+  /** More settings, for cases that need them (the async case will want WORKER=true). */
+  env?: Record<string, string>;
+  /** Node flags, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+}
+
+export interface RunningService {
+  url: string;
+  pid: number;
+  key: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Limits raised far above what a bench can spend, so quota and burst never answer 429. */
+const BENCH_TIER_LIMITS = JSON.stringify({ business: { monthly: 100_000_000, burst_per_minute: 100_000_000 } });
+
+/** 50 registry lookups at once: the sync batch's size, so the registry case is not queued. */
+const REGISTRY_CONCURRENCY = '50';
+
+let serviceCount = 0;
+
+export async function startService(
+  paths: Paths,
+  database: BenchDatabase,
+  simulator: Simulator,
+  options: ServiceOptions,
+): Promise<RunningService> {
+  const port = await freePort();
+  serviceCount += 1;
+  const logFile = join(tempDir(), `service-${database.dialect}-${serviceCount}.log`);
+  const env: Record<string, string> = {
+    ...baseEnv(),
+    ...simulator.env,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WORKER: 'false',
+    BOOTSTRAP: 'false',
+    ACCESS_LOG: String(options.accessLog),
+    LOG_LEVEL: 'info',
+    TIER_LIMITS: BENCH_TIER_LIMITS,
+    ...Object.fromEntries(REGISTRY_IDS.map((id) => [`${id.toUpperCase()}_CONCURRENCY`, REGISTRY_CONCURRENCY])),
+    ...options.env,
+  };
+  const child: ChildProcess = spawnNode(paths.cli, ['serve'], { env, stdout: 'file', logFile, nodeArgs: options.nodeArgs });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/health`, child);
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`service did not start: ${(error as Error).message}\n${tailOf(logFile)}`);
+  }
+  const profiling = (options.nodeArgs ?? []).some((arg) => arg.startsWith('--cpu-prof'));
+  return {
+    url,
+    pid: child.pid!,
+    key: database.key,
+    logFile,
+    // Writing a CPU profile at exit takes a few seconds for a long run.
+    stop: () => stopChild(child, profiling ? 30_000 : 5_000),
+  };
+}
+
+export interface Baseline {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startBaseline(paths: Paths, body: Buffer): Promise<Baseline> {
+  const logFile = join(tempDir(), 'baseline.log');
+  const child = spawnNode(paths.baselineServer, [], {
+    env: { ...baseEnv(), BASELINE_BODY_B64: body.toString('base64') },
+    stdout: 'pipe',
+    logFile,
+  });
+  let line: string;
+  try {
+    line = await firstLine(child);
+  } catch (error) {
+    throw new Error(`baseline server did not start: ${(error as Error).message}\n${tailOf(logFile)}`);
+  }
+  const { url } = JSON.parse(line) as { url: string };
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
+}
