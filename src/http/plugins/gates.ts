@@ -36,6 +36,11 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  */
 export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
   scope.decorateRequest('principal', undefined as unknown as Principal);
+  // /v1 bodies are JSON only (decisions section 8). Without Fastify's built-in text/plain parser a
+  // text body is FST_ERR_CTP_INVALID_MEDIA_TYPE, answered 415 unsupported_media_type like any other
+  // non-JSON type, instead of reaching schema validation as a string (422). Parsing runs after the
+  // onRequest gates below, so the check order of decisions section 4 is kept.
+  scope.removeContentTypeParser('text/plain');
   scope.addHook('onRequest', async (request, reply) => {
     const principal = await authenticate(deps.db, request);
     request.principal = principal;
