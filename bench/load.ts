@@ -98,14 +98,28 @@ end
 async function runWrk(request: LoadRequest, plan: LoadPlan): Promise<LoadStats> {
   const wrk = findWrk();
   if (!wrk) throw new Error('wrk is not on PATH');
-  if ((request.method ?? 'GET') !== 'GET' || plan.amount) throw new Error('the wrk runner only does timed GET loads');
+  if ((request.method ?? 'GET') !== 'GET' || plan.amount)
+    throw new Error('the wrk runner only does timed GET loads');
   const script = join(tempDir(), 'wrk-report.lua');
   writeFileSync(script, WRK_SCRIPT);
-  const headers = Object.entries(request.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const headers = Object.entries(request.headers ?? {}).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ]);
   const seconds = Math.max(1, Math.round(plan.durationSec ?? 10));
   // One thread: wrk's event loop drives 50 connections well past 50k requests/s, and leaves the
   // second core to the server.
-  const args = ['-t1', `-c${plan.connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, ...headers, request.url];
+  const args = [
+    '-t1',
+    `-c${plan.connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '-s',
+    script,
+    ...headers,
+    request.url,
+  ];
   const stdout = await new Promise<string>((resolve, reject) => {
     execFile(wrk, args, { timeout: (seconds + 30) * 1000 }, (error, out, err) => {
       if (error) reject(new Error(`wrk failed: ${err.trim() || error.message}`));

@@ -11,14 +11,20 @@ import { checkVatNumber } from '../src/domain/vat-number/index.js';
 /** Countries whose registry decides on numbers that fail local check digits (decisions section 1). */
 const REGISTRY_DECIDES_CHECKSUM = new Set(['GB', 'XI']);
 
-/** Candidate national parts per country; about one in ten passes its check digits. */
-const CANDIDATES: ReadonlyArray<(n: number) => string> = [
-  (n) => `DE${210000000 + n}`,
-  (n) => `ATU${21000000 + n}`,
-  (n) => `FI${21000000 + n}`,
-  (n) => `DK${21000000 + n}`,
-  (n) => `EE${210000000 + n}`,
-];
+/** Candidate numbers per registry; between one in ten and one in a hundred pass their check digits. */
+const CANDIDATES: Readonly<Record<RegistryId, ReadonlyArray<(n: number) => string>>> = {
+  vies: [
+    (n) => `DE${210000000 + n}`,
+    (n) => `ATU${21000000 + n}`,
+    (n) => `FI${21000000 + n}`,
+    (n) => `DK${21000000 + n}`,
+    (n) => `EE${210000000 + n}`,
+  ],
+  hmrc: [(n) => `GB${210000000 + n}`],
+  uid: [(n) => `CHE${210000000 + n}MWST`],
+  brreg: [(n) => `NO${910000000 + n}MVA`],
+  abr: [(n) => `AU${21000000000 + n * 7}`],
+};
 
 /** True when the service would send this number to a registry (not answer it locally). */
 export function goesToRegistry(vatNumber: string): boolean {
@@ -27,17 +33,34 @@ export function goesToRegistry(vatNumber: string): boolean {
   return check.checksumValid || REGISTRY_DECIDES_CHECKSUM.has(check.number.countryCode);
 }
 
-/** `count` distinct VIES numbers that pass their check digits, round-robin over several countries. */
-export function generatedNumbers(count: number): string[] {
+/**
+ * `count` distinct numbers that pass their check digits, taken from `registries` in turn (and from
+ * each registry's countries in turn); `offset` starts the candidates further on, so two calls give
+ * disjoint sets. The simulator knows none of them: each is a registry call answered "not
+ * registered" (and cached like any other answer).
+ */
+export function generatedNumbers(
+  count: number,
+  registries: readonly RegistryId[] = ['vies'],
+  offset = 0,
+): string[] {
   const found: string[] = [];
-  const next = CANDIDATES.map(() => 0);
-  for (let guard = 0; found.length < count && guard < 1_000_000; guard += 1) {
-    const slot = guard % CANDIDATES.length;
-    const candidate = CANDIDATES[slot](next[slot]);
-    next[slot] += 1;
-    if (goesToRegistry(candidate)) found.push(candidate);
+  const next = new Map<(n: number) => string, number>();
+  for (let turn = 0; found.length < count; turn += 1) {
+    const templates = CANDIDATES[registries[turn % registries.length]];
+    const template = templates[Math.floor(turn / registries.length) % templates.length];
+    let n = next.get(template) ?? offset;
+    // A valid candidate turns up within a few hundred tries for every template above.
+    for (let tries = 0; tries < 10_000; tries += 1, n += 1) {
+      if (goesToRegistry(template(n))) {
+        found.push(template(n));
+        n += 1;
+        break;
+      }
+    }
+    next.set(template, n);
+    if (turn > count * 10) throw new Error(`only ${found.length} of ${count} checksum-valid numbers found`);
   }
-  if (found.length < count) throw new Error(`only ${found.length} of ${count} checksum-valid numbers found`);
   return found;
 }
 
@@ -51,7 +74,11 @@ export function registryOf(vatNumber: string): RegistryId | undefined {
  * five are in the batch, then VIES numbers from as many countries as possible; `exclude` holds
  * numbers already cached by earlier cases.
  */
-export function spreadOverRegistries(known: readonly string[], count: number, exclude: ReadonlySet<string>): string[] {
+export function spreadOverRegistries(
+  known: readonly string[],
+  count: number,
+  exclude: ReadonlySet<string>,
+): string[] {
   const usable = known.filter((number) => !exclude.has(number) && goesToRegistry(number));
   const byRegistry = new Map<RegistryId, string[]>();
   for (const number of usable) {
@@ -63,7 +90,8 @@ export function spreadOverRegistries(known: readonly string[], count: number, ex
   picked.splice(count);
   const vies = byRegistry.get('vies') ?? [];
   picked.push(...vies.slice(0, count - picked.length));
-  if (picked.length < count) throw new Error(`the simulator knows only ${picked.length} usable numbers; ${count} needed`);
+  if (picked.length < count)
+    throw new Error(`the simulator knows only ${picked.length} usable numbers; ${count} needed`);
   return picked;
 }
 

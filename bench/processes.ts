@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -100,7 +100,8 @@ export function firstLine(child: ChildProcess, timeoutMs = 10_000): Promise<stri
     if (!child.stdout) return reject(new Error('child stdout is not piped'));
     const lines = createInterface({ input: child.stdout });
     const timer = setTimeout(() => reject(new Error(`no output within ${timeoutMs} ms`)), timeoutMs);
-    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before printing a line`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`child exited (${code}) before printing a line`));
     child.once('exit', onExit);
     lines.once('line', (line) => {
       clearTimeout(timer);
@@ -115,10 +116,15 @@ export function firstLine(child: ChildProcess, timeoutMs = 10_000): Promise<stri
 /** Runs a short-lived `node script args…` to completion and returns its stdout. */
 export function runNode(script: string, args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [script, ...args], { cwd: tempDir(), env, timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${args.join(' ')} failed: ${stderr.trim() || error.message}`));
-      else resolve(stdout);
-    });
+    execFile(
+      process.execPath,
+      [script, ...args],
+      { cwd: tempDir(), env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${args.join(' ')} failed: ${stderr.trim() || error.message}`));
+        else resolve(stdout);
+      },
+    );
   });
 }
 
@@ -139,7 +145,8 @@ export function freePort(): Promise<number> {
 export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process exited (${child.exitCode ?? child.signalCode})`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`process exited (${child.exitCode ?? child.signalCode})`);
     try {
       const response = await fetch(url);
       await response.arrayBuffer();
@@ -160,7 +167,9 @@ export function tailOf(file: string, lines = 15): string {
 
 function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
   try {
-    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+      readFileSync(`/proc/${pid}/status`, 'utf8'),
+    );
     return match ? Number(match[1]) : undefined;
   } catch {
     return undefined;
@@ -207,5 +216,29 @@ export class PeakRss {
     const hwm = this.exact ? statusKb(this.pid, 'VmHWM') : undefined;
     const peak = Math.max(this.sampled, hwm === undefined ? 0 : hwm / 1024);
     return peak > 0 ? peak : undefined;
+  }
+}
+
+let ticksPerSecond: number | undefined;
+
+/**
+ * CPU time (user + system, all threads) a process has used so far, in ms, from /proc/PID/stat.
+ * On a shared machine requests/s swing with the neighbours' load; CPU time per request does not.
+ */
+export function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after "(comm)": state is field 3, utime field 14, stime field 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (ticksPerSecond === undefined) {
+      try {
+        ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+      } catch {
+        ticksPerSecond = 100;
+      }
+    }
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
   }
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * Reads a V8 .cpuprofile (`node --cpu-prof`) and lists where the time went: self time per function
  * and per area (a package under node_modules, Node's internals, our own files). `npm run bench --
  * --cpu-prof` calls it for every service process; it also runs alone:
- *   node dist/bench/profile-summary.js file.cpuprofile [top]
+ *   node dist/bench/profile-summary.js file.cpuprofile [top] [skip-ms]
  */
 
 interface ProfileNode {
@@ -16,6 +16,7 @@ interface ProfileNode {
 }
 
 interface CpuProfile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -35,14 +36,21 @@ export interface ProfileSummary {
   areas: ProfileEntry[];
 }
 
-export function summariseProfile(file: string, top = 15): ProfileSummary {
+/**
+ * `skipMs` leaves out the first milliseconds of the profile (module loading and schema compilation
+ * at start-up), so what remains is the process under load.
+ */
+export function summariseProfile(file: string, top = 15, skipMs = 0): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfByNode = new Map<number, number>();
   let totalUs = 0;
+  let clockUs = 0;
   // timeDeltas[i] is the time since the previous sample; charge it to the sample it ends on.
   for (let i = 0; i < profile.samples.length; i += 1) {
     const delta = Math.max(0, profile.timeDeltas[i] ?? 0);
+    clockUs += delta;
+    if (clockUs < skipMs * 1000) continue;
     totalUs += delta;
     selfByNode.set(profile.samples[i], (selfByNode.get(profile.samples[i]) ?? 0) + delta);
   }
@@ -89,14 +97,21 @@ function areaOf(url: string, functionName: string): string {
   }
   if (url.startsWith('node:')) return 'node internals';
   const dist = url.indexOf('/dist/');
-  if (dist >= 0) return url.slice(dist + 1).split('/').slice(0, 3).join('/');
+  if (dist >= 0)
+    return url
+      .slice(dist + 1)
+      .split('/')
+      .slice(0, 3)
+      .join('/');
   return url;
 }
 
 export function formatSummary(summary: ProfileSummary): string {
   const pct = (share: number) => `${(share * 100).toFixed(1).padStart(5)} %`;
   const lines = [
-    `busy ${summary.busyMs.toFixed(0)} ms of ${summary.totalMs.toFixed(0)} ms profiled`,
+    `busy ${summary.busyMs.toFixed(0)} ms of ${summary.totalMs.toFixed(0)} ms profiled. Samples are wall-clock: on a ` +
+      'busy machine, time spent waiting for a CPU shows up in the function that was running (often a ' +
+      'syscall such as writev that woke the load generator), so read those shares with care.',
     'self time by area:',
     ...summary.areas.map((entry) => `  ${pct(entry.share)}  ${entry.name}`),
     'self time by function:',
@@ -106,10 +121,12 @@ export function formatSummary(summary: ProfileSummary): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [file, top] = process.argv.slice(2);
+  const [file, top, skipMs] = process.argv.slice(2);
   if (!file) {
-    process.stderr.write('usage: node dist/bench/profile-summary.js file.cpuprofile [top]\n');
+    process.stderr.write('usage: node dist/bench/profile-summary.js file.cpuprofile [top] [skip-ms]\n');
     process.exit(2);
   }
-  process.stdout.write(`${formatSummary(summariseProfile(file, top ? Number(top) : 20))}\n`);
+  process.stdout.write(
+    `${formatSummary(summariseProfile(file, top ? Number(top) : 20, skipMs ? Number(skipMs) : 0))}\n`,
+  );
 }

@@ -3,11 +3,27 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type BenchCase, type BenchSettings, CASES, type CaseContext, measure, noFailures, type ServiceRequest, send } from './cases.js';
+import {
+  type BenchCase,
+  type BenchSettings,
+  CASES,
+  type CaseContext,
+  measure,
+  noFailures,
+  type ServiceRequest,
+  send,
+} from './cases.js';
 import { findWrk } from './load.js';
 import { cleanupAll, installCleanupHandlers } from './processes.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
-import { failedChecks, markdownReport, progressLine, type Row } from './report.js';
+import {
+  failedChecks,
+  loadAverage,
+  markdownReport,
+  progressLine,
+  type Row,
+  type ThroughputRow,
+} from './report.js';
 import {
   type BenchDatabase,
   createDatabase,
@@ -68,9 +84,11 @@ function parseOptions(argv: string[]): Options {
   const unknown = wanted?.filter((id) => !CASES.some((c) => c.id === id)) ?? [];
   if (unknown.length > 0) throw new Error(`unknown case ${unknown.join(', ')}\n${USAGE}`);
   const cases = CASES.filter((c) => (wanted ? wanted.includes(c.id) : !quick || c.quick));
-  const dialects = (values.dialects?.split(',').map((d) => d.trim()) ?? (quick ? ['sqlite'] : ['sqlite', 'postgres'])) as Dialect[];
+  const dialects = (values.dialects?.split(',').map((d) => d.trim()) ??
+    (quick ? ['sqlite'] : ['sqlite', 'postgres'])) as Dialect[];
   for (const dialect of dialects) {
-    if (dialect !== 'sqlite' && dialect !== 'postgres') throw new Error(`unknown dialect ${dialect}\n${USAGE}`);
+    if (dialect !== 'sqlite' && dialect !== 'postgres')
+      throw new Error(`unknown dialect ${dialect}\n${USAGE}`);
   }
   let profileDir: string | undefined;
   if (values['cpu-prof']) {
@@ -93,12 +111,18 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-const progress = (line: string) => process.stderr.write(`${line}\n`);
+const runStarted = performance.now();
+/** Progress on stderr, each line stamped with the seconds since the run started. */
+const progress = (line: string) => {
+  const seconds = ((performance.now() - runStarted) / 1000).toFixed(1).padStart(5);
+  process.stderr.write(`${line.startsWith('\n') ? '\n' : ''}${seconds}s ${line.replace(/^\n/, '')}\n`);
+};
 
 /** One dialect's database and the service process currently serving it. */
 class DialectRun implements CaseContext {
   readonly cached = new Set<string>();
   baselineRps = Number.NaN;
+  baselineCpuUs: number | undefined;
   private current: { key: string; service: RunningService; label: string; cases: Set<string> } | undefined;
   currentCase = '';
   readonly progress = progress;
@@ -131,34 +155,50 @@ class DialectRun implements CaseContext {
     if (!current) return;
     this.current = undefined;
     await current.service.stop();
-    if (this.profileDir) summariseProfiles(this.profileDir, current.service.pid, `${current.label}; cases ${[...current.cases].join(', ')}`);
+    if (this.profileDir) {
+      const label = `${current.label}; cases ${[...current.cases].join(', ')}`;
+      summariseProfiles(this.profileDir, current.service, label);
+    }
   }
 }
 
-function summariseProfiles(dir: string, pid: number, label: string): void {
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile') && name.includes(`.${pid}.`))) {
-    progress(`\nCPU profile of service pid ${pid} (${label}): ${join(dir, file)}`);
-    progress(formatSummary(summariseProfile(join(dir, file), 15)));
+function summariseProfiles(dir: string, service: RunningService, label: string): void {
+  const { pid, startupMs } = service;
+  for (const file of readdirSync(dir).filter(
+    (name) => name.endsWith('.cpuprofile') && name.includes(`.${pid}.`),
+  )) {
+    progress(
+      `\nCPU profile of service pid ${pid} (${label}), start-up (${startupMs} ms) left out: ${join(dir, file)}`,
+    );
+    progress(formatSummary(summariseProfile(join(dir, file), 20, startupMs)));
   }
 }
 
 /** The baseline: a bare node:http child answering the service's exact GET /v1/rates/DE bytes. */
-async function measureBaseline(settings: BenchSettings, service: RunningService): Promise<Row> {
+async function measureBaseline(settings: BenchSettings, service: RunningService): Promise<ThroughputRow> {
   const request = { url: `${service.url}/v1/rates/DE`, headers: { authorization: `Bearer ${service.key}` } };
   const answer = await send(request);
   if (answer.status !== 200) throw new Error(`GET /v1/rates/DE answered ${answer.status}`);
   const baseline = await startBaseline(paths, answer.bytes);
   try {
     const check = await send({ ...request, url: `${baseline.url}/v1/rates/DE` });
-    if (!check.bytes.equals(answer.bytes)) throw new Error('the baseline does not answer the same bytes as the service');
-    const result = await measure(settings, baseline.pid, { ...request, url: `${baseline.url}/v1/rates/DE` }, settings.ceilingTool);
+    if (!check.bytes.equals(answer.bytes))
+      throw new Error('the baseline does not answer the same bytes as the service');
+    const result = await measure(
+      settings,
+      baseline.pid,
+      { ...request, url: `${baseline.url}/v1/rates/DE` },
+      settings.ceilingTool,
+    );
     return {
       kind: 'throughput',
       name: 'Baseline: bare node:http, same bytes',
       dialect: '–',
       stats: result.stats,
       peakRssMb: result.peakRssMb,
+      cpuUsPerRequest: result.cpuUsPerRequest,
       ratio: 1,
+      cpuRatio: 1,
       checks: [noFailures(result.stats)],
       note: `A bare node:http server in its own process answering the exact ${answer.bytes.length} bytes of the service's GET /v1/rates/DE answer; every ratio divides by its req/s.`,
     };
@@ -181,6 +221,7 @@ function errorRow(dialect: string, name: string, error: unknown): Row {
 
 async function main(): Promise<number> {
   const started = performance.now();
+  const loadAtStart = loadAverage();
   const options = parseOptions(process.argv.slice(2));
   const { settings } = options;
   installCleanupHandlers();
@@ -190,28 +231,33 @@ async function main(): Promise<number> {
       : 'autocannon for every figure (wrk not on PATH)';
   progress(`bench: ${settings.quick ? 'quick' : 'full'} mode; ${options.dialects.join(' and ')}; ${tools}`);
   const rows: Row[] = [];
-  const simulator = await startSimulator(paths);
-  let baselineRps: number | undefined;
-  for (const dialect of options.dialects) {
+  // Node start-up dominates set-up (the CLI runs twice per database): do it all at once.
+  const [simulator, ...databases] = await Promise.all([
+    startSimulator(paths),
+    ...options.dialects.map((dialect) =>
+      createDatabase(dialect, paths, options.postgresUrl).catch((error: unknown) => error as Error),
+    ),
+  ]);
+  let baseline: { rps: number; cpuUs: number | undefined } | undefined;
+  for (const [index, dialect] of options.dialects.entries()) {
     progress(`\n[${dialect}]`);
-    let database: BenchDatabase;
-    try {
-      database = await createDatabase(dialect, paths, options.postgresUrl);
-    } catch (error) {
-      rows.push(errorRow(dialect, 'database setup', error));
-      progress(`  ${dialect} unavailable: ${(error as Error).message}`);
+    const database = databases[index];
+    if (database instanceof Error) {
+      rows.push(errorRow(dialect, 'database setup', database));
+      progress(`  ${dialect} unavailable: ${database.message}`);
       continue;
     }
     const run = new DialectRun(settings, dialect, simulator, database, options.profileDir);
     try {
-      if (baselineRps === undefined) {
+      if (baseline === undefined) {
         run.currentCase = 'baseline';
-        const baseline = await measureBaseline(settings, await run.service({ accessLog: false }));
-        rows.push(baseline);
-        progress(progressLine(baseline));
-        baselineRps = baseline.kind === 'throughput' ? baseline.stats.rps : Number.NaN;
+        const row = await measureBaseline(settings, await run.service({ accessLog: false }));
+        rows.push(row);
+        progress(progressLine(row));
+        baseline = { rps: row.stats.rps, cpuUs: row.cpuUsPerRequest };
       }
-      run.baselineRps = baselineRps;
+      run.baselineRps = baseline.rps;
+      run.baselineCpuUs = baseline.cpuUs;
       for (const benchCase of options.cases) {
         run.currentCase = benchCase.id;
         progress(`  ${benchCase.title}…`);
@@ -235,15 +281,20 @@ async function main(): Promise<number> {
   const mode = settings.quick
     ? `--quick (${settings.warmupSec} s warm-up + ${settings.measureSec} s per figure)`
     : `full (${settings.warmupSec} s warm-up + ${settings.measureSec} s per figure)`;
-  const toolFacts = settings.ceilingTool === 'wrk' ? 'wrk 1 thread + autocannon 8' : 'autocannon 8 (wrk not installed)';
-  process.stdout.write(`\n${markdownReport(rows, { mode, tools: toolFacts })}\n`);
+  const toolFacts =
+    settings.ceilingTool === 'wrk' ? 'wrk 1 thread + autocannon 8' : 'autocannon 8 (wrk not installed)';
+  process.stdout.write(
+    `\n${markdownReport(rows, { mode, tools: toolFacts, load: [loadAtStart, loadAverage()] })}\n`,
+  );
   const failed = failedChecks(rows, settings.quick);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (failed.length === 0) {
     progress(`\nbench: every ${settings.quick ? 'ratio ' : ''}target met (${seconds} s)`);
     return 0;
   }
-  progress(`\nbench: ${failed.length} target(s) missed: ${failed.map((check) => `${check.label} (${check.target})`).join('; ')} (${seconds} s)`);
+  progress(
+    `\nbench: ${failed.length} target(s) missed: ${failed.map((check) => `${check.label} (${check.target})`).join('; ')} (${seconds} s)`,
+  );
   return 1;
 }
 

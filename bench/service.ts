@@ -45,7 +45,11 @@ export interface Simulator {
 
 export async function startSimulator(paths: Paths): Promise<Simulator> {
   const logFile = join(tempDir(), 'simulator.log');
-  const child = spawnNode(paths.cli, ['simulator', '--port', '0', '--json'], { env: baseEnv(), stdout: 'pipe', logFile });
+  const child = spawnNode(paths.cli, ['simulator', '--port', '0', '--json'], {
+    env: baseEnv(),
+    stdout: 'pipe',
+    logFile,
+  });
   let line: string;
   try {
     line = await firstLine(child);
@@ -85,7 +89,11 @@ export interface BenchDatabase {
  * A fresh database with one Business account and its live key, made through the CLI as an operator
  * would. PostgreSQL gets a schema of its own (search_path in the connection string), dropped at the end.
  */
-export async function createDatabase(dialect: Dialect, paths: Paths, postgresUrl: string): Promise<BenchDatabase> {
+export async function createDatabase(
+  dialect: Dialect,
+  paths: Paths,
+  postgresUrl: string,
+): Promise<BenchDatabase> {
   let url: string;
   if (dialect === 'sqlite') {
     url = `sqlite:${join(tempDir(), 'bench.sqlite')}`;
@@ -111,8 +119,16 @@ export async function createDatabase(dialect: Dialect, paths: Paths, postgresUrl
     url = `${postgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   }
   const env = { ...baseEnv(), DATABASE_URL: url, BOOTSTRAP: 'false' };
-  const account = lastJson(await runNode(paths.cli, ['accounts', 'create', '--name', 'bench', '--tier', 'business', '--json'], env));
-  const created = lastJson(await runNode(paths.cli, ['keys', 'create', '--account', String(account.id), '--mode', 'live', '--json'], env));
+  const account = lastJson(
+    await runNode(paths.cli, ['accounts', 'create', '--name', 'bench', '--tier', 'business', '--json'], env),
+  );
+  const created = lastJson(
+    await runNode(
+      paths.cli,
+      ['keys', 'create', '--account', String(account.id), '--mode', 'live', '--json'],
+      env,
+    ),
+  );
   return { dialect, url, key: String(created.key) };
 }
 
@@ -134,11 +150,15 @@ export interface RunningService {
   pid: number;
   key: string;
   logFile: string;
+  /** From spawn to the first answer of /health: start-up work a profile should leave out. */
+  startupMs: number;
   stop(): Promise<void>;
 }
 
 /** Limits raised far above what a bench can spend, so quota and burst never answer 429. */
-const BENCH_TIER_LIMITS = JSON.stringify({ business: { monthly: 100_000_000, burst_per_minute: 100_000_000 } });
+const BENCH_TIER_LIMITS = JSON.stringify({
+  business: { monthly: 100_000_000, burst_per_minute: 100_000_000 },
+});
 
 /** 50 registry lookups at once: the sync batch's size, so the registry case is not queued. */
 const REGISTRY_CONCURRENCY = '50';
@@ -165,10 +185,18 @@ export async function startService(
     ACCESS_LOG: String(options.accessLog),
     LOG_LEVEL: 'info',
     TIER_LIMITS: BENCH_TIER_LIMITS,
-    ...Object.fromEntries(REGISTRY_IDS.map((id) => [`${id.toUpperCase()}_CONCURRENCY`, REGISTRY_CONCURRENCY])),
+    ...Object.fromEntries(
+      REGISTRY_IDS.map((id) => [`${id.toUpperCase()}_CONCURRENCY`, REGISTRY_CONCURRENCY]),
+    ),
     ...options.env,
   };
-  const child: ChildProcess = spawnNode(paths.cli, ['serve'], { env, stdout: 'file', logFile, nodeArgs: options.nodeArgs });
+  const spawnedAt = Date.now();
+  const child: ChildProcess = spawnNode(paths.cli, ['serve'], {
+    env,
+    stdout: 'file',
+    logFile,
+    nodeArgs: options.nodeArgs,
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/health`, child);
@@ -182,6 +210,7 @@ export async function startService(
     pid: child.pid!,
     key: database.key,
     logFile,
+    startupMs: Date.now() - spawnedAt,
     // Writing a CPU profile at exit takes a few seconds for a long run.
     stop: () => stopChild(child, profiling ? 30_000 : 5_000),
   };

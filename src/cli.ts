@@ -49,7 +49,9 @@ export async function runCli(
   try {
     parsed = parse(argv);
   } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    // --json promises one JSON object even when the arguments themselves cannot be parsed.
+    const message = (error as Error).message;
+    io.err(argv.includes('--json') ? JSON.stringify({ error: message }) : `${message}\n\n${USAGE}`);
     return 2;
   }
   const { positionals, values } = parsed;

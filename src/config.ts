@@ -19,6 +19,8 @@ const Bool = Type.Boolean();
 const Str = Type.String({ minLength: 1 });
 const Url = Type.String({ pattern: '^https?://' });
 const MsList = Type.Array(Int(0), { minItems: 1, maxItems: 20 });
+/** The largest monthly quota the usage table holds on both engines (PostgreSQL INTEGER). */
+const MAX_MONTHLY = 2_147_483_647;
 
 interface Setting {
   schema: TSchema;
@@ -122,7 +124,9 @@ export const SETTINGS = {
     schema: Type.Record(
       Type.String(),
       Type.Object(
-        { monthly: Type.Optional(Int(0)), burst_per_minute: Type.Optional(Int(1)) },
+        // usage.used is a 32-bit INTEGER on PostgreSQL: a larger monthly limit made every live
+        // validation fail there (500), so it is refused here, at start-up, naming TIER_LIMITS.
+        { monthly: Type.Optional(Int(0, MAX_MONTHLY)), burst_per_minute: Type.Optional(Int(1)) },
         { additionalProperties: false },
       ),
     ),

@@ -30,36 +30,39 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     CIRCUIT_FAILURE_THRESHOLD: '1000',
   });
 
-  it.each(REGISTRIES)('serves the second $id lookup from the cache, with cached_at and no consultation_number', async ({ id, number, calls, name }) => {
-    const { app, sim } = live;
-    const account = await app.account('business');
-    const fetchedAt = app.clock.now();
-    const first = await validate(app, account.live, number);
-    expect(first.status, first.text).toBe(200);
-    expect(first.body.meta).toMatchObject({ cached: false, source: id, source_status: 'live' });
-    expect(first.body.data.consultation_number).toBeNull();
+  it.each(REGISTRIES)(
+    'serves the second $id lookup from the cache, with cached_at and no consultation_number',
+    async ({ id, number, calls, name }) => {
+      const { app, sim } = live;
+      const account = await app.account('business');
+      const fetchedAt = app.clock.now();
+      const first = await validate(app, account.live, number);
+      expect(first.status, first.text).toBe(200);
+      expect(first.body.meta).toMatchObject({ cached: false, source: id, source_status: 'live' });
+      expect(first.body.data.consultation_number).toBeNull();
 
-    app.clock.advance(10 * SECOND);
-    const second = await validate(app, account.live, number);
-    expect(second.status, second.text).toBe(200);
-    expect(second.body.meta).toEqual({
-      request_id: expect.any(String),
-      cached: true,
-      cached_at: iso(fetchedAt),
-      source: id,
-      source_status: 'cached',
-    });
-    expect(second.body.data).toEqual({
-      valid: true,
-      vat_number: number,
-      country_code: first.body.data.country_code,
-      company: first.body.data.company,
-      requested_at: iso(app.clock.now()),
-    });
-    expect(second.body.data).not.toHaveProperty('consultation_number');
-    expect(second.body.data.company.name).toBe(name);
-    expect(sim.statsOf(id).callsByNumber[number]).toBe(calls);
-  });
+      app.clock.advance(10 * SECOND);
+      const second = await validate(app, account.live, number);
+      expect(second.status, second.text).toBe(200);
+      expect(second.body.meta).toEqual({
+        request_id: expect.any(String),
+        cached: true,
+        cached_at: iso(fetchedAt),
+        source: id,
+        source_status: 'cached',
+      });
+      expect(second.body.data).toEqual({
+        valid: true,
+        vat_number: number,
+        country_code: first.body.data.country_code,
+        company: first.body.data.company,
+        requested_at: iso(app.clock.now()),
+      });
+      expect(second.body.data).not.toHaveProperty('consultation_number');
+      expect(second.body.data.company.name).toBe(name);
+      expect(sim.statsOf(id).callsByNumber[number]).toBe(calls);
+    },
+  );
 
   it('caches a "not registered" answer too', async () => {
     const { app, sim } = live;
@@ -77,7 +80,12 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     const account = await app.account('business');
     await validate(app, account.live, 'ATU12345675');
     // The register changes; a plain request still sees the cached answer...
-    sim.addCompany({ vatNumber: 'ATU12345675', name: 'Alpenblick Neu GmbH', addressLines: ['Ring 1', '1010 Wien'], vatRegistered: true });
+    sim.addCompany({
+      vatNumber: 'ATU12345675',
+      name: 'Alpenblick Neu GmbH',
+      addressLines: ['Ring 1', '1010 Wien'],
+      vatRegistered: true,
+    });
     app.clock.advance(60 * SECOND);
     const cached = await validate(app, account.live, 'ATU12345675');
     expect(cached.body.meta.cached).toBe(true);
@@ -88,7 +96,12 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     const refreshedAt = app.clock.now();
     const fresh = await validate(app, account.live, 'ATU12345675', { cache: 'false' });
     expect(fresh.status, fresh.text).toBe(200);
-    expect(fresh.body.meta).toEqual({ request_id: expect.any(String), cached: false, source: 'vies', source_status: 'live' });
+    expect(fresh.body.meta).toEqual({
+      request_id: expect.any(String),
+      cached: false,
+      source: 'vies',
+      source_status: 'live',
+    });
     expect(fresh.body.data).toMatchObject({
       consultation_number: null,
       company: { name: 'Alpenblick Neu GmbH', address: 'Ring 1, 1010 Wien' },
@@ -99,7 +112,11 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     // The refreshed cache serves the next plain request.
     app.clock.advance(60 * SECOND);
     const after = await validate(app, account.live, 'ATU12345675');
-    expect(after.body.meta).toMatchObject({ cached: true, cached_at: iso(refreshedAt), source_status: 'cached' });
+    expect(after.body.meta).toMatchObject({
+      cached: true,
+      cached_at: iso(refreshedAt),
+      source_status: 'cached',
+    });
     expect(after.body.data.company.name).toBe('Alpenblick Neu GmbH');
     expect(sim.statsOf('vies').callsByNumber.ATU12345675).toBe(2);
   });
@@ -127,47 +144,50 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     expect(sim.statsOf('brreg').callsByNumber.NO900000006MVA).toBe(2);
   });
 
-  it.each(REGISTRIES)('serves a stale $id answer when the registry is down after the TTL, and 503 beyond the stale window', async ({ id, number, name }) => {
-    const { app, sim } = live;
-    const account = await app.account('business');
-    const fetchedAt = app.clock.now();
-    const first = await validate(app, account.live, number);
-    expect(first.status, first.text).toBe(200);
-    const callsBefore = sim.statsOf(id).calls;
+  it.each(REGISTRIES)(
+    'serves a stale $id answer when the registry is down after the TTL, and 503 beyond the stale window',
+    async ({ id, number, name }) => {
+      const { app, sim } = live;
+      const account = await app.account('business');
+      const fetchedAt = app.clock.now();
+      const first = await validate(app, account.live, number);
+      expect(first.status, first.text).toBe(200);
+      const callsBefore = sim.statsOf(id).calls;
 
-    sim.setBehaviour(id, { mode: 'down' });
-    app.clock.advance((TTL_S + 1) * SECOND);
-    const stale = await validate(app, account.live, number);
-    expect(stale.status, stale.text).toBe(200);
-    expect(stale.body.meta).toEqual({
-      request_id: expect.any(String),
-      cached: true,
-      cached_at: iso(fetchedAt),
-      stale: true,
-      source: id,
-      source_status: 'unavailable',
-    });
-    expect(stale.body.data).toMatchObject({ valid: true, vat_number: number, company: { name } });
-    expect(stale.body.data).not.toHaveProperty('consultation_number');
-    expect(sim.statsOf(id).calls).toBeGreaterThan(callsBefore);
+      sim.setBehaviour(id, { mode: 'down' });
+      app.clock.advance((TTL_S + 1) * SECOND);
+      const stale = await validate(app, account.live, number);
+      expect(stale.status, stale.text).toBe(200);
+      expect(stale.body.meta).toEqual({
+        request_id: expect.any(String),
+        cached: true,
+        cached_at: iso(fetchedAt),
+        stale: true,
+        source: id,
+        source_status: 'unavailable',
+      });
+      expect(stale.body.data).toMatchObject({ valid: true, vat_number: number, company: { name } });
+      expect(stale.body.data).not.toHaveProperty('consultation_number');
+      expect(sim.statsOf(id).calls).toBeGreaterThan(callsBefore);
 
-    // cache=false still falls back to the last known answer rather than a 503.
-    const uncached = await validate(app, account.live, number, { cache: 'false' });
-    expect(uncached.status, uncached.text).toBe(200);
-    expect(uncached.body.meta).toMatchObject({ cached: true, stale: true, source_status: 'unavailable' });
+      // cache=false still falls back to the last known answer rather than a 503.
+      const uncached = await validate(app, account.live, number, { cache: 'false' });
+      expect(uncached.status, uncached.text).toBe(200);
+      expect(uncached.body.meta).toMatchObject({ cached: true, stale: true, source_status: 'unavailable' });
 
-    // Exactly at the edge of the stale window the answer is still served; past it, a 503.
-    app.clock.set(fetchedAt + STALE_S * SECOND);
-    const edge = await validate(app, account.live, number);
-    expect(edge.status, edge.text).toBe(200);
-    expect(edge.body.meta.stale).toBe(true);
+      // Exactly at the edge of the stale window the answer is still served; past it, a 503.
+      app.clock.set(fetchedAt + STALE_S * SECOND);
+      const edge = await validate(app, account.live, number);
+      expect(edge.status, edge.text).toBe(200);
+      expect(edge.body.meta.stale).toBe(true);
 
-    app.clock.set(fetchedAt + (STALE_S + 1) * SECOND);
-    const gone = await validate(app, account.live, number);
-    expect(gone.status, gone.text).toBe(503);
-    expect(gone.body.error.code).toBe(id === 'hmrc' ? 'upstream_error' : 'upstream_unavailable');
-    expect(gone.headers.get('retry-after')).toBe('30');
-  });
+      app.clock.set(fetchedAt + (STALE_S + 1) * SECOND);
+      const gone = await validate(app, account.live, number);
+      expect(gone.status, gone.text).toBe(503);
+      expect(gone.body.error.code).toBe(id === 'hmrc' ? 'upstream_error' : 'upstream_unavailable');
+      expect(gone.headers.get('retry-after')).toBe('30');
+    },
+  );
 
   it('serves a stale "not registered" answer as it was cached', async () => {
     const { app, sim } = live;
@@ -178,7 +198,12 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     const stale = await validate(app, account.live, 'AU21108258859');
     expect(stale.status, stale.text).toBe(200);
     expect(stale.body.data).toMatchObject({ valid: false, company: null });
-    expect(stale.body.meta).toMatchObject({ cached: true, stale: true, source: 'abr', source_status: 'unavailable' });
+    expect(stale.body.meta).toMatchObject({
+      cached: true,
+      stale: true,
+      source: 'abr',
+      source_status: 'unavailable',
+    });
   });
 
   it('serves the prior valid answer as degraded when the registry suddenly says "not registered"', async () => {
@@ -226,7 +251,12 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     const degraded = await validate(app, account.live, 'GB123456727');
     expect(degraded.status, degraded.text).toBe(200);
     expect(degraded.body.data).toMatchObject({ valid: true, company: { name: 'Simulated Widgets Ltd' } });
-    expect(degraded.body.meta).toMatchObject({ cached: true, stale: true, source: 'hmrc', source_status: 'degraded' });
+    expect(degraded.body.meta).toMatchObject({
+      cached: true,
+      stale: true,
+      source: 'hmrc',
+      source_status: 'degraded',
+    });
   });
 
   it('shows a deregistered company as invalid once the prior answer is older than the stale window', async () => {

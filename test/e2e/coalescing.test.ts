@@ -81,7 +81,7 @@ describeEachDialect('e2e coalescing and registry protection', (dialect) => {
       const account = await app.account('business');
       const numbers = checksumValidNumbers('DE', 9, 200_000_000, 30);
       for (const number of numbers) sim.addCompany(simCompany(number));
-      sim.setBehaviour('vies', { latencyMs: LATENCY_MS / 2 });
+      sim.setBehaviour('vies', { latencyMs: LATENCY_MS / 4 });
       const limiter = app.gateway.limiter('vies')!;
       limiter.peak = 0;
 
@@ -109,7 +109,12 @@ describeEachDialect('e2e coalescing and registry protection', (dialect) => {
       const au = checksumValidNumbers('AU', 11, 51_824_753_600, 8);
       for (const number of de) sim.addCompany(simCompany(number));
       for (const number of au) {
-        sim.addCompany({ vatNumber: number, name: `Pty ${number}`, addressLines: ['Sydney NSW 2000'], vatRegistered: true });
+        sim.addCompany({
+          vatNumber: number,
+          name: `Pty ${number}`,
+          addressLines: ['Sydney NSW 2000'],
+          vatRegistered: true,
+        });
       }
       sim.setBehaviour('vies', { latencyMs: LATENCY_MS / 2 });
       sim.setBehaviour('abr', { latencyMs: LATENCY_MS / 2 });
@@ -191,7 +196,8 @@ describeEachDialect('e2e coalescing and registry protection', (dialect) => {
       const { app, sim } = live;
       const account = await app.account('business');
       sim.setBehaviour('abr', { mode: 'fault', fault: '500' });
-      for (let i = 0; i < 3; i++) expect((await validate(app, account.live, 'AU51824753556')).status).toBe(503);
+      for (let i = 0; i < 3; i++)
+        expect((await validate(app, account.live, 'AU51824753556')).status).toBe(503);
       expect(sim.statsOf('abr').calls).toBe(3);
 
       app.clock.advance(COOLDOWN_MS);
@@ -202,7 +208,9 @@ describeEachDialect('e2e coalescing and registry protection', (dialect) => {
       expect(sim.statsOf('abr').calls).toBe(4);
 
       // The successful probe closed the circuit: everything goes through again.
-      const again = await Promise.all(numbers.map((number) => validate(app, account.live, number, { cache: 'false' })));
+      const again = await Promise.all(
+        numbers.map((number) => validate(app, account.live, number, { cache: 'false' })),
+      );
       for (const res of again) expect(res.status, res.text).toBe(200);
       expect(sim.statsOf('abr').calls).toBe(8);
     });

@@ -146,15 +146,18 @@ describeEachDialect('e2e consultation numbers', (dialect) => {
     expect(res.body.data).toMatchObject({ valid: false, company: null, consultation_number: null });
   });
 
-  it.each(['ATU1234', 'XX123', 'DE12345670'])('answers 422 naming requester_vat_number for requester %s', async (requester) => {
-    const { app, sim } = live;
-    const account = await app.account('business');
-    const res = await validate(app, account.live, 'DE123456704', { requester_vat_number: requester });
-    expect(res.status, res.text).toBe(422);
-    expect(res.body.error.code).toBe('invalid_vat_format');
-    expect(res.body.error.message).toContain('requester_vat_number');
-    expect(sim.statsOf('vies').calls).toBe(0);
-  });
+  it.each(['ATU1234', 'XX123', 'DE12345670'])(
+    'answers 422 naming requester_vat_number for requester %s',
+    async (requester) => {
+      const { app, sim } = live;
+      const account = await app.account('business');
+      const res = await validate(app, account.live, 'DE123456704', { requester_vat_number: requester });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.error.code).toBe('invalid_vat_format');
+      expect(res.body.error.message).toContain('requester_vat_number');
+      expect(sim.statsOf('vies').calls).toBe(0);
+    },
+  );
 
   it('falls back to the stale answer, without a consultation number, when the registry fails a consultation request', async () => {
     const { app, sim } = live;
@@ -163,7 +166,12 @@ describeEachDialect('e2e consultation numbers', (dialect) => {
     sim.setBehaviour('vies', { mode: 'fault', fault: 'MS_UNAVAILABLE' });
     const res = await validate(app, account.live, 'DE123456704', { requester_vat_number: EU_REQUESTER });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.meta).toMatchObject({ cached: true, stale: true, source: 'vies', source_status: 'unavailable' });
+    expect(res.body.meta).toMatchObject({
+      cached: true,
+      stale: true,
+      source: 'vies',
+      source_status: 'unavailable',
+    });
     expect(res.body.data).not.toHaveProperty('consultation_number');
   });
 });

@@ -4,10 +4,10 @@
  * counters and an empty validation cache, so tests can share one app without sharing answers.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { checkVatNumber } from '../../src/domain/vat-number/index.js';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import type { SimCompany } from '../../simulator/types.js';
+import { ManualClock } from '../../src/clock.js';
+import { checkVatNumber } from '../../src/domain/vat-number/index.js';
 import type { TestDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
 

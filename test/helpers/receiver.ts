@@ -70,8 +70,12 @@ const DEFAULT_BEHAVIOUR: ReceiverBehaviour = {
   closeSocket: false,
 };
 
-export async function startReceiver(initial: Partial<ReceiverBehaviour> = {}): Promise<Receiver> {
-  const tls = await testCertificates();
+export async function startReceiver(
+  initial: Partial<ReceiverBehaviour> = {},
+  options: { untrusted?: boolean } = {},
+): Promise<Receiver> {
+  // `untrusted`: a certificate from a CA of its own that nothing trusts (not even NODE_EXTRA_CA_CERTS).
+  const tls = options.untrusted ? await makeCertificates() : await testCertificates();
   const requests: ReceivedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let behaviour: ReceiverBehaviour = { ...DEFAULT_BEHAVIOUR, ...initial };

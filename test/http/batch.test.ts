@@ -33,7 +33,12 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
 
   function formatFailure(input: string) {
     return {
-      error: { code: 'invalid_vat_format', message: expect.any(String), docs_url: `${DOCS_BASE}/invalid_vat_format`, vat_number: input },
+      error: {
+        code: 'invalid_vat_format',
+        message: expect.any(String),
+        docs_url: `${DOCS_BASE}/invalid_vat_format`,
+        vat_number: input,
+      },
       meta: { vat_number: input },
     };
   }
@@ -42,7 +47,15 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
     it('keeps the input order, with success and failure items inline and a summary', async () => {
       const { test } = await app.account('pro');
       const res = await batch(test, {
-        vat_numbers: ['NL123456782B01', 'FR10123456717', ' de-12345 ', 'DE123456712', 'DE999999903', 'LI12345', 'DE123456705'],
+        vat_numbers: [
+          'NL123456782B01',
+          'FR10123456717',
+          ' de-12345 ',
+          'DE123456712',
+          'DE999999903',
+          'LI12345',
+          'DE123456705',
+        ],
       });
       expect(res.status, res.text).toBe(200);
       const { results, summary } = res.body.data;
@@ -78,7 +91,12 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
             company: { name: 'Zwischenspeicher Test GmbH', address: null },
             requested_at: HARNESS_NOW,
           },
-          meta: { cached: true, cached_at: '2026-11-22T11:00:00.000Z', source: 'test', source_status: 'cached' },
+          meta: {
+            cached: true,
+            cached_at: '2026-11-22T11:00:00.000Z',
+            source: 'test',
+            source_status: 'cached',
+          },
         },
         {
           error: {
@@ -144,17 +162,22 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
 
     it('gives consultation numbers per item to a Business account with an EU requester', async () => {
       const { test } = await app.account('business');
-      const res = await batch(test, { vat_numbers: ['DE123456704', 'GB123456727', 'FR10123456717'], requester_vat_number: 'ATU12345675' });
-      expect(res.body.data.results.map((item: { data: { consultation_number: string | null } }) => item.data.consultation_number)).toEqual([
-        'WAPITEST00000001',
-        null,
-        null,
-      ]);
+      const res = await batch(test, {
+        vat_numbers: ['DE123456704', 'GB123456727', 'FR10123456717'],
+        requester_vat_number: 'ATU12345675',
+      });
+      expect(
+        res.body.data.results.map(
+          (item: { data: { consultation_number: string | null } }) => item.data.consultation_number,
+        ),
+      ).toEqual(['WAPITEST00000001', null, null]);
     });
 
     it('uses no quota and still reports it in the headers', async () => {
       const { test } = await app.account('pro');
-      const res = await batch(test, { vat_numbers: ['DE123456704', 'DE136695976', 'LI12345', 'DE123456705'] });
+      const res = await batch(test, {
+        vat_numbers: ['DE123456704', 'DE136695976', 'LI12345', 'DE123456705'],
+      });
       expect(res.status, res.text).toBe(200);
       expect(quotaOf(res)).toEqual({ limit: PRO_MONTHLY, remaining: PRO_MONTHLY, reset: HARNESS_RESET });
     });
@@ -187,7 +210,10 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
       });
       expect(second.meta).toStrictEqual({ cached: false, source: 'format', source_status: 'unverified' });
       expect(res.body.data.summary).toStrictEqual({ total: 3, succeeded: 3, failed: 0 });
-      expect(res.body.meta).toStrictEqual({ request_id: res.headers.get('x-request-id'), request_duration_ms: expect.any(Number) });
+      expect(res.body.meta).toStrictEqual({
+        request_id: res.headers.get('x-request-id'),
+        request_duration_ms: expect.any(Number),
+      });
       expect(quotaOf(res)).toEqual({ limit: PRO_MONTHLY, remaining: PRO_MONTHLY - 2, reset: HARNESS_RESET });
     });
 
@@ -216,7 +242,9 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
       const numbers = [...checksumFailures(25), ...liechtensteinNumbers(25)];
       const res = await batch(live, { vat_numbers: numbers });
       expect(res.status, res.text).toBe(200);
-      expect(res.body.data.results.map((item: { data: { vat_number: string } }) => item.data.vat_number)).toEqual(numbers);
+      expect(
+        res.body.data.results.map((item: { data: { vat_number: string } }) => item.data.vat_number),
+      ).toEqual(numbers);
       expect(res.body.data.summary).toStrictEqual({ total: 50, succeeded: 50, failed: 0 });
       expect(await storedUsage(app, id)).toBe(50);
     });
@@ -260,11 +288,14 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
       expectError(await batch(test, { vat_numbers: [] }), 422, 'validation_error');
     });
 
-    it.each(['pro', 'business', 'scale'] as const)('lets %s use the batch endpoint with both keys', async (tier) => {
-      const account = await app.account(tier);
-      expect((await batch(account.test, { vat_numbers: ['DE123456704'] })).status).toBe(200);
-      expect((await batch(account.live, { vat_numbers: ['LI12345'] })).status).toBe(200);
-    });
+    it.each(['pro', 'business', 'scale'] as const)(
+      'lets %s use the batch endpoint with both keys',
+      async (tier) => {
+        const account = await app.account(tier);
+        expect((await batch(account.test, { vat_numbers: ['DE123456704'] })).status).toBe(200);
+        expect((await batch(account.live, { vat_numbers: ['LI12345'] })).status).toBe(200);
+      },
+    );
 
     it('refuses Free with 403 tier_insufficient on both keys, counting nothing', async () => {
       const account = await app.account('free');

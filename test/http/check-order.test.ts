@@ -22,7 +22,8 @@ describeEachDialect('check order', (dialect) => {
   });
   afterAll(() => app.close());
 
-  const validate = (key: string | undefined, query: string) => app.request('GET', `/v1/validate?${query}`, { key });
+  const validate = (key: string | undefined, query: string) =>
+    app.request('GET', `/v1/validate?${query}`, { key });
   const batch = (key: string | undefined, body: unknown, headers?: Record<string, string>) =>
     app.request('POST', '/v1/validate/batch', { key, body, headers });
 
@@ -49,7 +50,11 @@ describeEachDialect('check order', (dialect) => {
     it('answers a missing key with an invalid body, wrong media type or oversized body 401', async () => {
       expectError(await batch(undefined, { vat_numbers: [] }), 401, 'unauthorized');
       expectError(await batch(undefined, 'x', { 'content-type': 'text/plain' }), 401, 'unauthorized');
-      expectError(await batch(undefined, JSON.stringify({ vat_numbers: ['x'.repeat(1_100_000)] })), 401, 'unauthorized');
+      expectError(
+        await batch(undefined, JSON.stringify({ vat_numbers: ['x'.repeat(1_100_000)] })),
+        401,
+        'unauthorized',
+      );
     });
 
     it('answers a missing key with a missing parameter 401', async () => {
@@ -104,7 +109,11 @@ describeEachDialect('check order', (dialect) => {
 
     it('answers a Free account on the batch endpoint with a text/plain body 403, not 415', async () => {
       const { live } = await app.account('free');
-      expectError(await batch(live, 'DE123456704', { 'content-type': 'text/plain' }), 403, 'tier_insufficient');
+      expectError(
+        await batch(live, 'DE123456704', { 'content-type': 'text/plain' }),
+        403,
+        'tier_insufficient',
+      );
     });
 
     it('answers a Free account on the batch endpoint with a body over 1 MiB 403, not 413', async () => {
@@ -123,7 +132,12 @@ describeEachDialect('check order', (dialect) => {
   describe('the body comes before the format and the quota', () => {
     it.each([
       ['an empty vat_numbers', { vat_numbers: [] }, 422, 'validation_error'],
-      ['51 malformed items', { vat_numbers: Array.from({ length: 51 }, () => 'DE12') }, 422, 'validation_error'],
+      [
+        '51 malformed items',
+        { vat_numbers: Array.from({ length: 51 }, () => 'DE12') },
+        422,
+        'validation_error',
+      ],
       ['a number among the items', { vat_numbers: ['DE12', 7] }, 422, 'validation_error'],
       ['cache as a string', { vat_numbers: ['DE12'], cache: 'no' }, 422, 'validation_error'],
       ['malformed JSON', '{"vat_numbers": ["DE12"', 400, 'invalid_json'],
@@ -136,7 +150,11 @@ describeEachDialect('check order', (dialect) => {
     it('answers Pro with a text/plain body and no quota left 415', async () => {
       const { id, live } = await app.account('pro');
       await useQuota(app, id, PRO_MONTHLY);
-      expectError(await batch(live, 'DE123456705', { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+      expectError(
+        await batch(live, 'DE123456705', { 'content-type': 'text/plain' }),
+        415,
+        'unsupported_media_type',
+      );
     });
 
     it('answers a missing vat_number with no quota left 400 missing_parameter', async () => {

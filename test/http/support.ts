@@ -67,7 +67,13 @@ export function quotaOf(res: TestResponse): { limit: number; remaining: number; 
 /** Uses up `units` of the account's quota for the month the app's clock is in (setup, not the subject). */
 export async function useQuota(app: TestApp, accountId: string, units: number): Promise<void> {
   // The limit only has to be out of the way; PostgreSQL's usage.used is a 32-bit integer.
-  const result = await reserveUnits(app.database.db, accountId, periodOf(app.clock.now()), units, 2_000_000_000);
+  const result = await reserveUnits(
+    app.database.db,
+    accountId,
+    periodOf(app.clock.now()),
+    units,
+    2_000_000_000,
+  );
   expect(result.ok).toBe(true);
 }
 

@@ -57,7 +57,10 @@ describeEachDialect('validation errors', (dialect) => {
       ['text/plain', '{"vat_numbers":["DE123456704"]}'],
       ['application/x-www-form-urlencoded', 'vat_numbers=DE123456704'],
       ['application/xml', '<vat_numbers><n>DE123456704</n></vat_numbers>'],
-      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+      ],
     ])('answers a %s body on the batch endpoint', async (contentType, body) => {
       const { test } = await app.account('pro');
       expectError(await batch(test, body, { 'content-type': contentType }), 415, 'unsupported_media_type');
@@ -128,7 +131,9 @@ describeEachDialect('validation errors', (dialect) => {
       ['DE 136 695 976 !', "'!'"],
     ])('answers %s with a message naming the rule', async (number, rule) => {
       const { test } = await app.account('pro');
-      const res = await app.request('GET', `/v1/validate?${new URLSearchParams({ vat_number: number })}`, { key: test });
+      const res = await app.request('GET', `/v1/validate?${new URLSearchParams({ vat_number: number })}`, {
+        key: test,
+      });
       expectError(res, 422, 'invalid_vat_format');
       expect(res.body.error.message).toContain(rule);
     });
@@ -172,7 +177,11 @@ describeEachDialect('validation errors', (dialect) => {
 
     it('answers a real key sent under another scheme', async () => {
       const { live } = await app.account('pro');
-      expectError(await app.request('GET', path, { headers: { authorization: `Token ${live}` } }), 401, 'unauthorized');
+      expectError(
+        await app.request('GET', path, { headers: { authorization: `Token ${live}` } }),
+        401,
+        'unauthorized',
+      );
     });
 
     it('answers a key with one character changed', async () => {
@@ -201,7 +210,11 @@ describeEachDialect('validation errors', (dialect) => {
       ['GET', '/v1/rates/DE'],
       ['POST', '/v1/validate/batch'],
     ])('guards %s %s too', async (method, route) => {
-      expectError(await app.request(method, route, { body: method === 'POST' ? { vat_numbers: ['x'] } : undefined }), 401, 'unauthorized');
+      expectError(
+        await app.request(method, route, { body: method === 'POST' ? { vat_numbers: ['x'] } : undefined }),
+        401,
+        'unauthorized',
+      );
     });
   });
 
@@ -228,17 +241,21 @@ describeEachDialect('validation errors', (dialect) => {
   });
 
   describe('tier_insufficient (403)', () => {
-    it.each(['live', 'test'] as const)('answers a Free account on the batch endpoint with a %s key', async (mode) => {
-      const account = await app.account('free');
-      const res = await batch(account[mode], { vat_numbers: ['DE123456704'] });
-      expectError(res, 403, 'tier_insufficient');
-    });
+    it.each(['live', 'test'] as const)(
+      'answers a Free account on the batch endpoint with a %s key',
+      async (mode) => {
+        const account = await app.account('free');
+        const res = await batch(account[mode], { vat_numbers: ['DE123456704'] });
+        expectError(res, 403, 'tier_insufficient');
+      },
+    );
   });
 
   describe('burst_limit_exceeded (429)', () => {
     it('answers the request after the last burst slot, with Retry-After in whole seconds', async () => {
       const { test } = await app.account('free');
-      for (let i = 0; i < 20; i += 1) expect((await app.request('GET', '/v1/rates/DE', { key: test })).status).toBe(200);
+      for (let i = 0; i < 20; i += 1)
+        expect((await app.request('GET', '/v1/rates/DE', { key: test })).status).toBe(200);
       const res = await app.request('GET', '/v1/rates/DE', { key: test });
       expectError(res, 429, 'burst_limit_exceeded');
       expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
@@ -321,9 +338,15 @@ describeEachDialect('validation errors', (dialect) => {
       ['JSON true', 'true'],
       ['an empty object', '{}'],
       ['nested arrays 100,000 deep', `{"vat_numbers":${'['.repeat(100_000)}${']'.repeat(100_000)}}`],
-      ['nested objects 50,000 deep', `{"vat_numbers":["DE123456704"],"x":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`],
+      [
+        'nested objects 50,000 deep',
+        `{"vat_numbers":["DE123456704"],"x":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`,
+      ],
       ['nested arrays 100,000 deep, unbalanced', `{"vat_numbers":${'['.repeat(100_000)}`],
-      ['a constructor.prototype member', '{"vat_numbers":["DE123456704"],"constructor":{"prototype":{"x":1}}}'],
+      [
+        'a constructor.prototype member',
+        '{"vat_numbers":["DE123456704"],"constructor":{"prototype":{"x":1}}}',
+      ],
       ['a 100,000-character item', `{"vat_numbers":["${'1'.repeat(100_000)}"]}`],
       ['a null byte in an item', '{"vat_numbers":["DE\\u0000136695976"]}'],
       ['a lone surrogate escape', '{"vat_numbers":["DE\\ud800136695976"]}'],
@@ -364,7 +387,9 @@ describeEachDialect('validation errors', (dialect) => {
 
     it.fails('KNOWN BUG (src/app.ts, no clientErrorHandler): answers a request line over 16 KiB in the envelope', async () => {
       const { test } = await app.account('pro');
-      expectClientError(await app.request('GET', `/v1/validate?vat_number=${'9'.repeat(20_000)}`, { key: test }));
+      expectClientError(
+        await app.request('GET', `/v1/validate?vat_number=${'9'.repeat(20_000)}`, { key: test }),
+      );
     });
 
     it('answers a Content-Length that does not match the body without a 500', async () => {

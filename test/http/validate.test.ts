@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
-import {
-  expectError,
-  HARNESS_NOW,
-  HARNESS_RESET,
-  OFFLINE_REGISTRIES,
-  quotaOf,
-  UUID_V4,
-} from './support.js';
+import { expectError, HARNESS_NOW, HARNESS_RESET, OFFLINE_REGISTRIES, quotaOf, UUID_V4 } from './support.js';
 
 /**
  * GET /v1/validate: the magic numbers of decisions section 5, normalisation and the local answers of
@@ -32,7 +25,8 @@ const VECTORS = JSON.parse(
 /** The first vector of each country matching `pick`: one per code. */
 function onePerCountry(pick: (vector: Vector) => boolean): Vector[] {
   const byCountry = new Map<string, Vector>();
-  for (const vector of VECTORS) if (pick(vector) && !byCountry.has(vector.country)) byCountry.set(vector.country, vector);
+  for (const vector of VECTORS)
+    if (pick(vector) && !byCountry.has(vector.country)) byCountry.set(vector.country, vector);
   return [...byCountry.values()];
 }
 
@@ -54,14 +48,25 @@ describeEachDialect('GET /v1/validate', (dialect) => {
   afterEach(() => app.clock.set(HARNESS_NOW));
   afterAll(() => app.close());
 
-  function validate(key: string, vatNumber: string, more: Record<string, string> = {}, headers?: Record<string, string>) {
+  function validate(
+    key: string,
+    vatNumber: string,
+    more: Record<string, string> = {},
+    headers?: Record<string, string>,
+  ) {
     const query = new URLSearchParams({ vat_number: vatNumber, ...more });
     return app.request('GET', `/v1/validate?${query}`, { key, headers });
   }
 
   /** The meta of a fresh test-mode answer. */
   function testMeta(res: TestResponse) {
-    return { request_id: res.headers.get('x-request-id'), cached: false, source: 'test', source_status: 'live', mode: 'test' };
+    return {
+      request_id: res.headers.get('x-request-id'),
+      cached: false,
+      source: 'test',
+      source_status: 'live',
+      mode: 'test',
+    };
   }
 
   describe('magic numbers with a test key', () => {
@@ -99,13 +104,16 @@ describeEachDialect('GET /v1/validate', (dialect) => {
       expect(res.body.data.consultation_number).toBe('WAPITEST00000001');
     });
 
-    it.each(['free', 'pro'] as const)('gives DE123456704 no consultation number on %s, even with an EU requester', async (tier) => {
-      const { test } = await app.account(tier);
-      const res = await validate(test, 'DE123456704', { requester_vat_number: 'ATU12345675' });
-      expect(res.status, res.text).toBe(200);
-      expect(res.body.data.valid).toBe(true);
-      expect(res.body.data.consultation_number).toBeNull();
-    });
+    it.each(['free', 'pro'] as const)(
+      'gives DE123456704 no consultation number on %s, even with an EU requester',
+      async (tier) => {
+        const { test } = await app.account(tier);
+        const res = await validate(test, 'DE123456704', { requester_vat_number: 'ATU12345675' });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.data.valid).toBe(true);
+        expect(res.body.data.consultation_number).toBeNull();
+      },
+    );
 
     it('gives DE123456704 no consultation number for a GB requester, which VIES cannot use', async () => {
       const { test } = await app.account('business');
@@ -265,7 +273,11 @@ describeEachDialect('GET /v1/validate', (dialect) => {
         expect(res.status, `${vector.input}: ${res.text}`).toBe(200);
         if (vector.country === 'LI') {
           expect(res.body.data).toMatchObject({ valid: true, vat_number: vector.normalized, company: null });
-          expect(res.body.meta).toMatchObject({ source: 'format', source_status: 'unverified', mode: 'test' });
+          expect(res.body.meta).toMatchObject({
+            source: 'format',
+            source_status: 'unverified',
+            mode: 'test',
+          });
           continue;
         }
         expect(res.body, vector.input).toStrictEqual({
@@ -335,7 +347,13 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           consultation_number: null,
           requested_at: HARNESS_NOW,
         },
-        meta: { request_id: res.headers.get('x-request-id'), cached: false, source: 'checksum', source_status: 'live', mode: 'test' },
+        meta: {
+          request_id: res.headers.get('x-request-id'),
+          cached: false,
+          source: 'checksum',
+          source_status: 'live',
+          mode: 'test',
+        },
       });
     });
 
@@ -344,7 +362,11 @@ describeEachDialect('GET /v1/validate', (dialect) => {
       for (const vector of CHECKSUM_FAILURES.filter((v) => !REGISTRY_DECIDES.has(v.country))) {
         const res = await validate(test, vector.input);
         expect(res.status, `${vector.input}: ${res.text}`).toBe(200);
-        expect(res.body.data, vector.input).toMatchObject({ valid: false, country_code: vector.country, company: null });
+        expect(res.body.data, vector.input).toMatchObject({
+          valid: false,
+          country_code: vector.country,
+          company: null,
+        });
         expect(res.body.meta, vector.input).toMatchObject({ source: 'checksum', mode: 'test' });
       }
     });
@@ -352,13 +374,20 @@ describeEachDialect('GET /v1/validate', (dialect) => {
     it.each([
       ['GB123456728', 'GB'],
       ['XI123456728', 'XI'],
-    ])('does not answer %s (failing its check digits) locally: in test mode it is any other well-formed number', async (number, country) => {
-      const { test } = await app.account('pro');
-      const res = await validate(test, number);
-      expect(res.status, res.text).toBe(200);
-      expect(res.body.data).toMatchObject({ valid: true, vat_number: number, company: { name: `Test Company (${country})`, address: null } });
-      expect(res.body.meta.source).toBe('test');
-    });
+    ])(
+      'does not answer %s (failing its check digits) locally: in test mode it is any other well-formed number',
+      async (number, country) => {
+        const { test } = await app.account('pro');
+        const res = await validate(test, number);
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.data).toMatchObject({
+          valid: true,
+          vat_number: number,
+          company: { name: `Test Company (${country})`, address: null },
+        });
+        expect(res.body.meta.source).toBe('test');
+      },
+    );
 
     it('answers an LI number valid from its format alone, source_status unverified, with a test key', async () => {
       const { test } = await app.account('business');
@@ -373,7 +402,13 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           consultation_number: null,
           requested_at: HARNESS_NOW,
         },
-        meta: { request_id: res.headers.get('x-request-id'), cached: false, source: 'format', source_status: 'unverified', mode: 'test' },
+        meta: {
+          request_id: res.headers.get('x-request-id'),
+          cached: false,
+          source: 'format',
+          source_status: 'unverified',
+          mode: 'test',
+        },
       });
     });
 
@@ -390,7 +425,12 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           consultation_number: null,
           requested_at: HARNESS_NOW,
         },
-        meta: { request_id: res.headers.get('x-request-id'), cached: false, source: 'checksum', source_status: 'live' },
+        meta: {
+          request_id: res.headers.get('x-request-id'),
+          cached: false,
+          source: 'checksum',
+          source_status: 'live',
+        },
       });
       expect(quotaOf(res)).toEqual({ limit: 50_000, remaining: 49_999, reset: HARNESS_RESET });
     });
@@ -421,7 +461,12 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           consultation_number: null,
           requested_at: HARNESS_NOW,
         },
-        meta: { request_id: res.headers.get('x-request-id'), cached: false, source: 'format', source_status: 'unverified' },
+        meta: {
+          request_id: res.headers.get('x-request-id'),
+          cached: false,
+          source: 'format',
+          source_status: 'unverified',
+        },
       });
       expect(quotaOf(res)).toEqual({ limit: 10_000, remaining: 9_999, reset: HARNESS_RESET });
     });
@@ -477,7 +522,10 @@ describeEachDialect('GET /v1/validate', (dialect) => {
         await app.request('GET', '/v1/validate', { key: test }),
         await app.request('GET', '/v1/rates', { key: live }),
         await app.request('GET', '/v1/rates/XX', { key: live }),
-        await app.request('POST', '/v1/validate/batch', { key: test, body: { vat_numbers: ['DE123456704'] } }),
+        await app.request('POST', '/v1/validate/batch', {
+          key: test,
+          body: { vat_numbers: ['DE123456704'] },
+        }),
         await app.request('POST', '/v1/validate/batch', { key: test, body: { vat_numbers: [] } }),
       ];
       expect(responses.map((res) => res.status)).toEqual([200, 200, 422, 503, 400, 200, 404, 200, 422]);

@@ -176,10 +176,15 @@ describe('a failed attempt', () => {
   });
 
   it('records a certificate the sender does not trust', async () => {
-    const record = await sender({ ca: undefined }).send(receiver.url, body, signed());
-    expect(record).toMatchObject({ ok: false, status_code: null });
-    expect(record.error).toMatch(/^The TLS connection failed: .*certificate/);
-    expect(receiver.requests).toHaveLength(0);
+    const stranger = await startReceiver({}, { untrusted: true });
+    try {
+      const record = await sender({ ca: undefined }).send(stranger.url, body, signed());
+      expect(record).toMatchObject({ ok: false, status_code: null });
+      expect(record.error).toMatch(/^The TLS connection failed: .*certificate/);
+      expect(stranger.requests).toHaveLength(0);
+    } finally {
+      await stranger.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ApiError } from '../../domain/errors.js';
-import { type Feature, tierAllows, type Tier, type TierLimits } from '../../domain/tiers.js';
+import { type Feature, type Tier, type TierLimits, tierAllows } from '../../domain/tiers.js';
 import type { BurstLimiter } from '../../limits/burst.js';
 import { authenticateKey, type Principal } from '../../store/accounts.js';
 import type { Tables } from '../../store/tables.js';

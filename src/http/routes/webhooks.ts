@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Database } from '../../store/db.js';
@@ -34,6 +34,10 @@ type ListQuery = Static<typeof ListQuery>;
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 type IdParams = Static<typeof IdParams>;
 const OptionalBody = Type.Optional(Type.Object({}, { description: 'None or {}' }));
+/** decisions 7: test and replay take no body or `{}`; Fastify validates a missing body as `undefined`. */
+const noBodyAsEmpty = async (request: FastifyRequest) => {
+  if (request.body === undefined || request.body === null) request.body = {};
+};
 
 const meta = (id: string) => ({ request_id: id });
 const Meta = Type.Object({ request_id: Type.String() });
@@ -112,6 +116,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps): voi
     '/v1/webhooks/test',
     {
       config: gate,
+      preValidation: noBodyAsEmpty,
       schema: {
         operationId: 'sendTestWebhook',
         tags,
@@ -184,6 +189,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps): voi
     '/v1/webhooks/deliveries/:id/replay',
     {
       config: gate,
+      preValidation: noBodyAsEmpty,
       schema: {
         operationId: 'replayWebhookDelivery',
         tags,
