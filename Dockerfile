@@ -1,6 +1,7 @@
-# The service on the current Node.js LTS line (24). One image runs the API (`serve`), a worker
+# The service on the current Node.js LTS line, pinned to 24.18.1: 24.19+ headers make better-sqlite3 12
+# (node::ObjectWrap) abort at garbage collection (nodejs/node issue 65446). One image runs the API (`serve`), a worker
 # (`worker`) or the registry simulator (`simulator`).
-FROM node:24-bookworm-slim AS build
+FROM node:24.18.1-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles against this Node.js when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -13,7 +14,7 @@ COPY bench ./bench
 COPY resources ./resources
 RUN npm run build && npm prune --omit=dev
 
-FROM node:24-bookworm-slim
+FROM node:24.18.1-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

@@ -161,7 +161,7 @@ export class ValidationService {
       : await this.currentQuota(principal, now);
 
     const answers = new Map<string, ItemResult>();
-    await Promise.all(
+    const settled = await Promise.allSettled(
       [...unique.values()].map(async (checked) => {
         const wanted = this.consultationRequester(checked.number, requester, principal.tier);
         try {
@@ -175,6 +175,12 @@ export class ValidationService {
         }
       }),
     );
+    const unexpected = settled.find((outcome) => outcome.status === 'rejected');
+    if (unexpected) {
+      // Something other than a registry failed (the database): give every reserved unit back.
+      if (live) await releaseQuota(this.deps.db, principal.accountId, quota, unique.size).catch(() => undefined);
+      throw (unexpected as PromiseRejectedResult).reason;
+    }
 
     const served = [...answers.values()]
       .filter((item) => item.ok)

@@ -121,7 +121,7 @@ const FAILURES: Array<[string, (fault: string) => Partial<RegistryBehaviour>]> =
   ['connection reset', () => ({ mode: 'reset' })],
   ['its own fault code', (fault) => ({ mode: 'fault', fault })],
   ['a malformed body', () => ({ mode: 'malformed' })],
-  ['a timeout', () => ({ mode: 'up', latencyMs: TIMEOUT_MS * 2 })],
+  ['a timeout', () => ({ mode: 'up', latencyMs: TIMEOUT_MS * 5 })],
 ];
 
 describeEachDialect('e2e live validation', (dialect) => {
@@ -229,13 +229,10 @@ describeEachDialect('e2e live validation', (dialect) => {
         expect(res.headers.get('retry-after')).toBe('30');
         expect(remaining(res)).toBe(remainingBefore);
         expect(sim.statsOf(id).calls).toBeGreaterThanOrEqual(1);
-        if (behaviour(fault).latencyMs) expect(elapsed).toBeLessThan(TIMEOUT_MS * 2 + 1500);
-
-        sim.setBehaviour(id, { mode: 'up', latencyMs: 0 });
-        const after = await validate(app, account.live, 'LI12345');
-        expect(after.status, after.text).toBe(200);
-        expect(remaining(after)).toBe(remainingBefore - 1);
-        expect(await usedUnits(app, account.id)).toBe(2);
+        // A timeout is cut short at REGISTRY_TIMEOUT_MS, long before the registry would answer.
+        if (behaviour(fault).latencyMs) expect(elapsed).toBeLessThan(TIMEOUT_MS * 4);
+        // Only the first request was counted.
+        expect(await usedUnits(app, account.id)).toBe(1);
       },
     );
   });
@@ -308,13 +305,13 @@ describeEachDialect('e2e live validation with CHECK_DIGITS=false and a per-regis
   it('times VIES out after VIES_TIMEOUT_MS while the other registries keep REGISTRY_TIMEOUT_MS', async () => {
     const { app, sim } = live;
     const account = await app.account('business');
-    sim.setBehaviour('vies', { latencyMs: TIMEOUT_MS * 2 });
+    sim.setBehaviour('vies', { latencyMs: TIMEOUT_MS * 5 });
     sim.setBehaviour('abr', { latencyMs: TIMEOUT_MS * 2 });
     const started = performance.now();
     const vies = await validate(app, account.live, 'ATU12345675');
     expect(vies.status, vies.text).toBe(503);
     expect(vies.body.error.code).toBe('upstream_unavailable');
-    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 2);
+    expect(performance.now() - started).toBeLessThan(TIMEOUT_MS * 4);
     const abr = await validate(app, account.live, 'AU51824753556');
     expect(abr.status, abr.text).toBe(200);
     expect(abr.body.data.valid).toBe(true);
