@@ -72,6 +72,8 @@ export interface BatchOutcome {
 const REGISTRY_DECIDES_CHECKSUM = new Set(['GB', 'XI']);
 
 export class ValidationService {
+  private readonly inFlight = new Map<string, Promise<ValidationAnswer>>();
+
   constructor(private readonly deps: ValidationDeps) {}
 
   /** Stage 1 (syntax): throws 422 `invalid_vat_format` naming the rule and, for the requester, the field. */
@@ -210,10 +212,22 @@ export class ValidationService {
    * The answer for one number that passed syntax, live mode: local stages first, then the cache and
    * the registry with the stale and degraded rules of decisions section 2. Throws ApiError 503/422.
    */
-  async resolve(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
+  resolve(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
+    const local = this.localAnswer(checked, this.deps.clock.now());
+    if (local) return Promise.resolve(local);
+    if (options.requester) return this.resolveRemote(checked, options);
+    // Identical concurrent lookups share the whole cache read → registry → cache write sequence, so
+    // a request arriving between the registry's answer and the cache write does not ask again.
+    const key = `${checked.number.vatNumber}|${options.useCache}`;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const shared = this.resolveRemote(checked, options).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, shared);
+    return shared;
+  }
+
+  private async resolveRemote(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
     const now = this.deps.clock.now();
-    const local = this.localAnswer(checked, now);
-    if (local) return local;
     const { number } = checked;
     const registry = this.deps.gateway.registryFor(number.countryCode)!;
 

@@ -45,20 +45,36 @@ describeEachDialect('e2e coalescing and registry protection', (dialect) => {
       expect(sim.statsOf('brreg').callsByNumber).toEqual({ NO900000006MVA: 1 });
     });
 
-    it('makes one lookup while identical requests keep arriving before, during and after the answer', async () => {
+    it('coalesces a request that arrives while the first answer is still being written to the cache', async () => {
       const { app, sim } = live;
-      const account = await app.account('scale');
-      sim.setBehaviour('abr', { latencyMs: LATENCY_MS });
-      // Requests arrive every 5 ms for twice the latency, so some land while the one lookup is
-      // finishing and its answer is being written to the cache.
-      const pending: Array<ReturnType<typeof validate>> = [];
-      for (let i = 0; i < 80; i++) {
-        pending.push(validate(app, account.live, 'AU51824753556'));
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      const account = await app.account('business');
+      sim.setBehaviour('vies', { latencyMs: LATENCY_MS / 2 });
+      // A slow database: the first write of LU10059929 to the cache is held back until a second,
+      // identical request has either reached the registry (the bug) or had ample time to (1 s).
+      const executor = app.database.db.getExecutor();
+      const original = executor.executeQuery;
+      let second: ReturnType<typeof validate> | undefined;
+      executor.executeQuery = async function (this: typeof executor, ...args: Parameters<typeof original>) {
+        if (!second && /^insert into "validation_cache"/i.test(args[0].sql)) {
+          second = validate(app, account.live, 'LU10059929');
+          const deadline = performance.now() + 1000;
+          while ((sim.statsOf('vies').callsByNumber.LU10059929 ?? 0) < 2 && performance.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        }
+        return original.apply(this, args);
+      } as typeof original;
+      try {
+        const first = await validate(app, account.live, 'LU10059929');
+        expect(first.status, first.text).toBe(200);
+        expect(second).toBeDefined();
+        const res = await second!;
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.data.company.name).toBe('ALZETTE FINANCE S.A R.L.');
+      } finally {
+        executor.executeQuery = original;
       }
-      const answers = await Promise.all(pending);
-      for (const res of answers) expect(res.status, res.text).toBe(200);
-      expect(sim.statsOf('abr').callsByNumber).toEqual({ AU51824753556: 1 });
+      expect(sim.statsOf('vies').callsByNumber).toEqual({ LU10059929: 1 });
     });
 
     it('coalesces the two UID calls of a valid CH number as one lookup', async () => {
