@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +16,7 @@ import { validateBatchRoutes } from './http/routes/validate-batch.js';
 import { validateAsyncRoutes } from './http/routes/validate-async.js';
 import { webhookRoutes } from './http/routes/webhooks.js';
 import { createServices, type Services } from './services.js';
+import { errorBody, sendApiError } from './http/envelope.js';
 import { registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerGates } from './http/plugins/gates.js';
 import { registerMetrics } from './http/plugins/metrics.js';
@@ -64,6 +66,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // is a validation_error, not silently coerced.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
+    // Requests refused before routing still get the envelope and a request id (decisions section 8).
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path parameter is longer than 100 characters.'
+          : 'The request URL is not valid (malformed percent-encoding).';
+      return sendApiError(reply, docsBase, new ApiError('validation_error', message));
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => writeClientError(docsBase, error, socket),
     schemaController: { compilersFactory: { buildSerializer: errorAwareSerializerFactory as never } },
   });
 
@@ -141,6 +153,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await fastify.ready();
   return { fastify, services };
+}
+
+/**
+ * HTTP that Node's parser refuses (oversized headers, malformed request lines) never reaches
+ * Fastify: answer it in the envelope on the raw socket, then close, as Node itself would.
+ */
+function writeClientError(docsBase: string, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const id = randomUUID();
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request headers are larger than the server accepts (16 KiB).'
+      : 'The request is not valid HTTP.';
+  const body = JSON.stringify(errorBody(docsBase, id, 'validation_error', message));
+  socket.end(
+    `HTTP/1.1 422 Unprocessable Entity\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

@@ -19,9 +19,26 @@ export const REDACT_PATHS = [
   '*.client_secret',
 ];
 
+/** An API key or a webhook signing secret anywhere in a string. */
+const SECRET_SHAPED = /svc_(?:live|test)_[0-9A-Za-z]{32}|whsec_[0-9A-Za-z+/=]+/g;
+
+/**
+ * The request id is the client's `X-Request-Id` when it is 1-128 visible ASCII characters (src/app.ts),
+ * and it is logged on every line of the request (`reqId`, and `req_id` in the access log). A client
+ * that sends its API key there must not get it logged: key- and secret-shaped parts are censored.
+ */
+function censorSecrets(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(SECRET_SHAPED, '[redacted]') : value;
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
-    { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, base: { pid: process.pid } },
+    {
+      level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      base: { pid: process.pid },
+      serializers: { err: pino.stdSerializers.err, reqId: censorSecrets, req_id: censorSecrets },
+    },
     destination,
   );
 }

@@ -101,7 +101,15 @@ export async function startServer(
     url: address,
     close: () => {
       closing ??= (async () => {
-        await fastify.close(); // stops accepting, drains in-flight requests
+        // fastify.close() stops accepting and waits for the requests in flight, but then also for
+        // their keep-alive connections, which clients (and load balancers) keep open for up to
+        // keepAliveTimeout (72 s): close each connection as soon as its last answer is sent.
+        const closeIdle = setInterval(() => fastify.server.closeIdleConnections(), 50);
+        try {
+          await fastify.close(); // stops accepting, drains in-flight requests
+        } finally {
+          clearInterval(closeIdle);
+        }
         await services.close(); // finishes or releases the jobs in hand
         await gateway.close();
         await burst.close();

@@ -117,7 +117,11 @@ export class ValidationService {
     const now = this.deps.clock.now();
     if (principal.mode === 'test') {
       const quota = await this.currentQuota(principal, now);
-      return { answer: this.testAnswer(target, wanted !== undefined, now), quota };
+      try {
+        return { answer: this.testAnswer(target, wanted !== undefined, now), quota };
+      } catch (error) {
+        throw error instanceof ApiError ? withQuotaHeaders(error, quota) : error;
+      }
     }
     let quota = await reserveQuota(this.deps.db, principal.accountId, this.limitOf(principal), 1, now);
     try {

@@ -98,6 +98,25 @@ export async function retryJob(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Renews the lease of jobs `worker` is still running, so a job that takes longer than one lease is
+ * not claimed (and run a second time, at once) by another worker. Jobs it no longer holds are left alone.
+ */
+export async function extendLeases(
+  database: Database,
+  worker: string,
+  ids: readonly string[],
+  lockedUntil: number,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await database.db
+    .updateTable('jobs')
+    .set({ locked_until: lockedUntil })
+    .where('id', 'in', ids)
+    .where('locked_by', '=', worker)
+    .execute();
+}
+
 /** Gives back jobs claimed but not started or not finished at shutdown; the claim does not count as an attempt. */
 export async function releaseJobs(database: Database, worker: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;

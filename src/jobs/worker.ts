@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Clock } from '../clock.js';
 import { randomBase62 } from '../ids.js';
 import type { Database } from '../store/db.js';
-import { claimJobs, completeJob, type Job, releaseJobs, retryJob } from './queue.js';
+import { claimJobs, completeJob, extendLeases, type Job, releaseJobs, retryJob } from './queue.js';
 
 /** What a handler says about a job: done (delete it) or try again at `retryAt`. */
 export type JobOutcome = { done: true } | { retryAt: number; error: string };
@@ -31,13 +31,23 @@ export class Worker extends EventEmitter {
   private stopping = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: WorkerOptions) {
     super();
   }
 
   start(): void {
-    this.loop ??= this.run();
+    if (this.loop) return;
+    this.loop = this.run();
+    // Renew the leases of running jobs three times per lease: only a dead worker's jobs expire.
+    const { database, clock, leaseMs } = this.options;
+    this.heartbeat = setInterval(() => {
+      extendLeases(database, this.id, [...this.running.keys()], clock.now() + leaseMs).catch((error) =>
+        this.options.logger?.warn({ err: error }, 'renewing job leases failed; retrying'),
+      );
+    }, Math.max(1, Math.floor(leaseMs / 3)));
+    this.heartbeat.unref();
   }
 
   /** Look for work now (after an enqueue in this process) instead of at the next poll. */
@@ -62,6 +72,7 @@ export class Worker extends EventEmitter {
       }),
     ]);
     clearTimeout(timer);
+    clearInterval(this.heartbeat);
     await releaseJobs(this.options.database, this.id, [...this.running.keys()]).catch(() => undefined);
   }
 
@@ -82,7 +93,8 @@ export class Worker extends EventEmitter {
           this.options.logger?.warn({ err: error }, 'claiming jobs failed; retrying');
         }
       }
-      for (const job of claimed) this.execute(job);
+      // A job of our own whose lease lapsed (renewal failed) is still running here: never twice at once.
+      for (const job of claimed) if (!this.running.has(job.id)) this.execute(job);
       if (claimed.length === 0 || claimed.length === free) {
         if (this.running.size === 0 && claimed.length === 0) this.emit('idle');
         await new Promise<void>((resolve) => {

@@ -99,11 +99,28 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+/**
+ * True when every migration is recorded in this schema's migration table. Checked first because
+ * Kysely's migrator looks for its tables across every schema of the database, which is slow with
+ * many schemas and fails if another process drops a schema during that scan.
+ */
+async function upToDate(database: Database, schema?: string): Promise<boolean> {
+  const table = schema && database.dialect === 'postgres' ? sql`${sql.id(schema)}.kysely_migration` : sql`kysely_migration`;
+  try {
+    const rows = await sql<{ name: string }>`select name from ${table}`.execute(database.db);
+    const applied = new Set(rows.rows.map((row) => row.name));
+    return Object.keys(MIGRATIONS).every((name) => applied.has(name));
+  } catch {
+    return false; // no migration table yet
+  }
+}
+
 /** Applies every pending migration; safe to run from several processes at once (Kysely's lock). */
 export async function migrateToLatest(database: Database, schema?: string): Promise<string[]> {
   if (schema && database.dialect === 'postgres') {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(database.db);
   }
+  if (await upToDate(database, schema)) return [];
   const migrator = new Migrator({
     db: database.db,
     provider,

@@ -31,12 +31,24 @@ describeEachDialect('vat-service CLI', (dialect) => {
   afterAll(() => database.drop());
 
   async function cli(argv: string[], env: Record<string, string> = {}): Promise<CliResult> {
-    const result: CliResult = { code: -1, out: [], err: [] };
-    result.code = await runCli(
-      argv,
-      { DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env },
-      { out: (line) => result.out.push(line), err: (line) => result.err.push(line) },
-    );
+    const run = async (): Promise<CliResult> => {
+      const result: CliResult = { code: -1, out: [], err: [] };
+      result.code = await runCli(
+        argv,
+        { DATABASE_URL: database.url, LOG_LEVEL: 'silent', ...env },
+        { out: (line) => result.out.push(line), err: (line) => result.err.push(line) },
+      );
+      return result;
+    };
+    const result = await run();
+    // A race outside this suite: every admin command migrates, and Kysely's Migrator looks for its
+    // table by introspecting every schema of the database (has_schema_privilege on each); when
+    // another test file drops its own schema during that scan, PostgreSQL answers 'schema "t_…"
+    // does not exist', naming that other schema. Only that exact failure is run again, once. The
+    // fix belongs in migrateToLatest (src/store/db.ts), which could skip the Migrator when nothing
+    // is pending.
+    const foreign = /schema \\?"(t_[0-9a-f]{12})\\?" does not exist/.exec(result.err.join('\n'));
+    if (foreign && !database.url.includes(foreign[1])) return run();
     return result;
   }
 
@@ -139,7 +151,7 @@ describeEachDialect('vat-service CLI', (dialect) => {
     it('shows a created key once in the human output too', async () => {
       const accountId = await newAccount();
       const result = await cli(['keys', 'create', '--account', accountId, '--mode', 'test']);
-      expect(result.code).toBe(0);
+      expect(result.code, result.err.join('\n')).toBe(0);
       expect(result.out.join('\n')).toMatch(/svc_test_[0-9A-Za-z]{32}/);
     });
   });
@@ -241,7 +253,7 @@ describeEachDialect('vat-service CLI', (dialect) => {
       [['accounts', 'set-tier', 'acc_missing', 'pro'], 'No account acc_missing'],
     ])('%j', async (argv, message) => {
       const result = await cli(argv);
-      expect(result.code).toBe(1);
+      expect(result.code, result.err.join('\n')).toBe(1);
       expect(result.err.join('\n')).toContain(message);
     });
   });

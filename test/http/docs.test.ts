@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/errors.js';
@@ -12,13 +13,12 @@ import { DOCS_BASE, expectError, OFFLINE_REGISTRIES } from './support.js';
  * (what every docs_url points at), and GET /health and GET /ready. None of these needs a key.
  */
 
-/** The /v1 operations of issue 2; later issues add theirs to the same document. */
-const FOUNDATION_OPERATIONS = [
-  ['get', '/v1/validate'],
-  ['post', '/v1/validate/batch'],
-  ['get', '/v1/rates'],
-  ['get', '/v1/rates/{country_code}'],
-] as const;
+/** Every row `| METHOD | \`/v1/...\` | ... |` of the spec's endpoint table (section 4). */
+const SPEC_OPERATIONS = [
+  ...readFileSync(new URL('../../../shared/spec/service-spec.md', import.meta.url), 'utf8').matchAll(
+    /^\|\s*(GET|POST|PUT|DELETE|PATCH)\s*\|\s*`(\/v1\/[^`]+)`\s*\|/gm,
+  ),
+].map((m) => [m[1].toLowerCase(), m[2]] as const);
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
@@ -39,9 +39,10 @@ describeEachDialect('documentation and health', (dialect) => {
       expect(res.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     });
 
-    it('lists every /v1 operation of the service', async () => {
+    it('lists every /v1 operation of the spec endpoint table', async () => {
+      expect(SPEC_OPERATIONS).toHaveLength(13);
       const { paths } = (await app.request('GET', '/openapi.json')).body;
-      for (const [method, path] of FOUNDATION_OPERATIONS)
+      for (const [method, path] of SPEC_OPERATIONS)
         expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
     });
 

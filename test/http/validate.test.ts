@@ -491,7 +491,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
       expect(quotaOf(second)).toEqual({ limit: 10_000, remaining: 9_998, reset: HARNESS_RESET });
     });
 
-    it.fails('KNOWN BUG (src/domain/validation.ts): shows the quota on a test-mode 503, as it does on a live 503', async () => {
+    it('shows the quota on a test-mode 503, as it does on a live 503', async () => {
       const { test } = await app.account('pro');
       const res = await validate(test, 'DE999999903');
       expect(res.status).toBe(503);

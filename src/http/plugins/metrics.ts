@@ -34,19 +34,19 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
-  const registryCalls = new Gauge({
+  const registryCalls = new Counter({
     name: 'registry_calls_total',
     help: 'Registry calls made by this process, by registry and outcome (valid, invalid or failure kind)',
     labelNames: ['registry', 'outcome'],
     registers: [registry],
   });
-  const answers = new Gauge({
+  const answers = new Counter({
     name: 'validation_answers_total',
     help: 'Validation answers served by this process, by source_status (cached = cache hit)',
     labelNames: ['source_status'],
     registers: [registry],
   });
-  const deliveries = new Gauge({
+  const deliveries = new Counter({
     name: 'webhook_deliveries_total',
     help: 'Webhook delivery attempts by outcome (delivered, retrying, failed)',
     labelNames: ['outcome'],
@@ -66,17 +66,18 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    // Counters (the `_total` figures only grow), copied from their owners' running totals.
     registryCalls.reset();
     for (const [key, value] of deps.gateway.calls) {
       const [registryId, outcome] = key.split(':');
-      registryCalls.set({ registry: registryId, outcome }, value);
+      registryCalls.inc({ registry: registryId, outcome }, value);
     }
     answers.reset();
     deliveries.reset();
     for (const [key, value] of deps.counters) {
       const [name, label] = key.split(':');
-      if (name === 'answers') answers.set({ source_status: label }, value);
-      if (name === 'webhook_deliveries') deliveries.set({ outcome: label }, value);
+      if (name === 'answers') answers.inc({ source_status: label }, value);
+      if (name === 'webhook_deliveries') deliveries.inc({ outcome: label }, value);
     }
     try {
       const depth = await queueDepth(deps.database, deps.clock.now());
