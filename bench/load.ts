@@ -38,6 +38,8 @@ export interface LoadStats {
   p99Ms: number;
   /** Non-2xx answers plus socket errors and timeouts: any is a broken measurement. */
   failures: number;
+  /** What the failures were, e.g. `12 timeouts, HTTP 503 × 3`; empty when none. */
+  failureDetail: string;
 }
 
 let wrkPath: string | null | undefined;
@@ -81,8 +83,21 @@ async function runAutocannon(request: LoadRequest, plan: LoadPlan): Promise<Load
     // autocannon records latencies in whole milliseconds.
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    // autocannon counts timeouts among the errors.
+    failures: result.non2xx + result.errors,
+    failureDetail: describeFailures(result),
   };
+}
+
+function describeFailures(result: autocannon.Result): string {
+  const parts: string[] = [];
+  if (result.timeouts > 0) parts.push(`${result.timeouts} timeouts (10 s)`);
+  if (result.errors > result.timeouts) parts.push(`${result.errors - result.timeouts} connection errors`);
+  const codes = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  for (const [code, { count }] of Object.entries(codes)) {
+    if (!code.startsWith('2')) parts.push(`HTTP ${code} × ${count}`);
+  }
+  return parts.join(', ');
 }
 
 /** wrk's `done` hook prints one JSON line; latencies are in microseconds. */
@@ -144,5 +159,6 @@ async function runWrk(request: LoadRequest, plan: LoadPlan): Promise<LoadStats> 
     p50Ms: report.p50_us / 1000,
     p99Ms: report.p99_us / 1000,
     failures: report.failures,
+    failureDetail: report.failures > 0 ? `${report.failures} non-2xx answers or socket errors` : '',
   };
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -113,21 +113,6 @@ export function firstLine(child: ChildProcess, timeoutMs = 10_000): Promise<stri
   });
 }
 
-/** Runs a short-lived `node script args…` to completion and returns its stdout. */
-export function runNode(script: string, args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [script, ...args],
-      { cwd: tempDir(), env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`${args.join(' ')} failed: ${stderr.trim() || error.message}`));
-        else resolve(stdout);
-      },
-    );
-  });
-}
-
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -165,7 +150,10 @@ export function tailOf(file: string, lines = 15): string {
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
-function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
+function statusKb(
+  pid: number,
+  field: 'VmRSS' | 'VmHWM' | 'RssAnon' | 'RssFile' | 'RssShmem',
+): number | undefined {
   try {
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
       readFileSync(`/proc/${pid}/status`, 'utf8'),
@@ -180,6 +168,18 @@ function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
 export function rssMb(pid: number): number | undefined {
   const kb = statusKb(pid, 'VmRSS');
   return kb === undefined ? undefined : kb / 1024;
+}
+
+/**
+ * RSS split as the kernel counts it: anonymous (the V8 heap, malloc: SQLite's page cache, buffers),
+ * file-backed (code, mapped files) and shared memory (SQLite's WAL index is a mapped -shm file).
+ */
+export function rssBreakdown(pid: number): string {
+  const mb = (field: 'RssAnon' | 'RssFile' | 'RssShmem') => {
+    const kb = statusKb(pid, field);
+    return kb === undefined ? '–' : (kb / 1024).toFixed(0);
+  };
+  return `anon ${mb('RssAnon')} + file ${mb('RssFile')} + shmem ${mb('RssShmem')} MB`;
 }
 
 /**

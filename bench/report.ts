@@ -78,7 +78,7 @@ export function progressLine(row: Row): string {
   return (
     `  ${row.name} [${row.dialect}]: ${thousands(stats.rps)} req/s, p50 ${fixed(stats.p50Ms, 1)} ms, p99 ${fixed(stats.p99Ms, 1)} ms, ` +
     `peak RSS ${fixed(row.peakRssMb, 0)} MB, ${fixed(row.cpuUsPerRequest, 0)} µs CPU/req${ratio} (${stats.tool}, ${thousands(stats.requests)} requests` +
-    `${stats.failures ? `, ${stats.failures} FAILED` : ''}) → ${verdict(row.checks).replace(/\*/g, '')}`
+    `${stats.failures ? `, ${stats.failures} FAILED: ${stats.failureDetail}` : ''}) → ${verdict(row.checks).replace(/\*/g, '')}`
   );
 }
 

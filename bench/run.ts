@@ -100,6 +100,8 @@ function parseOptions(argv: string[]): Options {
       quick,
       connections: 50,
       warmupSec: quick ? 1 : 3,
+      warmupRequests: quick ? 3_000 : 10_000,
+      warmupMaxSec: quick ? 6 : 20,
       measureSec: quick ? 3 : 10,
       memoryBlock: 50_000,
       ceilingTool: findWrk() ? 'wrk' : 'autocannon',
@@ -175,7 +177,11 @@ function summariseProfiles(dir: string, service: RunningService, label: string):
 }
 
 /** The baseline: a bare node:http child answering the service's exact GET /v1/rates/DE bytes. */
-async function measureBaseline(settings: BenchSettings, service: RunningService): Promise<ThroughputRow> {
+async function measureBaseline(
+  settings: BenchSettings,
+  service: RunningService,
+  dialect: Dialect,
+): Promise<ThroughputRow> {
   const request = { url: `${service.url}/v1/rates/DE`, headers: { authorization: `Bearer ${service.key}` } };
   const answer = await send(request);
   if (answer.status !== 200) throw new Error(`GET /v1/rates/DE answered ${answer.status}`);
@@ -193,14 +199,14 @@ async function measureBaseline(settings: BenchSettings, service: RunningService)
     return {
       kind: 'throughput',
       name: 'Baseline: bare node:http, same bytes',
-      dialect: '–',
+      dialect: `– (before ${dialect})`,
       stats: result.stats,
       peakRssMb: result.peakRssMb,
       cpuUsPerRequest: result.cpuUsPerRequest,
       ratio: 1,
       cpuRatio: 1,
       checks: [noFailures(result.stats)],
-      note: `A bare node:http server in its own process answering the exact ${answer.bytes.length} bytes of the service's GET /v1/rates/DE answer; every ratio divides by its req/s.`,
+      note: `A bare node:http server in its own process answering the exact ${answer.bytes.length} bytes of the service's GET /v1/rates/DE answer; the ratios of the rows below it (same dialect) divide by its req/s.`,
     };
   } finally {
     await baseline.stop();
@@ -231,14 +237,13 @@ async function main(): Promise<number> {
       : 'autocannon for every figure (wrk not on PATH)';
   progress(`bench: ${settings.quick ? 'quick' : 'full'} mode; ${options.dialects.join(' and ')}; ${tools}`);
   const rows: Row[] = [];
-  // Node start-up dominates set-up (the CLI runs twice per database): do it all at once.
+  // The simulator starts while the databases are migrated and seeded.
   const [simulator, ...databases] = await Promise.all([
     startSimulator(paths),
     ...options.dialects.map((dialect) =>
-      createDatabase(dialect, paths, options.postgresUrl).catch((error: unknown) => error as Error),
+      createDatabase(dialect, options.postgresUrl).catch((error: unknown) => error as Error),
     ),
   ]);
-  let baseline: { rps: number; cpuUs: number | undefined } | undefined;
   for (const [index, dialect] of options.dialects.entries()) {
     progress(`\n[${dialect}]`);
     const database = databases[index];
@@ -249,15 +254,14 @@ async function main(): Promise<number> {
     }
     const run = new DialectRun(settings, dialect, simulator, database, options.profileDir);
     try {
-      if (baseline === undefined) {
-        run.currentCase = 'baseline';
-        const row = await measureBaseline(settings, await run.service({ accessLog: false }));
-        rows.push(row);
-        progress(progressLine(row));
-        baseline = { rps: row.stats.rps, cpuUs: row.cpuUsPerRequest };
-      }
-      run.baselineRps = baseline.rps;
-      run.baselineCpuUs = baseline.cpuUs;
+      // The baseline again for every dialect: a full run lasts many minutes, and what else the machine
+      // runs drifts; each dialect's ratios divide by a baseline measured just before them.
+      run.currentCase = 'baseline';
+      const baseline = await measureBaseline(settings, await run.service({ accessLog: false }), dialect);
+      rows.push(baseline);
+      progress(progressLine(baseline));
+      run.baselineRps = baseline.stats.rps;
+      run.baselineCpuUs = baseline.cpuUsPerRequest;
       for (const benchCase of options.cases) {
         run.currentCase = benchCase.id;
         progress(`  ${benchCase.title}…`);
@@ -278,9 +282,8 @@ async function main(): Promise<number> {
   }
   await simulator.stop();
 
-  const mode = settings.quick
-    ? `--quick (${settings.warmupSec} s warm-up + ${settings.measureSec} s per figure)`
-    : `full (${settings.warmupSec} s warm-up + ${settings.measureSec} s per figure)`;
+  const warmUp = `warm-up ≥ ${settings.warmupSec} s and ≥ ${settings.warmupRequests.toLocaleString('en-US')} requests (at most ${settings.warmupMaxSec} s)`;
+  const mode = `${settings.quick ? '--quick' : 'full'} (${warmUp}, then ${settings.measureSec} s per figure)`;
   const toolFacts =
     settings.ceilingTool === 'wrk' ? 'wrk 1 thread + autocannon 8' : 'autocannon 8 (wrk not installed)';
   process.stdout.write(

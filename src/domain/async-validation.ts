@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Job } from '../jobs/queue.js';
 import { enqueue } from '../jobs/queue.js';
 import type { JobOutcome } from '../jobs/worker.js';
+import { registryIdFor } from '../registries/gateway.js';
 import type { Principal } from '../store/accounts.js';
 import {
   type AsyncItem,
@@ -185,11 +186,10 @@ export class AsyncValidationService {
     const maxAttempts = retryDelaysMs.length + 1;
     let result: ItemResult;
     if (job.attempts > maxAttempts) {
-      result = {
-        ok: false,
-        code: 'upstream_unavailable',
-        message: 'The registry could not be reached within the retries allowed.',
-      };
+      // Attempts used up by crashes (each claim counts): the same answer as retries exhausted.
+      const code =
+        registryIdFor(item.vat_number.slice(0, 2)) === 'hmrc' ? 'upstream_error' : 'upstream_unavailable';
+      result = { ok: false, code, message: 'The registry could not be reached within the retries allowed.' };
     } else {
       try {
         const checked = validation.check(item.vat_number);
@@ -236,6 +236,16 @@ export class AsyncValidationService {
         ))
       )
         return false;
+      // The record commits with the settlement: an answer is never settled without its record.
+      if (result.ok) {
+        await validation.record(
+          { accountId: item.account_id },
+          item.batch_id ?? item.id,
+          'async',
+          [result.answer],
+          trx,
+        );
+      }
       if (item.batch_id === null) {
         await this.emitSingle(trx, item, result);
         return true;
@@ -245,11 +255,6 @@ export class AsyncValidationService {
       return true;
     });
     if (!settled) return;
-    if (result.ok) {
-      await validation.record({ accountId: item.account_id }, item.batch_id ?? item.id, 'async', [
-        result.answer,
-      ]);
-    }
     this.options.onEnqueued?.();
   }
 

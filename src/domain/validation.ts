@@ -184,7 +184,8 @@ export class ValidationService {
     const unexpected = settled.find((outcome) => outcome.status === 'rejected');
     if (unexpected) {
       // Something other than a registry failed (the database): give every reserved unit back.
-      if (live) await releaseQuota(this.deps.db, principal.accountId, quota, unique.size).catch(() => undefined);
+      if (live)
+        await releaseQuota(this.deps.db, principal.accountId, quota, unique.size).catch(() => undefined);
       throw (unexpected as PromiseRejectedResult).reason;
     }
 
@@ -302,11 +303,13 @@ export class ValidationService {
     requestId: string,
     channel: string,
     answers: readonly ValidationAnswer[],
+    /** The caller's transaction, when the record must commit with other writes (async settle). */
+    db: Kysely<Tables> = this.deps.db,
   ): Promise<void> {
     const now = this.deps.clock.now();
     if (this.deps.onAnswer) for (const answer of answers) this.deps.onAnswer(answer);
     await recordValidations(
-      this.deps.db,
+      db,
       answers.map((answer) => ({
         id: randomUUID(),
         account_id: principal.accountId,

@@ -42,11 +42,14 @@ export class Worker extends EventEmitter {
     this.loop = this.run();
     // Renew the leases of running jobs three times per lease: only a dead worker's jobs expire.
     const { database, clock, leaseMs } = this.options;
-    this.heartbeat = setInterval(() => {
-      extendLeases(database, this.id, [...this.running.keys()], clock.now() + leaseMs).catch((error) =>
-        this.options.logger?.warn({ err: error }, 'renewing job leases failed; retrying'),
-      );
-    }, Math.max(1, Math.floor(leaseMs / 3)));
+    this.heartbeat = setInterval(
+      () => {
+        extendLeases(database, this.id, [...this.running.keys()], clock.now() + leaseMs).catch((error) =>
+          this.options.logger?.warn({ err: error }, 'renewing job leases failed; retrying'),
+        );
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
     this.heartbeat.unref();
   }
 

@@ -76,6 +76,8 @@ function openPostgres(url: string, options: OpenOptions): Database {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
+  // A client in use when the server goes away emits 'error' too; its query still fails on its own.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -105,7 +107,10 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  * many schemas and fails if another process drops a schema during that scan.
  */
 async function upToDate(database: Database, schema?: string): Promise<boolean> {
-  const table = schema && database.dialect === 'postgres' ? sql`${sql.id(schema)}.kysely_migration` : sql`kysely_migration`;
+  const table =
+    schema && database.dialect === 'postgres'
+      ? sql`${sql.id(schema)}.kysely_migration`
+      : sql`kysely_migration`;
   try {
     const rows = await sql<{ name: string }>`select name from ${table}`.execute(database.db);
     const applied = new Set(rows.rows.map((row) => row.name));

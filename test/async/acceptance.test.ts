@@ -28,11 +28,18 @@ describeEachDialect('async acceptance: the spec 4.4 cases and the check order', 
     await stack?.close();
   });
 
-  const single = (key: string, body: unknown) => stack.app.request('POST', '/v1/validate/async', { key, body });
-  const batch = (key: string, body: unknown) => stack.app.request('POST', '/v1/validate/async/batch', { key, body });
+  const single = (key: string, body: unknown) =>
+    stack.app.request('POST', '/v1/validate/async', { key, body });
+  const batch = (key: string, body: unknown) =>
+    stack.app.request('POST', '/v1/validate/async/batch', { key, body });
 
   async function expectNothingQueued(account: TestAccount) {
-    expect(await queuedFor(stack.app, account.id)).toEqual({ items: 0, batches: 0, events: 0, deliveries: 0 });
+    expect(await queuedFor(stack.app, account.id)).toEqual({
+      items: 0,
+      batches: 0,
+      events: 0,
+      deliveries: 0,
+    });
     expect(await usageOf(stack.app, account.id)).toBe(0);
   }
 
@@ -47,12 +54,18 @@ describeEachDialect('async acceptance: the spec 4.4 cases and the check order', 
       const { account } = await readyAccount();
       const res = await single(account.live, { vat_number: 'DE12' });
       expect(res.status, res.text).toBe(422);
-      expect(res.body.error).toMatchObject({ code: 'invalid_vat_format', message: expect.stringContaining('DE') });
+      expect(res.body.error).toMatchObject({
+        code: 'invalid_vat_format',
+        message: expect.stringContaining('DE'),
+      });
       const unknown = await single(account.live, { vat_number: 'XX123' });
       expect(unknown.status, unknown.text).toBe(422);
       expect(unknown.body.error.code).toBe('invalid_vat_format');
       // A bad requester refuses the whole request, on both endpoints.
-      const requester = await single(account.live, { vat_number: 'DE123456704', requester_vat_number: 'AT1' });
+      const requester = await single(account.live, {
+        vat_number: 'DE123456704',
+        requester_vat_number: 'AT1',
+      });
       expect(requester.status, requester.text).toBe(422);
       expect(requester.body.error.message).toContain('requester_vat_number');
       const batchRequester = await batch(account.live, {
@@ -141,7 +154,12 @@ describeEachDialect('async acceptance: the spec 4.4 cases and the check order', 
 
     it('empty batch and empty strings: 422 validation_error', async () => {
       const { account } = await readyAccount();
-      for (const body of [{ vat_numbers: [] }, { vat_numbers: ['DE123456704', ''] }, {}, { vat_numbers: 'DE1' }]) {
+      for (const body of [
+        { vat_numbers: [] },
+        { vat_numbers: ['DE123456704', ''] },
+        {},
+        { vat_numbers: 'DE1' },
+      ]) {
         const res = await batch(account.live, body);
         expect(res.status, `${JSON.stringify(body)} ${res.text}`).toBe(422);
         expect(res.body.error.code).toBe('validation_error');
@@ -166,7 +184,12 @@ describeEachDialect('async acceptance: the spec 4.4 cases and the check order', 
       expect(over.headers.get('x-ratelimit-limit')).toBe('10000');
       expect(over.headers.get('x-ratelimit-remaining')).toBe('2');
       expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await queuedFor(stack.app, account.id)).toEqual({ items: 0, batches: 0, events: 0, deliveries: 0 });
+      expect(await queuedFor(stack.app, account.id)).toEqual({
+        items: 0,
+        batches: 0,
+        events: 0,
+        deliveries: 0,
+      });
       expect(await usageOf(stack.app, account.id)).toBe(10000 - 2);
 
       const fits = await batch(account.live, { vat_numbers: ['DE123456704', 'de123456704', 'ATU12345675'] });
@@ -266,7 +289,10 @@ describeEachDialect('async acceptance: the spec 4.4 cases and the check order', 
       const res = await single(account.live, { vat_number: 'DE123456705' });
       expect(res.status, res.text).toBe(202);
       expect(res.headers.get('x-ratelimit-remaining')).toBe('9999');
-      const { request } = await waitForEvent(stack.receiver, (e) => e.data?.request_id === res.body.data.request_id);
+      const { request } = await waitForEvent(
+        stack.receiver,
+        (e) => e.data?.request_id === res.body.data.request_id,
+      );
       const event = verified(hook.signing_secret, request);
       expect(event.type).toBe('validation.completed');
       expect(event.data).toEqual({

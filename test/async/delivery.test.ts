@@ -9,8 +9,8 @@ import {
   matching,
   startAsyncStack,
   verified,
-  waitForDelivery,
   WEBHOOK_RETRY_DELAYS,
+  waitForDelivery,
 } from './support.js';
 
 /**
@@ -19,11 +19,14 @@ import {
  * every attempt in the delivery's attempt_log; events made while no webhook exists are recorded as
  * failed deliveries and can be replayed once one exists again.
  */
+/** WEBHOOK_TIMEOUT_MS for this suite: short enough to wait for, long enough for a loaded machine. */
+const TIMEOUT_MS = 2_000;
+
 describeEachDialect('webhook delivery: retries, attempt log, redirects, deleted webhook', (dialect) => {
   let stack: AsyncStack;
   const receivers: Receiver[] = [];
   beforeAll(async () => {
-    stack = await startAsyncStack(dialect);
+    stack = await startAsyncStack(dialect, { env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
   });
   afterEach(() => {
     stack.sim.setBehaviour('uid', { mode: 'up', latencyMs: 0, times: undefined });
@@ -53,7 +56,10 @@ describeEachDialect('webhook delivery: retries, attempt log, redirects, deleted 
     const receiver = await ownReceiver({ status: 500, body: '{"error":"temporarily down"}' });
     const account = await app.account('pro');
     const hook = await configureWebhook(app, account.live, receiver.url);
-    const res = await app.request('POST', '/v1/validate/async', { key: account.live, body: { vat_number: LOCAL } });
+    const res = await app.request('POST', '/v1/validate/async', {
+      key: account.live,
+      body: { vat_number: LOCAL },
+    });
     expect(res.status, res.text).toBe(202);
 
     await receiver.waitFor((requests) => requests.length >= 2);
@@ -122,7 +128,10 @@ describeEachDialect('webhook delivery: retries, attempt log, redirects, deleted 
     const receiver = await ownReceiver({ closeSocket: true });
     const account = await app.account('pro');
     await configureWebhook(app, account.live, receiver.url);
-    const res = await app.request('POST', '/v1/validate/async', { key: account.live, body: { vat_number: LOCAL } });
+    const res = await app.request('POST', '/v1/validate/async', {
+      key: account.live,
+      body: { vat_number: LOCAL },
+    });
     expect(res.status, res.text).toBe(202);
     const row = await waitForDelivery(app, account.id, (d) => d.status === 'failed');
     expect(receiver.requests).toHaveLength(1 + WEBHOOK_RETRY_DELAYS.length);
@@ -152,7 +161,12 @@ describeEachDialect('webhook delivery: retries, attempt log, redirects, deleted 
     // The test event is sent once (no retries): exactly one request reaches the receiver.
     const test = await app.request('POST', '/v1/webhooks/test', { key: account.live });
     expect(test.status, test.text).toBe(200);
-    expect(test.body.data).toMatchObject({ event: 'test', status: 'failed', attempts: 1, last_status_code: 302 });
+    expect(test.body.data).toMatchObject({
+      event: 'test',
+      status: 'failed',
+      attempts: 1,
+      last_status_code: 302,
+    });
     expect(receiver.requests).toHaveLength(1);
     expect(receiver.requests[0].path).toBe('/hook');
     const data = await detail(account.live, test.body.data.id);
@@ -168,7 +182,10 @@ describeEachDialect('webhook delivery: retries, attempt log, redirects, deleted 
 
     // An event's delivery: every retry is another 3xx; nothing ever reaches the redirect target.
     receiver.respondWith({ redirectTo: `https://127.0.0.1:${receiver.port}/private`, redirectStatus: 307 });
-    const res = await app.request('POST', '/v1/validate/async', { key: account.live, body: { vat_number: LOCAL } });
+    const res = await app.request('POST', '/v1/validate/async', {
+      key: account.live,
+      body: { vat_number: LOCAL },
+    });
     expect(res.status, res.text).toBe(202);
     const row = await waitForDelivery(
       app,
@@ -179,6 +196,41 @@ describeEachDialect('webhook delivery: retries, attempt log, redirects, deleted 
     expect(receiver.requests).toHaveLength(2 + WEBHOOK_RETRY_DELAYS.length);
     expect(receiver.requests.every((request) => request.path === '/hook')).toBe(true);
     expect(row.last_status_code).toBe(307);
+  });
+
+  it('no answer within WEBHOOK_TIMEOUT_MS is a failed attempt; only the first 4 KiB of an answer is kept', async () => {
+    const { app } = stack;
+    const receiver = await ownReceiver({ latencyMs: 2 * TIMEOUT_MS });
+    const account = await app.account('business');
+    await configureWebhook(app, account.live, receiver.url);
+    const started = Date.now();
+    const slow = await app.request('POST', '/v1/webhooks/test', { key: account.live });
+    const took = Date.now() - started;
+    expect(slow.status, slow.text).toBe(200);
+    expect(slow.body.data).toMatchObject({ status: 'failed', attempts: 1, last_status_code: null });
+    expect(took).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
+    expect(took).toBeLessThan(2 * TIMEOUT_MS);
+    const timedOut = await detail(account.live, slow.body.data.id);
+    expect(timedOut.attempt_log).toEqual([
+      {
+        at: expect.stringMatching(ISO_MS),
+        status_code: null,
+        duration_ms: expect.any(Number),
+        response_body: null,
+        error: `No answer within ${TIMEOUT_MS} ms (timeout).`,
+      },
+    ]);
+    expect(timedOut.attempt_log[0].duration_ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 100);
+
+    receiver.respondWith({ status: 500, streamBytes: 100_000 });
+    const big = await app.request('POST', '/v1/webhooks/test', { key: account.live });
+    expect(big.status, big.text).toBe(200);
+    const capped = await detail(account.live, big.body.data.id);
+    expect(capped.attempt_log[0]).toMatchObject({
+      status_code: 500,
+      error: 'The receiver answered HTTP 500.',
+    });
+    expect(capped.attempt_log[0].response_body).toBe('x'.repeat(4096));
   });
 
   it('webhook deleted: later events are failed deliveries (webhook_not_configured), replayable once it exists', async () => {
@@ -219,7 +271,9 @@ describeEachDialect('webhook delivery: retries, attempt log, redirects, deleted 
     // A webhook again (a new one: new secret), then replay: the same event arrives, signed with it.
     const second = await configureWebhook(app, account.live, `${receiver.url}/deleted`);
     expect(second.signing_secret).not.toBe(first.signing_secret);
-    const replay = await app.request('POST', `/v1/webhooks/deliveries/${row.id}/replay`, { key: account.live });
+    const replay = await app.request('POST', `/v1/webhooks/deliveries/${row.id}/replay`, {
+      key: account.live,
+    });
     expect(replay.status, replay.text).toBe(200);
     expect(replay.body.data).toMatchObject({
       event_id: row.event_id,

@@ -7,8 +7,8 @@ import {
   ISO_MS,
   matching,
   startAsyncStack,
-  usageOf,
   UUID,
+  usageOf,
   verified,
   waitForEvent,
 } from './support.js';
@@ -85,7 +85,11 @@ describeEachDialect('async validation happy path', (dialect) => {
     // Same cache as the synchronous path: the next GET is served from the async answer.
     const sync = await app.request('GET', '/v1/validate?vat_number=NL123456782B01', { key: account.live });
     expect(sync.status, sync.text).toBe(200);
-    expect(sync.body.meta).toMatchObject({ cached: true, cached_at: event.data.requested_at, source: 'vies' });
+    expect(sync.body.meta).toMatchObject({
+      cached: true,
+      cached_at: event.data.requested_at,
+      source: 'vies',
+    });
     expect(sync.body.data.company).toEqual(event.data.company);
     expect(sim.statsOf('vies').callsByNumber.NL123456782B01).toBe(1);
 
@@ -217,7 +221,9 @@ describeEachDialect('async validation happy path', (dialect) => {
       'DE123456705',
       'FR10123456717',
     ]);
-    expect(new Set(records.map((r) => `${r.request_id}/${r.channel}`))).toEqual(new Set([`${batchId}/async`]));
+    expect(new Set(records.map((r) => `${r.request_id}/${r.channel}`))).toEqual(
+      new Set([`${batchId}/async`]),
+    );
     // Usage did not move after delivery: counted at acceptance only.
     expect(await usageOf(app, account.id)).toBe(4);
     expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(1);

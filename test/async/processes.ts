@@ -60,10 +60,14 @@ export async function ensureBuilt(): Promise<void> {
     if (staleOutputs().length === 0) return;
     let failure = '';
     try {
-      await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-        cwd: ROOT,
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      await run(
+        process.execPath,
+        [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+        {
+          cwd: ROOT,
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
     } catch (error) {
       // tsc still emits on type errors (in files other suites are editing, say): only a missing or
       // stale output is fatal here.
@@ -83,8 +87,11 @@ export interface WorkerProcess {
   readonly pid: number;
   /** Everything the process wrote (pino JSON lines), for failure messages. */
   output(): string;
-  /** Resolves once the worker logged that it started (after migrations, claiming from then on). */
-  ready: Promise<void>;
+  /**
+   * Resolves with the log line (parsed) that says the process is up: `worker started` for
+   * `worker`, `listening` (with `address` and `worker`) for `serve`.
+   */
+  ready: Promise<Record<string, unknown>>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   readonly running: boolean;
 }
@@ -93,7 +100,12 @@ const children = new Set<WorkerProcess>();
 
 /** Starts `vat-service worker` with exactly `env` (plus PATH and the test CA). */
 export function spawnWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, [CLI, 'worker'], {
+  return spawnService('worker', env);
+}
+
+/** Starts `vat-service <command>` with exactly `env` (plus PATH, the test CA and LOG_LEVEL=info). */
+export function spawnService(command: 'worker' | 'serve', env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, [CLI, command], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -103,24 +115,36 @@ export function spawnWorker(env: Record<string, string>): WorkerProcess {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const readyMessage = command === 'worker' ? 'worker started' : 'listening';
   let text = '';
   let alive = true;
-  let markReady: () => void = () => undefined;
+  let markReady: (line: Record<string, unknown>) => void = () => undefined;
   let failReady: (error: Error) => void = () => undefined;
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<Record<string, unknown>>((resolve, reject) => {
     markReady = resolve;
     failReady = reject;
   });
+  // Not every caller waits for readiness: an early exit must not become an unhandled rejection.
+  ready.catch(() => undefined);
   const onData = (chunk: Buffer) => {
+    const before = text.length;
     text += chunk.toString('utf8');
-    if (text.includes('"msg":"worker started"')) markReady();
+    const start = text.lastIndexOf('\n', before - 1) + 1;
+    for (const line of text.slice(start).split('\n')) {
+      if (!line.includes(`"msg":"${readyMessage}"`)) continue;
+      try {
+        markReady(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        // the line is not complete yet: the next chunk finishes it
+      }
+    }
   };
   child.stdout?.on('data', onData);
   child.stderr?.on('data', onData);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('exit', (code, signal) => {
       alive = false;
-      failReady(new Error(`worker exited (${code ?? signal}) before it started:\n${text}`));
+      failReady(new Error(`${command} exited (${code ?? signal}) before it started:\n${text}`));
       resolve({ code, signal });
     });
   });

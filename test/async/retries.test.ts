@@ -40,7 +40,10 @@ describeEachDialect('async validation: registry failures and retries', (dialect)
     const [number] = freshNumbers('DE', 1);
     sim.setBehaviour('vies', { mode: 'down', times: 2 });
 
-    const res = await app.request('POST', '/v1/validate/async', { key: account.live, body: { vat_number: number } });
+    const res = await app.request('POST', '/v1/validate/async', {
+      key: account.live,
+      body: { vat_number: number },
+    });
     expect(res.status, res.text).toBe(202);
     const { request } = await waitForEvent(receiver, (e) => e.data?.request_id === res.body.data.request_id);
     const event = verified(hook.signing_secret, request);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
 import {
-  asyncEnv,
   type AsyncStack,
+  asyncEnv,
   configureWebhook,
   startAsyncStack,
   until,
-  waitForDelivery,
   WEBHOOK_RETRY_DELAYS,
+  waitForDelivery,
 } from './support.js';
 
 /**
@@ -72,7 +72,9 @@ describeEachDialect('webhook target guard (SSRF)', (dialect) => {
     });
     expect(res.status, res.text).toBe(422);
     expect(res.body.error.code).toBe('validation_error');
-    expect(res.body.error.message).toMatch(/localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/);
+    expect(res.body.error.message).toMatch(
+      /localhost resolves to (127\.0\.0\.1|::1), which is a loopback address/,
+    );
     expect((await guarded.request('GET', '/v1/webhooks/config', { key: account.live })).status).toBe(404);
     // The same URL is accepted where the operator allowlisted localhost.
     await configureWebhook(stack.app, account.live, stack.receiver.url);
@@ -121,7 +123,11 @@ describeEachDialect('webhook target guard (SSRF)', (dialect) => {
       key: account.live,
     });
     expect(replay.status, replay.text).toBe(200);
-    expect(replay.body.data).toMatchObject({ status: 'delivered', replay_of: row.id, event_id: row.event_id });
+    expect(replay.body.data).toMatchObject({
+      status: 'delivered',
+      replay_of: row.id,
+      event_id: row.event_id,
+    });
     await until(() => stack.receiver.requests.some((r) => r.path === '/hook/async'), 5_000, 'replayed event');
   });
 });

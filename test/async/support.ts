@@ -160,7 +160,8 @@ export function freshNumbers(country: 'DE' | 'NO', count: number): string[] {
   const out: string[] = [];
   while (out.length < count) {
     serial += 1;
-    const prefix = country === 'DE' ? `3${String(serial).padStart(7, '0')}` : `8${String(serial).padStart(7, '0')}`;
+    const prefix =
+      country === 'DE' ? `3${String(serial).padStart(7, '0')}` : `8${String(serial).padStart(7, '0')}`;
     for (let digit = 0; digit <= 9; digit++) {
       const result = checkVatNumber(`${country}${prefix}${digit}`);
       if (result.kind === 'checked' && result.checksumValid) {
@@ -238,9 +239,5 @@ export async function waitForDelivery(
   predicate: (row: Awaited<ReturnType<typeof deliveryRows>>[number]) => boolean,
   timeoutMs = 10_000,
 ) {
-  return until(
-    async () => (await deliveryRows(app, accountId)).find(predicate),
-    timeoutMs,
-    'delivery',
-  );
+  return until(async () => (await deliveryRows(app, accountId)).find(predicate), timeoutMs, 'delivery');
 }

@@ -52,7 +52,11 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
     labelNames: ['outcome'],
     registers: [registry],
   });
-  const queueDue = new Gauge({ name: 'jobs_due', help: 'Jobs due and not yet finished', registers: [registry] });
+  const queueDue = new Gauge({
+    name: 'jobs_due',
+    help: 'Jobs due and not yet finished',
+    registers: [registry],
+  });
   const queueAge = new Gauge({
     name: 'jobs_oldest_due_age_seconds',
     help: 'Age of the oldest due job',

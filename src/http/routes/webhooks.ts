@@ -9,7 +9,7 @@ import {
   removeWebhookConfig,
   requireWebhookConfig,
 } from '../../webhooks/config.js';
-import { deliveryDetail, findDelivery, pageOfDeliveries } from '../../webhooks/deliveries.js';
+import { deliveryDetail, deliverySummary, findDelivery, pageOfDeliveries } from '../../webhooks/deliveries.js';
 import type { WebhookDispatcher } from '../../webhooks/dispatch.js';
 import type { TargetPolicy } from '../../webhooks/target-guard.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
@@ -128,7 +128,7 @@ export function webhookRoutes(app: FastifyInstance, deps: WebhookRouteDeps): voi
     async (request) => {
       await requireWebhookConfig(db, request.principal.accountId);
       const delivery = await deps.dispatcher.sendTest(request.principal.accountId);
-      return { data: await deliveryDetail(db, delivery), meta: meta(request.id) };
+      return { data: deliverySummary(delivery), meta: meta(request.id) };
     },
   );
 

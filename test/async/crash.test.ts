@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
+import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { type Receiver, startReceiver } from '../helpers/receiver.js';
+import { ensureBuilt, killWorkers, spawnWorker } from './processes.js';
+import {
+  ASYNC_RETRIES,
+  asyncEnv,
+  configureWebhook,
+  freshNumbers,
+  jobCount,
+  matching,
+  until,
+  verified,
+  waitForEvent,
+} from './support.js';
+
+/**
+ * Issue 4, crash safety: a worker process is killed with SIGKILL in the middle of a 200-item
+ * batch; another worker takes over the jobs whose lease expired, `batch.completed` arrives once
+ * with all 200 answers, and no number reached the registry more often than its retries allow.
+ * The API runs in this process without a worker; the workers are `vat-service worker` processes on
+ * the same database (SQLite: WAL + busy_timeout; PostgreSQL: the test schema via `options`).
+ */
+describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect) => {
+  let sim: RegistrySimulator;
+  let receiver: Receiver;
+  let db: TestDatabase;
+  let app: TestApp;
+  beforeAll(async () => {
+    await ensureBuilt();
+    sim = await startSimulator();
+    receiver = await startReceiver();
+    db = await createTestDatabase(dialect);
+    app = await startTestApp(dialect, {
+      clock: 'system',
+      database: { database: db.database, url: db.url },
+      env: asyncEnv(sim),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await killWorkers();
+    await app?.close();
+    await db?.drop();
+    await receiver?.close();
+    await sim?.close();
+  });
+
+  it('batch.completed arrives exactly once with all 200 answers; no number asked more than 1 + retries times', async () => {
+    const workerEnv = asyncEnv(sim, {
+      DATABASE_URL: db.url,
+      WORKER_CONCURRENCY: '8',
+      // A dead worker's jobs become claimable one second after its last claim.
+      JOB_LEASE_MS: '1000',
+    });
+    // Slow registry answers keep work in flight when the first worker dies.
+    sim.setBehaviour('vies', { latencyMs: 25 });
+
+    const account = await app.account('pro');
+    const hook = await configureWebhook(app, account.live, receiver.url);
+    const numbers = freshNumbers('DE', 197);
+    const inputs = [...numbers, 'DE123456704', 'ATU12345675', 'NL123456782B01'];
+    const res = await app.request('POST', '/v1/validate/async/batch', {
+      key: account.live,
+      body: { vat_numbers: inputs },
+    });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body.data).toMatchObject({ total: 200, accepted: 200 });
+    const batchId = res.body.data.batch_id as string;
+
+    // Accepted in one transaction with its jobs: one job per item, before any worker runs.
+    const items = await app.database.db
+      .selectFrom('async_items')
+      .select('id')
+      .where('batch_id', '=', batchId)
+      .execute();
+    const jobs = await app.database.db.selectFrom('jobs').select(['payload', 'locked_by']).execute();
+    expect(items).toHaveLength(200);
+    expect(jobs.map((job) => JSON.parse(job.payload).itemId).sort()).toEqual(
+      items.map((item) => item.id).sort(),
+    );
+    expect(jobs.every((job) => job.locked_by === null)).toBe(true);
+
+    const first = spawnWorker(workerEnv);
+    await first.ready;
+
+    const settled = async () => {
+      const rows = await app.database.db
+        .selectFrom('async_items')
+        .select('status')
+        .where('batch_id', '=', batchId)
+        .execute();
+      return rows.filter((row) => row.status !== 'pending').length;
+    };
+    await until(
+      async () => (await settled()) >= 30,
+      20_000,
+      `30 items settled (worker output: ${first.output()})`,
+    );
+    first.child.kill('SIGKILL');
+    const killed = await first.exited;
+    expect(killed.signal).toBe('SIGKILL');
+
+    // The crash left work behind: items unsettled, jobs still leased to the dead worker.
+    const settledAtKill = await settled();
+    expect(settledAtKill).toBeLessThan(200);
+    const leased = await app.database.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('locked_by', 'is not', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(leased.n)).toBeGreaterThan(0);
+    expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(0);
+
+    const second = spawnWorker(workerEnv);
+    const { request } = await waitForEvent(receiver, (e) => e.data?.batch_id === batchId, 30_000);
+    // Wait until nothing is left to run, so a second batch.completed would have been sent by now.
+    await until(async () => (await jobCount(app)) === 0, 15_000, 'jobs table drained');
+    expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(1);
+
+    const event = verified(hook.signing_secret, request);
+    expect(event.type).toBe('batch.completed');
+    expect(event.data.summary).toEqual({ total: 200, succeeded: 200, failed: 0 });
+    expect(event.data.results.map((r: { data: { vat_number: string } }) => r.data.vat_number)).toEqual(
+      inputs,
+    );
+
+    const calls = sim.statsOf('vies').callsByNumber;
+    const counts = inputs.map((number) => calls[number] ?? 0);
+    expect(Math.min(...counts)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(1 + ASYNC_RETRIES);
+    // Only the jobs in hand at the crash can have been asked twice.
+    expect(counts.filter((count) => count > 1).length).toBeLessThanOrEqual(200 - settledAtKill);
+
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  }, 90_000);
+});
