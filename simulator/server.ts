@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { abrSim } from './abr.js';
 import { brregSim } from './brreg.js';
 import { hmrcSim } from './hmrc.js';
-import type { RegistryBehaviour, RegistryId, SimCompany, SimRegistry, SimRequest, SimResponse } from './types.js';
+import type {
+  RegistryBehaviour,
+  RegistryId,
+  SimCompany,
+  SimRegistry,
+  SimRequest,
+  SimResponse,
+} from './types.js';
 import { uidSim } from './uid.js';
 import { viesSim } from './vies.js';
 
@@ -103,7 +110,13 @@ export class RegistrySimulator {
 
   resetStats(): void {
     for (const id of REGISTRY_IDS) {
-      this.stats.set(id, { calls: 0, callsByNumber: {}, inFlight: 0, maxInFlight: 0, maxInFlightPerNumber: 0 });
+      this.stats.set(id, {
+        calls: 0,
+        callsByNumber: {},
+        inFlight: 0,
+        maxInFlight: 0,
+        maxInFlightPerNumber: 0,
+      });
     }
     this.inFlightByNumber.clear();
   }
@@ -125,7 +138,10 @@ export class RegistrySimulator {
   }
 
   allStats(): Record<RegistryId, RegistryStats> {
-    return Object.fromEntries(REGISTRY_IDS.map((id) => [id, this.statsOf(id)])) as Record<RegistryId, RegistryStats>;
+    return Object.fromEntries(REGISTRY_IDS.map((id) => [id, this.statsOf(id)])) as Record<
+      RegistryId,
+      RegistryStats
+    >;
   }
 
   async close(): Promise<void> {
@@ -178,7 +194,11 @@ export class RegistrySimulator {
           res.socket?.destroy();
           return;
         case 'down':
-          return send(res, { status: 503, headers: { 'content-type': 'text/plain' }, body: 'Service Unavailable' });
+          return send(res, {
+            status: 503,
+            headers: { 'content-type': 'text/plain' },
+            body: 'Service Unavailable',
+          });
         case 'fault':
           return send(res, registry.fault(behaviour.fault ?? '', request));
         case 'malformed':
@@ -205,7 +225,10 @@ export class RegistrySimulator {
       return { mode: 'up', latencyMs: behaviour.latencyMs };
     }
     const left = behaviour.times - 1;
-    this.behaviour.set(id, left > 0 ? { ...behaviour, times: left } : { mode: 'up', latencyMs: behaviour.latencyMs });
+    this.behaviour.set(
+      id,
+      left > 0 ? { ...behaviour, times: left } : { mode: 'up', latencyMs: behaviour.latencyMs },
+    );
     return behaviour;
   }
 

@@ -182,7 +182,7 @@ export class AsyncValidationService {
     const { itemId } = JSON.parse(job.payload) as { itemId: string };
     const { database, validation, clock, retryDelaysMs } = this.options;
     const item = await getItem(database.db, itemId);
-    if (!item || item.status !== 'pending') return { done: true };
+    if (item?.status !== 'pending') return { done: true };
     const maxAttempts = retryDelaysMs.length + 1;
     let result: ItemResult;
     if (job.attempts > maxAttempts) {
@@ -343,7 +343,7 @@ export class AsyncValidationService {
   /** decisions section 6: a webhook that exists but is disabled counts as not configured. */
   private async requireWebhook(principal: Principal): Promise<void> {
     const webhook = await getWebhook(this.options.database.db, principal.accountId);
-    if (!webhook || !webhook.enabled) {
+    if (!webhook?.enabled) {
       throw new ApiError(
         'webhook_not_configured',
         webhook

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { releaseUnits, reserveUnits } from '../store/usage.js';
 import type { Tables } from '../store/tables.js';
+import { releaseUnits, reserveUnits } from '../store/usage.js';
 import { ApiError } from './errors.js';
 
 /** The calendar month in UTC that `now` falls in, `YYYY-MM` (decisions section 4). */

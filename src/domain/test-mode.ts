@@ -1,4 +1,4 @@
-import { type Company, type ValidationAnswer, companyOf, iso } from './answers.js';
+import { type Company, companyOf, iso, type ValidationAnswer } from './answers.js';
 import { ApiError } from './errors.js';
 import type { ParsedVatNumber } from './vat-number/index.js';
 

@@ -11,11 +11,11 @@ import {
   recordValidations,
   writeCachedAnswer,
 } from '../store/validations.js';
-import { type Source, type ValidationAnswer, companyOf, iso } from './answers.js';
+import { companyOf, iso, type Source, type ValidationAnswer } from './answers.js';
 import { ApiError } from './errors.js';
 import { type QuotaState, quotaHeaders, releaseQuota, reserveQuota } from './quota.js';
 import { testModeAnswer } from './test-mode.js';
-import { tierAllows, type TierLimits, type Tier } from './tiers.js';
+import { type Tier, type TierLimits, tierAllows } from './tiers.js';
 import { checkVatNumber, type ParsedVatNumber } from './vat-number/index.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { ApiError, ERROR_CATALOGUE, type ErrorCode } from '../domain/errors.js';
+import { type ApiError, ERROR_CATALOGUE, type ErrorCode } from '../domain/errors.js';
 
 /** The `{ error, meta }` body for a code (spec 2.1); every error carries `docs_url` (decisions section 8). */
 export function errorBody(docsBase: string, requestId: string, code: ErrorCode, message?: string) {

@@ -126,13 +126,13 @@ export class WebhookDispatcher {
   async attempt(deliveryId: string): Promise<{ delivery: DeliveryRow; retryAt: number | null }> {
     const { db } = this.options.database;
     const delivery = await getDeliveryById(db, deliveryId);
-    if (!delivery || delivery.status !== 'pending') return { delivery: delivery!, retryAt: null };
+    if (delivery?.status !== 'pending') return { delivery: delivery!, retryAt: null };
     const [event, webhook] = await Promise.all([
       getEvent(db, delivery.event_id),
       getWebhook(db, delivery.account_id),
     ]);
     const now = this.options.clock.now();
-    if (!event || !webhook || !webhook.enabled) {
+    if (!event || !webhook?.enabled) {
       const reason = !webhook ? 'webhook_not_configured' : 'webhook_disabled';
       await updateDelivery(db, deliveryId, {
         status: 'failed',

@@ -9,7 +9,12 @@ import {
   removeWebhookConfig,
   requireWebhookConfig,
 } from '../../webhooks/config.js';
-import { deliveryDetail, deliverySummary, findDelivery, pageOfDeliveries } from '../../webhooks/deliveries.js';
+import {
+  deliveryDetail,
+  deliverySummary,
+  findDelivery,
+  pageOfDeliveries,
+} from '../../webhooks/deliveries.js';
 import type { WebhookDispatcher } from '../../webhooks/dispatch.js';
 import type { TargetPolicy } from '../../webhooks/target-guard.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
