@@ -76,6 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return sendApiError(reply, docsBase, new ApiError('validation_error', message));
     },
     clientErrorHandler: (error: NodeJS.ErrnoException, socket) => writeClientError(docsBase, error, socket),
+    // Node would answer an HTTP/1.1 request without Host with an empty 400 before our code runs;
+    // nothing here depends on Host, so such a request is served like any other (in the envelope).
+    http: { requireHostHeader: false },
     schemaController: { compilersFactory: { buildSerializer: errorAwareSerializerFactory as never } },
   });
 
@@ -84,6 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // An Expect other than 100-continue: Node would send an empty 417; answer in the envelope instead.
+  fastify.server.on('checkExpectation', (_req, res) => {
+    const id = randomUUID();
+    const body = JSON.stringify(errorBody(docsBase, id, 'validation_error', 'Only `Expect: 100-continue` is supported.'));
+    res.writeHead(422, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': id, connection: 'close' });
+    res.end(body);
   });
   if (config.accessLog) {
     fastify.addHook('onResponse', async (request, reply) => {

@@ -1566,11 +1566,15 @@ describeEachDialect('attack: OpenAPI-driven fuzzer', (dialect) => {
       },
     ];
     const failures: string[] = [];
+    const summary: string[] = [];
     for (const rawCase of cases) {
       const bytes = typeof rawCase.bytes === 'string' ? Buffer.from(rawCase.bytes, 'latin1') : rawCase.bytes;
       const firstLine = bytes.subarray(0, Math.max(0, bytes.indexOf('\n'))).toString('latin1');
       const [method = 'GET', target = '/'] = firstLine.split(/[ \t]+/);
       const conversation = await rawConversation(host, port, bytes, { timeoutMs: HANG_MS, end: rawCase.end });
+      summary.push(
+        `${rawCase.name} → ${conversation.answers.map((a) => a.status).join('+') || (conversation.timedOut ? 'timeout' : 'closed')}`,
+      );
       const label = `raw case '${rawCase.name}'`;
       if (conversation.timedOut) failures.push(`${label}: no answer and no close within ${HANG_MS} ms`);
       if (conversation.answers.length === 0 && !rawCase.mayClose && !conversation.timedOut)
@@ -1604,6 +1608,7 @@ describeEachDialect('attack: OpenAPI-driven fuzzer', (dialect) => {
       .where('account_id', '=', world.keys['live:smuggle'].accountId)
       .execute();
     if (smuggledRuns.length > 0) failures.push(`${smuggledRuns.length} smuggled validation(s) ran`);
+    console.log(`[fuzz ${dialect.name}] raw HTTP cases: ${summary.join('; ')}`);
     expect(failures, failures.join('\n')).toEqual([]);
   }, 120_000);
 
@@ -1636,32 +1641,25 @@ describeEachDialect('attack: OpenAPI-driven fuzzer', (dialect) => {
     });
   });
 
-  /**
-   * The known deviations (support.ts KNOWN_DEVIATIONS), one reproduction each, asserting the
-   * behaviour decisions section 8 asks for. `it.fails`: they pass while the bug is there and fail
-   * once it is fixed; then drop the marker and the entry.
-   */
-  describe('known deviations (expected failures until fixed)', () => {
-    it.fails('node-missing-host: an HTTP/1.1 request without Host is answered in the envelope', async () => {
+  /** Former deviations the fuzzer found, fixed since: one reproduction each (decisions section 8). */
+  describe('requests Node or PostgreSQL used to refuse outside the envelope', () => {
+    it('node-missing-host: an HTTP/1.1 request without Host is answered in the envelope', async () => {
       expect(await rawEnvelopeOf('GET /v1/rates/DE HTTP/1.1\r\nConnection: close\r\n\r\n')).toEqual([]);
     });
-    it.fails('node-expectation-failed: Expect: bogus is answered in the envelope with a catalogue status', async () => {
+    it('node-expectation-failed: Expect: bogus is answered in the envelope with a catalogue status', async () => {
       const request = `GET /v1/rates/DE HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${world.keys['test:pro'].key}\r\nExpect: bogus\r\nConnection: close\r\n\r\n`;
       expect(await rawEnvelopeOf(request)).toEqual([]);
     });
-    // SQLite takes NUL in text, so only PostgreSQL shows this one; on SQLite it is an ordinary test.
-    (dialect.name === 'postgres' ? it.fails : it)(
-      'postgres-nul-byte: a NUL in a delivery id or ?event= is not a 5xx',
-      async () => {
-        const key = ['authorization', `Bearer ${world.keys['live:pro'].key}`] as [string, string];
-        const problems = [
-          ...(await envelopeOf('GET', '/v1/webhooks/deliveries/%00', [key])),
-          ...(await envelopeOf('POST', '/v1/webhooks/deliveries/x%00/replay', [key])),
-          ...(await envelopeOf('GET', '/v1/webhooks/deliveries?event=%00', [key])),
-        ];
-        expect(problems).toEqual([]);
-      },
-    );
+    // SQLite takes NUL in text; PostgreSQL refuses it, so route schemas must stop it first.
+    it('postgres-nul-byte: a NUL in a delivery id or ?event= is not a 5xx', async () => {
+      const key = ['authorization', `Bearer ${world.keys['live:pro'].key}`] as [string, string];
+      const problems = [
+        ...(await envelopeOf('GET', '/v1/webhooks/deliveries/%00', [key])),
+        ...(await envelopeOf('POST', '/v1/webhooks/deliveries/x%00/replay', [key])),
+        ...(await envelopeOf('GET', '/v1/webhooks/deliveries?event=%00', [key])),
+      ];
+      expect(problems).toEqual([]);
+    });
   });
 
   it("never shows one account's deliveries to another account's key", async () => {

@@ -200,6 +200,19 @@ describeEachDialect('attack: registry chaos under load', (dialect) => {
       const byStatus = new Map<string, number>();
       const chaosLog: string[] = [];
       const note = (status: string) => byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+
+      // Warm-up, all registries up: the first three numbers of each registry get a cached answer,
+      // so failures later meet old answers (stale) for them and nothing (503) for the others.
+      const warm = tallies.get(accounts[0].id)!;
+      for (const registry of REGISTRIES) {
+        for (const input of NUMBERS[registry].slice(0, 3)) {
+          const res = await app.request('GET', `/v1/validate?vat_number=${encodeURIComponent(input)}`, {
+            key: accounts[0].live,
+          });
+          expect(res.status, `warm-up ${input}: ${res.text}`).toBe(200);
+          warm.units += 1;
+        }
+      }
       const until = performance.now() + LOAD_MS;
 
       const judge = (label: string, answer: Answer, method: string, path: string) => {

@@ -33,10 +33,10 @@ const ListQuery = Type.Object({
   status: Type.Optional(
     Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
   ),
-  event: Type.Optional(Type.String({ maxLength: 64 })),
+  event: Type.Optional(Type.String({ maxLength: 64, pattern: '^[\\x21-\\x7e]+$' })),
 });
 type ListQuery = Static<typeof ListQuery>;
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+const IdParams = Type.Object({ id: Type.String({ maxLength: 100, pattern: '^[\\x21-\\x7e]+$' }) });
 type IdParams = Static<typeof IdParams>;
 const OptionalBody = Type.Optional(Type.Object({}, { description: 'None or {}' }));
 /** decisions 7: test and replay take no body or `{}`; Fastify validates a missing body as `undefined`. */
