@@ -38,6 +38,8 @@ const run = promisify(execFile);
 
 /** Runs `tsc -p tsconfig.build.json` unless dist/ is already current for every file under src/. */
 export async function ensureBuilt(): Promise<void> {
+  // The global setup builds once per run before any file starts (test/helpers/global-setup.ts).
+  if (process.env.VAT_TEST_BUILT === '1') return;
   if (staleOutputs().length === 0) return;
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
   const deadline = Date.now() + 120_000;

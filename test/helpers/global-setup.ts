@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeTestCertificates } from './receiver.js';
@@ -12,6 +13,9 @@ export default async function setup(): Promise<() => void> {
   await writeTestCertificates(certDir);
   process.env.VAT_TEST_CERT_DIR = certDir;
   process.env.NODE_EXTRA_CA_CERTS = join(certDir, 'ca.pem');
+
+  buildIfStale();
+  process.env.VAT_TEST_BUILT = '1';
 
   const lines: string[] = [];
   lines.push(
@@ -30,4 +34,33 @@ export default async function setup(): Promise<() => void> {
 
 function redact(url: string): string {
   return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
+}
+
+/**
+ * Tests that run the service as a child process (crash, scale-out, shutdown, logs) use the built
+ * CLI. Build it here, once, before any test file starts, when any source is newer than it: two
+ * test files building at once would write dist/ under each other's running children.
+ */
+function buildIfStale(): void {
+  const root = join(import.meta.dirname, '..', '..');
+  const cli = join(root, 'dist', 'src', 'cli.js');
+  // tsc rewrites its build-info file on every build, even when it leaves unchanged outputs alone.
+  const info = join(root, 'dist', '.tsbuildinfo-build');
+  const built = existsSync(cli) && existsSync(info) ? statSync(info).mtimeMs : 0;
+  const newest = Math.max(...['src', 'simulator', 'bench'].map((dir) => newestMtime(join(root, dir))));
+  if (newest <= built) return;
+  console.log('Building dist/ for the tests that run the service as a child process…');
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
+
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
 }

@@ -31,6 +31,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * engineers are editing) do not stop the run when tsc still emitted the CLI: tsc emits on error.
  */
 export async function buildOnce(): Promise<void> {
+  // The global setup builds once per run before any file starts (test/helpers/global-setup.ts).
+  if (process.env.VAT_TEST_BUILT === '1') return;
   const runDir = process.env.VAT_TEST_CERT_DIR;
   const marker = runDir ? join(runDir, 'ops-build.done') : undefined;
   if (marker && existsSync(marker)) return;
