@@ -183,12 +183,14 @@ export function rssBreakdown(pid: number): string {
 }
 
 /**
- * Peak RSS of a process over a stretch of work. On Linux, writing 5 to /proc/PID/clear_refs resets
- * the high-water mark (VmHWM), which the kernel then keeps exactly; sampling VmRSS every 50 ms is the
- * fallback where that is refused.
+ * Peak and mean RSS of a process over a stretch of work. On Linux, writing 5 to /proc/PID/clear_refs
+ * resets the high-water mark (VmHWM), which the kernel then keeps exactly; VmRSS sampled every 50 ms
+ * gives the mean, and the peak where the reset is refused.
  */
 export class PeakRss {
   private sampled = 0;
+  private sum = 0;
+  private count = 0;
   private readonly timer: NodeJS.Timeout;
   private readonly exact: boolean;
 
@@ -206,10 +208,19 @@ export class PeakRss {
   }
 
   private sample(): void {
-    this.sampled = Math.max(this.sampled, rssMb(this.pid) ?? 0);
+    const mb = rssMb(this.pid);
+    if (mb === undefined) return;
+    this.sampled = Math.max(this.sampled, mb);
+    this.sum += mb;
+    this.count += 1;
   }
 
-  /** Peak RSS in MB since construction. */
+  /** Mean of the RSS samples so far, in MB. */
+  get meanMb(): number | undefined {
+    return this.count > 0 ? this.sum / this.count : undefined;
+  }
+
+  /** Stops sampling; peak RSS in MB since construction. */
   stop(): number | undefined {
     clearInterval(this.timer);
     this.sample();

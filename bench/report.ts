@@ -103,6 +103,9 @@ export function markdownReport(rows: readonly Row[], facts: MachineFacts): strin
   const notes: string[] = [];
   const noteMark = (note: string | undefined) => {
     if (!note) return '';
+    // The same note on several rows (the baseline of each dialect) is printed once.
+    const known = notes.indexOf(note);
+    if (known >= 0) return ` [${known + 1}]`;
     notes.push(note);
     return ` [${notes.length}]`;
   };

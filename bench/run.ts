@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CASES } from './cases.js';
+import { findWrk } from './load.js';
 import {
   type BenchCase,
   type BenchSettings,
-  CASES,
   type CaseContext,
   measure,
   noFailures,
   type ServiceRequest,
   send,
-} from './cases.js';
-import { findWrk } from './load.js';
+} from './measure.js';
 import { cleanupAll, installCleanupHandlers } from './processes.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
 import {

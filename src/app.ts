@@ -91,8 +91,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // An Expect other than 100-continue: Node would send an empty 417; answer in the envelope instead.
   fastify.server.on('checkExpectation', (_req, res) => {
     const id = randomUUID();
-    const body = JSON.stringify(errorBody(docsBase, id, 'validation_error', 'Only `Expect: 100-continue` is supported.'));
-    res.writeHead(422, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': id, connection: 'close' });
+    const body = JSON.stringify(
+      errorBody(docsBase, id, 'validation_error', 'Only `Expect: 100-continue` is supported.'),
+    );
+    res.writeHead(422, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': id,
+      connection: 'close',
+    });
     res.end(body);
   });
   if (config.accessLog) {

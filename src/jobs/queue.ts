@@ -32,11 +32,11 @@ export async function enqueue(trx: Executor, jobs: readonly NewJob[], now: numbe
     last_error: null,
     created_at: now,
   }));
-  // 9 columns per row; stay far below SQLite's 32,766 bound parameters and PostgreSQL's 65,535.
-  for (let start = 0; start < rows.length; start += 500) {
+  // 9 columns per row: 2000 rows stay below SQLite's 32,766 bound parameters and PostgreSQL's 65,535.
+  for (let start = 0; start < rows.length; start += 2000) {
     await trx
       .insertInto('jobs')
-      .values(rows.slice(start, start + 500))
+      .values(rows.slice(start, start + 2000))
       .execute();
   }
 }
