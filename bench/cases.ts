@@ -124,13 +124,10 @@ const cachedBatch: BenchCase = {
  * Every case, in run order. The rates case with access logs comes after the registry case so the
  * first service process serves every case that shares its settings before it is replaced.
  *
- * Hook for issue 4 (not implemented): an `asyncBatch` case in bench/async-case.ts, shaped like
- * registry-case.ts and listed here after registryBatch. It measures the acceptance time of a
- * 1000-item POST /v1/validate/async/batch (target < 150 ms: add it to TARGETS) and the time until
- * its batch.completed webhook arrives. It asks for a worker and a receiver it may call:
- * `ctx.service({ accessLog: false, fresh: true, env: { WORKER: 'true', WEBHOOK_ALLOWED_HOSTS: '…',
- * NODE_EXTRA_CA_CERTS: '…' } })` with a local HTTPS receiver whose certificate it makes, and
- * returns `figure` rows (acceptance with an `absolute` check, completion without a target).
+ * Issue 4's case is asyncBatch (bench/async-case.ts): acceptance time of a 1000-item
+ * POST /v1/validate/async/batch and the time until its batch.completed webhook arrives, through a
+ * service started with a worker and a local HTTPS receiver (`ctx.service({ …, env })`). A new case
+ * follows the same shape: its own file, a `BenchCase`, listed here.
  */
 export const CASES: readonly BenchCase[] = [
   rates,

@@ -121,7 +121,14 @@ async function upToDate(database: Database, schema?: string): Promise<boolean> {
 }
 
 /** Applies every pending migration; safe to run from several processes at once (Kysely's lock). */
-export async function migrateToLatest(database: Database, schema?: string): Promise<string[]> {
+export async function migrateToLatest(database: Database, requestedSchema?: string): Promise<string[]> {
+  // Kysely's migrator looks for its tables across every schema; name ours (a DATABASE_URL may pick
+  // one with `options=-c search_path=…`), or another schema's migration tables would be found.
+  const schema =
+    requestedSchema ??
+    (database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      : undefined);
   if (schema && database.dialect === 'postgres') {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(database.db);
   }
