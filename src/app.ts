@@ -22,9 +22,11 @@ import { webhookRoutes } from './http/routes/webhooks.js';
 import { ErrorEnvelope, ErrorObject } from './http/schemas/common.js';
 import { AnswerMeta, BatchItem, ValidationData } from './http/schemas/validation.js';
 import type { BurstLimiter } from './limits/burst.js';
+import { lazyChildLogger } from './logger.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import { createServices, type Services } from './services.js';
 import type { Database } from './store/db.js';
+import { KeyCache } from './store/key-cache.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -56,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance: deps.logger,
     // Fastify's two lines per request halve throughput; our own one line (ACCESS_LOG) replaces them.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger as never,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -84,9 +87,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const services = deps.services ?? createServices(deps);
   const { validation } = services;
+  const keys = new KeyCache(database.db);
+  fastify.addHook('onClose', (_instance, done) => {
+    keys.close();
+    done();
+  });
 
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // An Expect other than 100-continue: Node would send an empty 417; answer in the envelope instead.
   fastify.server.on('checkExpectation', (_req, res) => {
@@ -102,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     res.end(body);
   });
   if (config.accessLog) {
-    fastify.addHook('onResponse', async (request, reply) => {
+    fastify.addHook('onResponse', (request, reply, done) => {
       // Never the headers or body: they hold API keys and webhook secrets.
       request.log.info(
         {
@@ -114,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         },
         'request',
       );
+      done();
     });
   }
 
@@ -159,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   errorDocsRoutes(fastify);
 
   await fastify.register(async (v1) => {
-    registerGates(v1, { db: database.db, burst: deps.burst, limits: config.tierLimits });
+    registerGates(v1, { keys, burst: deps.burst, limits: config.tierLimits });
     validateRoutes(v1, validation);
     validateBatchRoutes(v1, validation, docsBase);
     rateRoutes(v1, deps.rates, clock);

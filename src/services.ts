@@ -6,6 +6,7 @@ import { ValidationService } from './domain/validation.js';
 import { Worker } from './jobs/worker.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import type { Database } from './store/db.js';
+import { createRequestStore } from './store/request-store.js';
 import { createWebhookSender, type WebhookSender } from './webhooks/deliver.js';
 import { DELIVER_JOB, WebhookDispatcher } from './webhooks/dispatch.js';
 import type { TargetPolicy } from './webhooks/target-guard.js';
@@ -46,6 +47,7 @@ export function createServices(deps: ServiceDeps): Services {
   const sender: WebhookSender = createWebhookSender({ timeoutMs: config.webhook.timeoutMs, policy });
   const validation = new ValidationService({
     db: database.db,
+    requests: createRequestStore(database),
     clock,
     gateway: deps.gateway,
     settings: config,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { RequestStore } from '../store/request-store.js';
 import type { Tables } from '../store/tables.js';
 import { releaseUnits, reserveUnits } from '../store/usage.js';
 import { ApiError } from './errors.js';
@@ -33,9 +34,11 @@ export function quotaHeaders(state: QuotaState): Record<string, string> {
 /**
  * Reserves `units` validations for the account in the month of `now`, or throws 429
  * `rate_limit_exceeded` carrying the quota headers and Retry-After (seconds to the reset).
+ * Through the request store (batched, the request path) or a Kysely executor (a transaction of the
+ * caller's, as async acceptance enqueues its jobs in the same one).
  */
 export async function reserveQuota(
-  db: Kysely<Tables>,
+  db: Kysely<Tables> | Pick<RequestStore, 'reserveUnits'>,
   accountId: string,
   limit: number,
   units: number,
@@ -43,7 +46,10 @@ export async function reserveQuota(
 ): Promise<QuotaState> {
   const period = periodOf(now);
   const resetAt = periodResetAt(now);
-  const result = await reserveUnits(db, accountId, period, units, limit);
+  const result =
+    'reserveUnits' in db
+      ? await db.reserveUnits({ accountId, period, units, limit })
+      : await reserveUnits(db, accountId, period, units, limit);
   const state = { limit, used: result.used, period, resetAt };
   if (!result.ok) {
     const remaining = Math.max(0, limit - result.used);

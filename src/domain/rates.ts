@@ -162,8 +162,14 @@ export function parseRatesDate(value: string): { ok: true; date: string } | { ok
   return { ok: true, date: value };
 }
 
+let today = { from: 0, to: 0, date: '' };
+
+/** YYYY-MM-DD of `nowMs` in UTC; the day last asked is remembered (every rates request asks). */
 export function todayUtc(nowMs: number): string {
-  return new Date(nowMs).toISOString().slice(0, 10);
+  if (nowMs >= today.from && nowMs < today.to) return today.date;
+  const from = nowMs - (((nowMs % 86_400_000) + 86_400_000) % 86_400_000);
+  today = { from, to: from + 86_400_000, date: new Date(nowMs).toISOString().slice(0, 10) };
+  return today.date;
 }
 
 function assertCoveredDate(date: string): void {

@@ -4,11 +4,12 @@ import type { Clock } from '../clock.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import { type Registry, type RegistryAnswer, RegistryError } from '../registries/registry.js';
 import type { Principal } from '../store/accounts.js';
+import type { RequestStore } from '../store/request-store.js';
 import type { Tables } from '../store/tables.js';
 import {
   type CachedAnswer,
-  readCachedAnswer,
   recordValidations,
+  type ValidationRecord,
   writeCachedAnswer,
 } from '../store/validations.js';
 import { companyOf, iso, type Source, type ValidationAnswer } from './answers.js';
@@ -36,6 +37,8 @@ export interface Logger {
 
 export interface ValidationDeps {
   db: Kysely<Tables>;
+  /** The request path's prepared, batched statements (quota, cache read, records). */
+  requests: RequestStore;
   clock: Clock;
   gateway: RegistryGateway;
   settings: ValidationSettings;
@@ -123,7 +126,7 @@ export class ValidationService {
         throw error instanceof ApiError ? withQuotaHeaders(error, quota) : error;
       }
     }
-    let quota = await reserveQuota(this.deps.db, principal.accountId, this.limitOf(principal), 1, now);
+    let quota = await reserveQuota(this.deps.requests, principal.accountId, this.limitOf(principal), 1, now);
     try {
       const answer = await this.resolve(target, { useCache, requester: wanted });
       await this.record(principal, requestId, 'sync', [answer]);
@@ -163,7 +166,7 @@ export class ValidationService {
     const now = this.deps.clock.now();
     const live = principal.mode === 'live';
     let quota = live
-      ? await reserveQuota(this.deps.db, principal.accountId, this.limitOf(principal), unique.size, now)
+      ? await reserveQuota(this.deps.requests, principal.accountId, this.limitOf(principal), unique.size, now)
       : await this.currentQuota(principal, now);
 
     const answers = new Map<string, ItemResult>();
@@ -239,7 +242,7 @@ export class ValidationService {
     let prior: CachedAnswer | undefined;
     // A consultation request always goes to the registry: its number is proof of a check now.
     if (options.useCache && !options.requester) {
-      prior = await readCachedAnswer(this.deps.db, number.vatNumber);
+      prior = await this.deps.requests.readCachedAnswer(number.vatNumber);
       if (prior && prior.fetched_at > now - this.deps.settings.cacheTtlSeconds * 1000) {
         return cachedAnswer(number, prior, now, 'cached');
       }
@@ -256,7 +259,7 @@ export class ValidationService {
           `The ${registry.id.toUpperCase()} registry rejected ${number.vatNumber} as malformed.`,
         );
       }
-      prior ??= await readCachedAnswer(this.deps.db, number.vatNumber);
+      prior ??= await this.deps.requests.readCachedAnswer(number.vatNumber);
       const fetchedAt = this.deps.clock.now();
       if (prior && this.withinStaleWindow(prior, fetchedAt))
         return cachedAnswer(number, prior, fetchedAt, 'unavailable');
@@ -267,7 +270,7 @@ export class ValidationService {
     if (!answer.valid && options.useCache) {
       // Suspected false negative: the registry says "not registered" for a number it called valid
       // within the stale window (HMRC 404 on internal failures, VIES member-state incidents).
-      prior ??= await readCachedAnswer(this.deps.db, number.vatNumber);
+      prior ??= await this.deps.requests.readCachedAnswer(number.vatNumber);
       if (prior && prior.valid === 1 && this.withinStaleWindow(prior, answeredAt)) {
         this.deps.logger.warn(
           { vat_number: number.vatNumber, registry: registry.id, prior_fetched_at: iso(prior.fetched_at) },
@@ -304,13 +307,12 @@ export class ValidationService {
     channel: string,
     answers: readonly ValidationAnswer[],
     /** The caller's transaction, when the record must commit with other writes (async settle). */
-    db: Kysely<Tables> = this.deps.db,
+    db?: Kysely<Tables>,
   ): Promise<void> {
     const now = this.deps.clock.now();
     if (this.deps.onAnswer) for (const answer of answers) this.deps.onAnswer(answer);
-    await recordValidations(
-      db,
-      answers.map((answer) => ({
+    const records = answers.map(
+      (answer): ValidationRecord => ({
         id: randomUUID(),
         account_id: principal.accountId,
         request_id: requestId,
@@ -320,8 +322,10 @@ export class ValidationService {
         source_status: answer.meta.source_status,
         channel,
         created_at: now,
-      })),
+      }),
     );
+    if (db) await recordValidations(db, records);
+    else await this.deps.requests.recordValidations(records);
   }
 
   limitOf(principal: Pick<Principal, 'tier'>): number {
@@ -330,7 +334,7 @@ export class ValidationService {
 
   private async currentQuota(principal: Principal, now: number): Promise<QuotaState> {
     // Test keys consume nothing; the headers still show the account's live usage (reserving 0 units).
-    return reserveQuota(this.deps.db, principal.accountId, this.limitOf(principal), 0, now);
+    return reserveQuota(this.deps.requests, principal.accountId, this.limitOf(principal), 0, now);
   }
 
   /** Answers that need no registry: a failed check digit, and Liechtenstein (no registry exists). */

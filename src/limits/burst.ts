@@ -21,42 +21,79 @@ export interface BurstDecision {
 }
 
 export interface BurstLimiter {
-  consume(key: string, limit: number): Promise<BurstDecision>;
+  /** The in-memory limiter answers at once; Redis after one round trip. */
+  consume(key: string, limit: number): BurstDecision | Promise<BurstDecision>;
   close(): Promise<void>;
 }
 
 export const BURST_WINDOW_MS = 60_000;
 
+/**
+ * One account's log of allowed requests in the window: timestamps with how many requests were
+ * allowed at each (a busy account makes many in the same millisecond), oldest first from `head`.
+ * Expiring moves `head`; the arrays are compacted once half of them is dead, so each request costs
+ * O(1) amortised however high the limit (TIER_LIMITS may set thousands per minute).
+ */
+class WindowLog {
+  times: number[] = [];
+  counts: number[] = [];
+  head = 0;
+  total = 0;
+
+  expire(cutoff: number): void {
+    while (this.head < this.times.length && this.times[this.head] <= cutoff) {
+      this.total -= this.counts[this.head];
+      this.head += 1;
+    }
+    if (this.head > 64 && this.head * 2 > this.times.length) {
+      this.times = this.times.slice(this.head);
+      this.counts = this.counts.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  add(now: number): void {
+    const last = this.times.length - 1;
+    if (last >= this.head && this.times[last] === now) this.counts[last] += 1;
+    else {
+      this.times.push(now);
+      this.counts.push(1);
+    }
+    this.total += 1;
+  }
+
+  get newest(): number {
+    return this.times.length > this.head ? this.times[this.times.length - 1] : 0;
+  }
+}
+
 export function createMemoryBurstLimiter(clock: Clock): BurstLimiter {
-  const logs = new Map<string, number[]>();
+  const logs = new Map<string, WindowLog>();
   // Forget accounts idle for a whole window, so the map does not grow with every account ever seen.
   const sweep = setInterval(() => {
     const cutoff = clock.now() - BURST_WINDOW_MS;
-    for (const [key, log] of logs) if ((log.at(-1) ?? 0) <= cutoff) logs.delete(key);
+    for (const [key, log] of logs) if (log.newest <= cutoff) logs.delete(key);
   }, BURST_WINDOW_MS);
   sweep.unref();
 
   return {
-    async consume(key, limit) {
+    consume(key, limit) {
       const now = clock.now();
       let log = logs.get(key);
       if (!log) {
-        log = [];
+        log = new WindowLog();
         logs.set(key, log);
       }
-      const cutoff = now - BURST_WINDOW_MS;
-      let expired = 0;
-      while (expired < log.length && log[expired] <= cutoff) expired += 1;
-      if (expired > 0) log.splice(0, expired);
-      if (log.length < limit) {
-        log.push(now);
-        return { allowed: true, limit, remaining: limit - log.length, retryAfterSeconds: 0 };
+      log.expire(now - BURST_WINDOW_MS);
+      if (log.total < limit) {
+        log.add(now);
+        return { allowed: true, limit, remaining: limit - log.total, retryAfterSeconds: 0 };
       }
       return {
         allowed: false,
         limit,
         remaining: 0,
-        retryAfterSeconds: secondsUntil(log[0] + BURST_WINDOW_MS, now),
+        retryAfterSeconds: secondsUntil(log.times[log.head] + BURST_WINDOW_MS, now),
       };
     },
     async close() {

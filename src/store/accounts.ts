@@ -31,7 +31,25 @@ export interface Principal {
 }
 
 /** Keys are `svc_live_` / `svc_test_` + 32 random base62 characters (decisions section 4). */
-const KEY_PATTERN = /^svc_(live|test)_[0-9A-Za-z]{32}$/;
+export const KEY_PATTERN = /^svc_(live|test)_[0-9A-Za-z]{32}$/;
+
+/** Told when a key is revoked or an account's tier changes, per database handle (the key caches). */
+const keyListeners = new WeakMap<Kysely<Tables>, Set<() => void>>();
+
+/** Calls `listener` after every revocation or tier change made through `db` in this process; returns the unsubscribe. */
+export function onKeysChanged(db: Kysely<Tables>, listener: () => void): () => void {
+  let set = keyListeners.get(db);
+  if (!set) {
+    set = new Set();
+    keyListeners.set(db, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+function keysChanged(db: Kysely<Tables>): void {
+  for (const listener of keyListeners.get(db) ?? []) listener();
+}
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -73,6 +91,7 @@ export async function setAccountTier(
   tier: Tier,
 ): Promise<Account | undefined> {
   await db.updateTable('accounts').set({ tier }).where('id', '=', id).execute();
+  keysChanged(db);
   return getAccount(db, id);
 }
 
@@ -119,6 +138,7 @@ export async function revokeKey(db: Kysely<Tables>, keyId: string, now: number):
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
     .execute();
+  keysChanged(db);
   return true;
 }
 

@@ -20,6 +20,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<Tables>;
   dialect: DialectName;
+  /** The driver's own handle, for the prepared statements of the request path (request-store.ts). */
+  raw: { dialect: 'sqlite'; sqlite: SQLite.Database } | { dialect: 'postgres'; pool: pg.Pool };
   /** true when the database answers a trivial query (for GET /ready). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ function openSqlite(path: string): Database {
   return {
     db,
     dialect: 'sqlite',
+    raw: { dialect: 'sqlite', sqlite },
     ping: async () => {
       try {
         sqlite.prepare('select 1').get();
@@ -82,6 +85,7 @@ function openPostgres(url: string, options: OpenOptions): Database {
   return {
     db,
     dialect: 'postgres',
+    raw: { dialect: 'postgres', pool },
     ping: async () => {
       try {
         await sql`select 1`.execute(db);
@@ -127,7 +131,8 @@ export async function migrateToLatest(database: Database, requestedSchema?: stri
   const schema =
     requestedSchema ??
     (database.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]?.schema
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
+          ?.schema
       : undefined);
   if (schema && database.dialect === 'postgres') {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(database.db);

@@ -50,10 +50,14 @@ function buildIfStale(): void {
   const newest = Math.max(...['src', 'simulator', 'bench'].map((dir) => newestMtime(join(root, dir))));
   if (newest <= built) return;
   console.log('Building dist/ for the tests that run the service as a child process…');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 }
 
 function newestMtime(dir: string): number {

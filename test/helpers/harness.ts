@@ -7,7 +7,6 @@ import { RatesTable } from '../../src/domain/rates.js';
 import type { Tier } from '../../src/domain/tiers.js';
 import type { ValidationService } from '../../src/domain/validation.js';
 import type { Worker } from '../../src/jobs/worker.js';
-import type { Services } from '../../src/services.js';
 import {
   type BurstLimiter,
   createMemoryBurstLimiter,
@@ -16,6 +15,7 @@ import {
 import { createLogger } from '../../src/logger.js';
 import type { RegistryGateway } from '../../src/registries/gateway.js';
 import { createRegistryGateway } from '../../src/registries/index.js';
+import type { Services } from '../../src/services.js';
 import { createAccount, createKey } from '../../src/store/accounts.js';
 import type { Database } from '../../src/store/db.js';
 import { createTestDatabase, REDIS_URL, type TestDialect } from './dialects.js';

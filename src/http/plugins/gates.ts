@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
 import { type Feature, type Tier, type TierLimits, tierAllows } from '../../domain/tiers.js';
-import type { BurstLimiter } from '../../limits/burst.js';
-import { authenticateKey, type Principal } from '../../store/accounts.js';
-import type { Tables } from '../../store/tables.js';
+import type { BurstDecision, BurstLimiter } from '../../limits/burst.js';
+import type { Principal } from '../../store/accounts.js';
+import type { KeyCache } from '../../store/key-cache.js';
 
 /** What a route needs, declared where it is registered (`config` of the route options). */
 export interface RouteGates {
@@ -22,7 +21,7 @@ declare module 'fastify' {
 }
 
 export interface GateDeps {
-  db: Kysely<Tables>;
+  keys: KeyCache;
   burst: BurstLimiter;
   limits: Readonly<Record<Tier, TierLimits>>;
 }
@@ -33,6 +32,10 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * The gates of decisions section 4, in its order, as onRequest hooks (they run before the body is
  * parsed): 401 auth → 429 burst → 403 tier → 403 test key. Body, webhook, format and quota checks
  * come later, in schema validation and the domain.
+ *
+ * The hook is written with a callback, not async: a known key and the in-memory burst limiter answer
+ * synchronously, and a request that needs neither the database nor Redis then passes the gates
+ * without a promise (measured: the async form cost about 5 % of a GET /v1/rates/DE request).
  */
 export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
   scope.decorateRequest('principal', undefined as unknown as Principal);
@@ -41,11 +44,8 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
   // non-JSON type, instead of reaching schema validation as a string (422). Parsing runs after the
   // onRequest gates below, so the check order of decisions section 4 is kept.
   scope.removeContentTypeParser('text/plain');
-  scope.addHook('onRequest', async (request, reply) => {
-    const principal = await authenticate(deps.db, request);
-    request.principal = principal;
 
-    const burst = await deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
+  const afterBurst = (request: FastifyRequest, reply: FastifyReply, burst: BurstDecision): void => {
     reply.header('x-burst-limit', String(burst.limit));
     reply.header('x-burst-remaining', String(burst.remaining));
     if (!burst.allowed) {
@@ -55,7 +55,7 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
         { 'retry-after': String(burst.retryAfterSeconds) },
       );
     }
-
+    const { principal } = request;
     const gates = request.routeOptions.config as RouteGates;
     if (gates.feature && !tierAllows(principal.tier, gates.feature)) {
       throw new ApiError(
@@ -64,16 +64,65 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
       );
     }
     if (gates.liveOnly && principal.mode === 'test') throw new ApiError('forbidden');
+  };
+
+  /** Burst, tier and test-key gates; reports to `done` exactly once, never throws. */
+  const afterAuth = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    principal: Principal | undefined,
+    done: HookHandlerDoneFunction,
+  ): void => {
+    if (!principal) {
+      done(new ApiError('unauthorized', 'The API key is invalid or has been revoked.'));
+      return;
+    }
+    request.principal = principal;
+    let burst: BurstDecision | Promise<BurstDecision>;
+    try {
+      burst = deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
+      if (!(burst instanceof Promise)) afterBurst(request, reply, burst);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (!(burst instanceof Promise)) {
+      done();
+      return;
+    }
+    burst.then((decision) => {
+      try {
+        afterBurst(request, reply, decision);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    }, done);
+  };
+
+  scope.addHook('onRequest', (request, reply, done) => {
+    let principal: ReturnType<KeyCache['resolve']>;
+    try {
+      principal = deps.keys.resolve(presentedKey(request));
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (principal instanceof Promise) {
+      principal.then((resolved) => afterAuth(request, reply, resolved, done), done);
+      return;
+    }
+    afterAuth(request, reply, principal, done);
   });
 }
 
-async function authenticate(db: Kysely<Tables>, request: FastifyRequest): Promise<Principal> {
+/** The key of `Authorization: Bearer <key>`, or 401 for a missing or malformed header. */
+function presentedKey(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (!header)
     throw new ApiError('unauthorized', 'Missing Authorization header: send `Authorization: Bearer <key>`.');
   const match = BEARER.exec(header);
   if (!match) throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
-  const principal = await authenticateKey(db, match[1]);
-  if (!principal) throw new ApiError('unauthorized', 'The API key is invalid or has been revoked.');
-  return principal;
+  return match[1];
 }

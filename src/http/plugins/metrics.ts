@@ -63,10 +63,25 @@ export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // The label children are looked up once per route, method and status, not hashed per request.
+  const requestChildren = new Map<string, ReturnType<typeof requests.labels>>();
+  const latencyChildren = new Map<string, ReturnType<typeof latency.labels>>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'not_found';
-    requests.inc({ route, method: request.method, status: String(reply.statusCode) });
-    latency.observe({ route }, reply.elapsedTime / 1000);
+    const key = `${route} ${request.method} ${reply.statusCode}`;
+    let counter = requestChildren.get(key);
+    if (!counter) {
+      counter = requests.labels(route, request.method, String(reply.statusCode));
+      requestChildren.set(key, counter);
+    }
+    counter.inc();
+    let histogram = latencyChildren.get(route);
+    if (!histogram) {
+      histogram = latency.labels(route);
+      latencyChildren.set(route, histogram);
+    }
+    histogram.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
