@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -20,4 +20,15 @@ export function randomBase62(length: number): string {
 /** Prefixed identifiers: `acc_…`, `key_…`, `evt_…`, `dlv_…`. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBase62(20)}`;
+}
+
+/**
+ * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then random bits. Rows keyed by it are
+ * appended at the right edge of their primary-key index instead of at random places, so a commit of
+ * many validation records writes a few index pages, not one per record.
+ */
+export function timeOrderedUuid(nowMs: number): string {
+  const random = randomUUID();
+  const time = Math.max(0, Math.floor(nowMs)).toString(16).padStart(12, '0').slice(-12);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
 }

@@ -4,15 +4,34 @@ import type { Tables } from '../store/tables.js';
 import { releaseUnits, reserveUnits } from '../store/usage.js';
 import { ApiError } from './errors.js';
 
+interface Month {
+  /** First and next month's first instant, UTC. */
+  from: number;
+  to: number;
+  period: string;
+  resetIso: string;
+}
+
+let month: Month = { from: 0, to: 0, period: '', resetIso: '' };
+
+/** The UTC month `now` falls in; the one last asked is remembered (every validation asks). */
+function monthOf(now: number): Month {
+  if (now >= month.from && now < month.to) return month;
+  const date = new Date(now);
+  const from = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  const to = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  month = { from, to, period: date.toISOString().slice(0, 7), resetIso: new Date(to).toISOString() };
+  return month;
+}
+
 /** The calendar month in UTC that `now` falls in, `YYYY-MM` (decisions section 4). */
 export function periodOf(now: number): string {
-  return new Date(now).toISOString().slice(0, 7);
+  return monthOf(now).period;
 }
 
 /** The first instant of the next month, UTC: when the quota resets. */
 export function periodResetAt(now: number): number {
-  const date = new Date(now);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  return monthOf(now).to;
 }
 
 export interface QuotaState {
@@ -27,7 +46,7 @@ export function quotaHeaders(state: QuotaState): Record<string, string> {
   return {
     'x-ratelimit-limit': String(state.limit),
     'x-ratelimit-remaining': String(Math.max(0, state.limit - state.used)),
-    'x-ratelimit-reset': new Date(state.resetAt).toISOString(),
+    'x-ratelimit-reset': state.resetAt === month.to ? month.resetIso : new Date(state.resetAt).toISOString(),
   };
 }
 

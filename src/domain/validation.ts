@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
+import { timeOrderedUuid } from '../ids.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import { type Registry, type RegistryAnswer, RegistryError } from '../registries/registry.js';
 import type { Principal } from '../store/accounts.js';
@@ -313,7 +313,7 @@ export class ValidationService {
     if (this.deps.onAnswer) for (const answer of answers) this.deps.onAnswer(answer);
     const records = answers.map(
       (answer): ValidationRecord => ({
-        id: randomUUID(),
+        id: timeOrderedUuid(now),
         account_id: principal.accountId,
         request_id: requestId,
         vat_number: answer.data.vat_number,

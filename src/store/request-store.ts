@@ -60,6 +60,10 @@ const RESERVE_SQL = (p: (n: number) => string) =>
    on conflict (account_id, period) do update set used = usage.used + excluded.used
    where usage.used + excluded.used <= ${p(4)} returning used`;
 
+type WriteOp =
+  | { kind: 'reserve'; reservation: Reservation }
+  | { kind: 'record'; records: readonly ValidationsTable[] };
+
 interface Group {
   first: Reservation;
   indices: number[];
@@ -107,8 +111,8 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
   const readCache = sqlite.prepare<[string], ValidationCacheTable>(
     `select ${CACHE_COLUMNS} from validation_cache where vat_number = ?`,
   );
-  const insertRecord = sqlite.prepare(
-    `insert into validations (${RECORD_COLUMNS.join(', ')}) values (${RECORD_COLUMNS.map(() => '?').join(', ')})`,
+  const insertRecord = sqlite.prepare<ValidationsTable>(
+    `insert into validations (${RECORD_COLUMNS.join(', ')}) values (${RECORD_COLUMNS.map((c) => `@${c}`).join(', ')})`,
   );
   const usedOf = (item: Reservation) => used.get(item.accountId, item.period)?.used ?? 0;
   const reserveOne = (item: Reservation): ReserveResult => {
@@ -117,7 +121,7 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
     return row ? { ok: true, used: row.used } : { ok: false, used: usedOf(item) };
   };
 
-  const reserveAll = sqlite.transaction((items: Reservation[]): ReserveResult[] => {
+  const reserveAll = (items: Reservation[]): ReserveResult[] => {
     const results: ReserveResult[] = new Array(items.length);
     const { groups, alone } = groupReservations(items);
     for (const index of alone) results[index] = reserveOne(items[index]);
@@ -128,27 +132,31 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
       else for (const index of group.indices) results[index] = reserveOne(items[index]);
     }
     return results;
-  });
-  const insertAll = sqlite.transaction((batches: Array<readonly ValidationsTable[]>) => {
-    for (const records of batches)
-      for (const record of records) insertRecord.run(RECORD_COLUMNS.map((column) => record[column]));
-    return batches.map(() => undefined);
+  };
+  // Reservations and records of one event-loop turn share one transaction: one commit, one WAL write.
+  const writeAll = sqlite.transaction((ops: WriteOp[]): Array<ReserveResult | undefined> => {
+    const reservations = ops.flatMap((op) => (op.kind === 'reserve' ? [op.reservation] : []));
+    const reserved = reservations.length > 0 ? reserveAll(reservations) : [];
+    let next = 0;
+    return ops.map((op) => {
+      if (op.kind === 'reserve') return reserved[next++];
+      for (const record of op.records) insertRecord.run(record);
+      return undefined;
+    });
   });
 
   // Writes wait for Kysely's connection, so they never land inside a transaction Kysely has open on
   // this same connection (the async worker's); BEGIN IMMEDIATE takes the write lock at once.
   const exclusive = <T>(work: () => T): Promise<T> => db.connection().execute(async () => work());
-  const reservations = new Batcher<Reservation, ReserveResult>((items) =>
-    exclusive(() => reserveAll.immediate(items)),
-  );
-  const records = new Batcher<readonly ValidationsTable[], undefined>((batches) =>
-    exclusive(() => insertAll.immediate(batches)),
+  const writes = new Batcher<WriteOp, ReserveResult | undefined>((ops) =>
+    exclusive(() => writeAll.immediate(ops)),
   );
 
   return {
-    reserveUnits: (reservation) => reservations.add(reservation),
-    recordValidations: async (list) => {
-      if (list.length > 0) await records.add(list);
+    reserveUnits: (reservation) =>
+      writes.add({ kind: 'reserve', reservation }) as Promise<ReserveResult>,
+    recordValidations: async (records) => {
+      if (records.length > 0) await writes.add({ kind: 'record', records });
     },
     readCachedAnswer: (vatNumber) =>
       // A read outside any transaction needs no batch: better-sqlite3 answers at once.

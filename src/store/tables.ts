@@ -42,7 +42,7 @@ export interface ValidationCacheTable {
 
 /** One row per answer served with a live key: the basis for usage figures and async results. */
 export interface ValidationsTable {
-  /** UUID v4. */
+  /** UUID v7 (time-ordered, src/ids.ts). */
   id: string;
   account_id: string;
   request_id: string;
