@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { timeOrderedUuid } from '../../src/ids.js';
+import { createAccount } from '../../src/store/accounts.js';
+import { inTransaction } from '../../src/store/db.js';
+import { createRequestStore, type RequestStore } from '../../src/store/request-store.js';
+import type { ValidationsTable } from '../../src/store/tables.js';
+import { usedUnits } from '../../src/store/usage.js';
+import { writeCachedAnswer } from '../../src/store/validations.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
+
+/**
+ * The request path's batched statements (src/store/request-store.ts). Calls made together share one
+ * statement or transaction; each still gets the answer it would have got alone.
+ */
+describeEachDialect('request store', (dialect) => {
+  let test: TestDatabase;
+  let store: RequestStore;
+  const period = '2026-11';
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    store = createRequestStore(test.database);
+  });
+  afterAll(() => test.drop());
+
+  const newAccount = async () => (await createAccount(test.database.db, 'Store', 'pro', Date.now())).id;
+  const record = (accountId: string, vatNumber: string): ValidationsTable => ({
+    id: timeOrderedUuid(Date.now()),
+    account_id: accountId,
+    request_id: 'req',
+    vat_number: vatNumber,
+    valid: 1,
+    source: 'vies',
+    source_status: 'cached',
+    channel: 'sync',
+    created_at: Date.now(),
+  });
+
+  it('grants concurrent reservations of one account together, each seeing the usage it would have seen alone', async () => {
+    const accountId = await newAccount();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => store.reserveUnits({ accountId, period, units: 1, limit: 100 })),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(results.map((result) => result.used)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await usedUnits(test.database.db, accountId, period)).toBe(20);
+  });
+
+  it('when the sum does not fit, grants exactly what remains, in arrival order', async () => {
+    const accountId = await newAccount();
+    expect(await store.reserveUnits({ accountId, period, units: 5, limit: 10 })).toEqual({
+      ok: true,
+      used: 5,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => store.reserveUnits({ accountId, period, units: 1, limit: 10 })),
+    );
+    expect(results.map((result) => result.ok)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(results.at(-1)).toEqual({ ok: false, used: 10 });
+    expect(await usedUnits(test.database.db, accountId, period)).toBe(10);
+  });
+
+  it('keeps accounts, limits and sizes apart within one batch', async () => {
+    const [a, b] = [await newAccount(), await newAccount()];
+    const [first, second, third, other, none, tooMany] = await Promise.all([
+      store.reserveUnits({ accountId: a, period, units: 3, limit: 5 }),
+      store.reserveUnits({ accountId: a, period, units: 4, limit: 5 }),
+      store.reserveUnits({ accountId: a, period, units: 2, limit: 5 }),
+      store.reserveUnits({ accountId: b, period, units: 2, limit: 5 }),
+      store.reserveUnits({ accountId: b, period, units: 0, limit: 5 }),
+      store.reserveUnits({ accountId: b, period, units: 6, limit: 5 }),
+    ]);
+    expect([first, second, third]).toEqual([
+      { ok: true, used: 3 },
+      { ok: false, used: 3 },
+      { ok: true, used: 5 },
+    ]);
+    expect(other).toEqual({ ok: true, used: 2 });
+    expect(none.ok).toBe(true);
+    expect(tooMany.ok).toBe(false);
+    expect(await usedUnits(test.database.db, b, period)).toBe(2);
+  });
+
+  it('reads cached answers together, each caller getting its own row or none', async () => {
+    const fetchedAt = Date.now();
+    for (const vatNumber of ['DE111111125', 'DE222222251']) {
+      await writeCachedAnswer(test.database.db, {
+        vat_number: vatNumber,
+        valid: 1,
+        company_name: `Name ${vatNumber}`,
+        company_address: null,
+        source: 'vies',
+        fetched_at: fetchedAt,
+      });
+    }
+    const [one, two, missing, again] = await Promise.all(
+      ['DE111111125', 'DE222222251', 'DE333333387', 'DE111111125'].map((n) => store.readCachedAnswer(n)),
+    );
+    expect(one).toMatchObject({ vat_number: 'DE111111125', valid: 1, company_name: 'Name DE111111125' });
+    expect(one?.fetched_at).toBe(fetchedAt);
+    expect(two?.vat_number).toBe('DE222222251');
+    expect(missing).toBeUndefined();
+    expect(again).toEqual(one);
+  });
+
+  it('records every batch of validations written together', async () => {
+    const accountId = await newAccount();
+    const batches = Array.from({ length: 10 }, (_, i) =>
+      Array.from({ length: i % 3 }, (_, j) => record(accountId, `DE${i}${j}`)),
+    );
+    await Promise.all(batches.map((records) => store.recordValidations(records)));
+    const rows = await test.database.db
+      .selectFrom('validations')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .execute();
+    expect(rows.map((row) => row.id).sort()).toEqual(
+      batches
+        .flat()
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
+  it('never writes inside a transaction another caller has open: a rolled-back transaction keeps the reservation', async () => {
+    const accountId = await newAccount();
+    let reservation: Promise<unknown> | undefined;
+    await expect(
+      inTransaction(test.database, async (trx) => {
+        await trx.insertInto('usage').values({ account_id: accountId, period: '2026-01', used: 1 }).execute();
+        reservation = store.reserveUnits({ accountId, period, units: 2, limit: 10 });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await reservation).toEqual({ ok: true, used: 2 });
+    expect(await usedUnits(test.database.db, accountId, period)).toBe(2);
+    expect(await usedUnits(test.database.db, accountId, '2026-01')).toBe(0);
+  });
+});
+
+it('makes time-ordered UUIDs (version 7) that sort by their millisecond', () => {
+  const ids = [0, 1, 1_795_000_000_000, 1_795_000_000_001].map((ms) => timeOrderedUuid(ms));
+  for (const id of ids)
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect([...ids].sort()).toEqual(ids);
+  expect(ids[2].replace(/-/g, '').slice(0, 12)).toBe((1_795_000_000_000).toString(16).padStart(12, '0'));
+});
