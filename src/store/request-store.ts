@@ -153,8 +153,7 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
   );
 
   return {
-    reserveUnits: (reservation) =>
-      writes.add({ kind: 'reserve', reservation }) as Promise<ReserveResult>,
+    reserveUnits: (reservation) => writes.add({ kind: 'reserve', reservation }) as Promise<ReserveResult>,
     recordValidations: async (records) => {
       if (records.length > 0) await writes.add({ kind: 'record', records });
     },
