@@ -33,22 +33,21 @@ export interface Principal {
 /** Keys are `svc_live_` / `svc_test_` + 32 random base62 characters (decisions section 4). */
 export const KEY_PATTERN = /^svc_(live|test)_[0-9A-Za-z]{32}$/;
 
-/** Told when a key is revoked or an account's tier changes, per database handle (the key caches). */
-const keyListeners = new WeakMap<Kysely<Tables>, Set<() => void>>();
+/**
+ * Told after every key revocation or tier change made in this process, through any database handle
+ * (the API's, the CLI's): the key caches of this process then forget what they hold. Other
+ * processes see the change when their cache reads the key again (store/key-cache.ts).
+ */
+const keyListeners = new Set<() => void>();
 
-/** Calls `listener` after every revocation or tier change made through `db` in this process; returns the unsubscribe. */
-export function onKeysChanged(db: Kysely<Tables>, listener: () => void): () => void {
-  let set = keyListeners.get(db);
-  if (!set) {
-    set = new Set();
-    keyListeners.set(db, set);
-  }
-  set.add(listener);
-  return () => set.delete(listener);
+/** Calls `listener` after every revocation or tier change made in this process; returns the unsubscribe. */
+export function onKeysChanged(listener: () => void): () => void {
+  keyListeners.add(listener);
+  return () => keyListeners.delete(listener);
 }
 
-function keysChanged(db: Kysely<Tables>): void {
-  for (const listener of keyListeners.get(db) ?? []) listener();
+function keysChanged(): void {
+  for (const listener of keyListeners) listener();
 }
 
 export function hashKey(key: string): string {
@@ -91,7 +90,7 @@ export async function setAccountTier(
   tier: Tier,
 ): Promise<Account | undefined> {
   await db.updateTable('accounts').set({ tier }).where('id', '=', id).execute();
-  keysChanged(db);
+  keysChanged();
   return getAccount(db, id);
 }
 
@@ -138,7 +137,7 @@ export async function revokeKey(db: Kysely<Tables>, keyId: string, now: number):
     .where('id', '=', keyId)
     .where('revoked_at', 'is', null)
     .execute();
-  keysChanged(db);
+  keysChanged();
   return true;
 }
 

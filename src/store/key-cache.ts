@@ -8,10 +8,10 @@ import type { Tables } from './tables.js';
  * of a GET /v1/rates/DE request). Only keys that resolved are kept: a key created by another process
  * works on its first request.
  *
- * Revocations and tier changes made through the same database handle (store/accounts.ts) empty the
- * cache at once. Other processes (the CLI, other instances) are seen within `refreshMs`: an entry
- * older than that is read again from the database before it is used, and the requests that need it
- * meanwhile share that one read.
+ * Revocations and tier changes made in this process (store/accounts.ts) empty the cache at once.
+ * Those of other processes (the CLI run from a shell, other instances) are seen within `refreshMs`:
+ * an entry older than that is read again from the database before it is used, and the requests
+ * that need it meanwhile share that one read.
  */
 
 export interface KeyCacheOptions {
@@ -45,7 +45,7 @@ export class KeyCache {
     this.refreshMs = options.refreshMs ?? 1_000;
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? (() => performance.now());
-    this.unsubscribe = onKeysChanged(db, () => this.clear());
+    this.unsubscribe = onKeysChanged(() => this.clear());
   }
 
   /** The key's principal: at once when cached and fresh, else after one database read. */
