@@ -3,13 +3,6 @@ import type { Tables, ValidationCacheTable, ValidationsTable } from './tables.js
 
 export type CachedAnswer = ValidationCacheTable;
 
-export async function readCachedAnswer(
-  db: Kysely<Tables>,
-  vatNumber: string,
-): Promise<CachedAnswer | undefined> {
-  return db.selectFrom('validation_cache').selectAll().where('vat_number', '=', vatNumber).executeTakeFirst();
-}
-
 /** Stores the latest registry answer for a number (one row per number, newest wins). */
 export async function writeCachedAnswer(db: Kysely<Tables>, answer: CachedAnswer): Promise<void> {
   await db
