@@ -45,6 +45,18 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
   // onRequest gates below, so the check order of decisions section 4 is kept.
   scope.removeContentTypeParser('text/plain');
 
+  // Each route gets its own hook, built once with the route's gates: reading them per request through
+  // request.routeOptions builds an object on every call.
+  scope.addHook('onRoute', (route) => {
+    const own = route.onRequest;
+    const gate = gateHook(deps, (route.config ?? {}) as RouteGates);
+    route.onRequest = own === undefined ? [gate] : [gate, ...(Array.isArray(own) ? own : [own])];
+  });
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+function gateHook(deps: GateDeps, gates: RouteGates): Hook {
   const afterBurst = (request: FastifyRequest, reply: FastifyReply, burst: BurstDecision): void => {
     reply.header('x-burst-limit', String(burst.limit));
     reply.header('x-burst-remaining', String(burst.remaining));
@@ -56,7 +68,6 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
       );
     }
     const { principal } = request;
-    const gates = request.routeOptions.config as RouteGates;
     if (gates.feature && !tierAllows(principal.tier, gates.feature)) {
       throw new ApiError(
         'tier_insufficient',
@@ -101,7 +112,7 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
     }, done);
   };
 
-  scope.addHook('onRequest', (request, reply, done) => {
+  return (request, reply, done) => {
     let principal: ReturnType<KeyCache['resolve']>;
     try {
       principal = deps.keys.resolve(presentedKey(request));
@@ -114,7 +125,7 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
       return;
     }
     afterAuth(request, reply, principal, done);
-  });
+  };
 }
 
 /** The key of `Authorization: Bearer <key>`, or 401 for a missing or malformed header. */

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import { queueDepth } from '../../jobs/queue.js';
 import type { RegistryGateway } from '../../registries/gateway.js';
 import type { Database } from '../../store/db.js';
+import type { RequestObserver } from './request-observer.js';
 
 export interface MetricsDeps {
   database: Database;
@@ -18,7 +19,7 @@ export interface MetricsDeps {
  * expose the path publicly). Request counts and latencies are observed per request; registry,
  * cache, queue and webhook figures are read from their owners at scrape time.
  */
-export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): void {
+export function registerMetrics(app: FastifyInstance, observer: RequestObserver, deps: MetricsDeps): void {
   const registry = new Registry();
   const registryCalls = new Counter({
     name: 'registry_calls_total',
