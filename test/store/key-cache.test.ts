@@ -92,6 +92,28 @@ describeEachDialect('key cache', (dialect) => {
     expect(cache.resolve(keys[0].key.key)).toBeInstanceOf(Promise);
     cache.close();
   });
+
+  it('lets a connection reuse the hash of the key it sent last, and nothing else', async () => {
+    const cache = new KeyCache(test.database.db, { refreshMs: 60_000, now });
+    const first = await newKey('pro');
+    const second = await newKey('business');
+    const connection = {};
+    expect(await cache.resolve(first.key.key, connection)).toMatchObject({ accountId: first.account.id });
+    expect(cache.resolve(first.key.key, connection)).toMatchObject({ accountId: first.account.id });
+    // Another customer's key on the same connection (a proxy's pooled connection) is its own key.
+    expect(await cache.resolve(second.key.key, connection)).toMatchObject({ accountId: second.account.id });
+    expect(await cache.resolve(first.key.key, connection)).toMatchObject({ accountId: first.account.id });
+    // A key that differs from the remembered one in its last character is not taken for it.
+    const forged = `${first.key.key.slice(0, -1)}${first.key.key.endsWith('a') ? 'b' : 'a'}`;
+    expect(await cache.resolve(forged, connection)).toBeUndefined();
+    expect(await cache.resolve('not a key', connection)).toBeUndefined();
+    expect(await cache.resolve(`${first.key.key} `, connection)).toBeUndefined();
+    // Revocation is seen through the remembered hash too.
+    expect(await cache.resolve(first.key.key, connection)).toMatchObject({ accountId: first.account.id });
+    await revokeKey(test.database.db, first.key.id, Date.now());
+    expect(await cache.resolve(first.key.key, connection)).toBeUndefined();
+    cache.close();
+  });
 });
 
 describe('key cache after close', () => {

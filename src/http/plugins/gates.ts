@@ -115,7 +115,7 @@ function gateHook(deps: GateDeps, gates: RouteGates): Hook {
   return (request, reply, done) => {
     let principal: ReturnType<KeyCache['resolve']>;
     try {
-      principal = deps.keys.resolve(presentedKey(request));
+      principal = deps.keys.resolve(presentedKey(request), request.raw.socket);
     } catch (error) {
       done(error as Error);
       return;
