@@ -54,6 +54,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const paths: Paths = {
   cli: join(here, '..', 'src', 'cli.js'),
   baselineServer: join(here, 'baseline-server.js'),
+  floorServer: join(here, 'floor-server.js'),
 };
 
 interface Options {
@@ -213,6 +214,50 @@ async function measureBaseline(
   }
 }
 
+/**
+ * The floor: a minimal Fastify route with a SHA-256 key lookup and an in-memory counter
+ * (bench/floor-server.ts), answering the same bytes. No target: it shows what the framework and
+ * those two steps cost here, so the gap between it and the service is the service's own.
+ */
+async function measureFloor(
+  settings: BenchSettings,
+  service: RunningService,
+  baseline: ThroughputRow,
+): Promise<ThroughputRow> {
+  const request = { url: `${service.url}/v1/rates/DE`, headers: { authorization: `Bearer ${service.key}` } };
+  const answer = await send(request);
+  if (answer.status !== 200) throw new Error(`GET /v1/rates/DE answered ${answer.status}`);
+  const floor = await startBaseline(paths, answer.bytes, service.key);
+  try {
+    const check = await send({ ...request, url: `${floor.url}/v1/rates/DE` });
+    if (!check.bytes.equals(answer.bytes))
+      throw new Error('the floor does not answer the same bytes as the service');
+    const result = await measure(
+      settings,
+      floor.pid,
+      { ...request, url: `${floor.url}/v1/rates/DE` },
+      settings.ceilingTool,
+    );
+    return {
+      kind: 'throughput',
+      name: 'Floor: Fastify route, SHA-256 key lookup, counter',
+      dialect: baseline.dialect,
+      stats: result.stats,
+      peakRssMb: result.peakRssMb,
+      cpuUsPerRequest: result.cpuUsPerRequest,
+      ratio: result.stats.rps / baseline.stats.rps,
+      cpuRatio:
+        baseline.cpuUsPerRequest && result.cpuUsPerRequest
+          ? baseline.cpuUsPerRequest / result.cpuUsPerRequest
+          : undefined,
+      checks: [noFailures(result.stats)],
+      note: 'The least any authenticated GET needs, in issue 5\'s words ("a SHA-256 key lookup and an in-memory counter"): Fastify 5 with one route and one onRequest hook, no logger, no metrics, no request id, the same bytes (bench/floor-server.ts). No target; the rows below it compare with the baseline, and their distance from this row is what the service\'s own features cost.',
+    };
+  } finally {
+    await floor.stop();
+  }
+}
+
 function errorRow(dialect: string, name: string, error: unknown): Row {
   const message = (error as Error).message.split('\n')[0];
   return {
@@ -262,6 +307,13 @@ async function main(): Promise<number> {
       progress(progressLine(baseline));
       run.baselineRps = baseline.stats.rps;
       run.baselineCpuUs = baseline.cpuUsPerRequest;
+      try {
+        const floor = await measureFloor(settings, await run.service({ accessLog: false }), baseline);
+        rows.push(floor);
+        progress(progressLine(floor));
+      } catch (error) {
+        rows.push(errorRow(dialect, 'Floor: Fastify route, SHA-256 key lookup, counter', error));
+      }
       for (const benchCase of options.cases) {
         run.currentCase = benchCase.id;
         progress(`  ${benchCase.title}…`);

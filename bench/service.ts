@@ -29,6 +29,7 @@ export const REGISTRY_IDS: readonly RegistryId[] = ['vies', 'hmrc', 'uid', 'brre
 export interface Paths {
   cli: string;
   baselineServer: string;
+  floorServer: string;
 }
 
 /** The environment every child starts from: nothing of ours leaks in except PATH and HOME. */
@@ -219,10 +220,16 @@ export interface Baseline {
   stop(): Promise<void>;
 }
 
-export async function startBaseline(paths: Paths, body: Buffer): Promise<Baseline> {
-  const logFile = join(tempDir(), 'baseline.log');
-  const child = spawnNode(paths.baselineServer, [], {
-    env: { ...baseEnv(), BASELINE_BODY_B64: body.toString('base64') },
+/** The bare node:http baseline, or with `floorKey` the minimal Fastify floor (bench/floor-server.ts). */
+export async function startBaseline(paths: Paths, body: Buffer, floorKey?: string): Promise<Baseline> {
+  const logFile = join(tempDir(), floorKey === undefined ? 'baseline.log' : 'floor.log');
+  const script = floorKey === undefined ? paths.baselineServer : paths.floorServer;
+  const child = spawnNode(script, [], {
+    env: {
+      ...baseEnv(),
+      BASELINE_BODY_B64: body.toString('base64'),
+      ...(floorKey === undefined ? {} : { FLOOR_KEY: floorKey }),
+    },
     stdout: 'pipe',
     logFile,
   });
