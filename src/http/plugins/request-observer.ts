@@ -35,6 +35,13 @@ export class RequestObserver extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    for (const listener of this.listeners) listener(request, reply);
+    for (const listener of this.listeners) {
+      // This runs from the response's 'finish' event: a throw here would be an uncaught exception.
+      try {
+        listener(request, reply);
+      } catch (error) {
+        request.log.error({ err: error, req_id: request.id }, 'request completion listener failed');
+      }
+    }
   }
 }
