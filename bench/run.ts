@@ -177,41 +177,46 @@ function summariseProfiles(dir: string, service: RunningService, label: string):
   }
 }
 
+/**
+ * Starts a stand-in answering the service's exact GET /v1/rates/DE bytes (the bare node:http
+ * baseline, or with `floorKey` the Fastify floor), checks that it does, and measures it.
+ */
+async function measureStandIn(settings: BenchSettings, service: RunningService, floorKey?: string) {
+  const request = { url: `${service.url}/v1/rates/DE`, headers: { authorization: `Bearer ${service.key}` } };
+  const answer = await send(request);
+  if (answer.status !== 200) throw new Error(`GET /v1/rates/DE answered ${answer.status}`);
+  const standIn = await startBaseline(paths, answer.bytes, floorKey);
+  try {
+    const target = { ...request, url: `${standIn.url}/v1/rates/DE` };
+    const check = await send(target);
+    if (!check.bytes.equals(answer.bytes))
+      throw new Error(`the ${floorKey ? 'floor' : 'baseline'} does not answer the same bytes as the service`);
+    const result = await measure(settings, standIn.pid, target, settings.ceilingTool);
+    return { result, bytes: answer.bytes.length };
+  } finally {
+    await standIn.stop();
+  }
+}
+
 /** The baseline: a bare node:http child answering the service's exact GET /v1/rates/DE bytes. */
 async function measureBaseline(
   settings: BenchSettings,
   service: RunningService,
   dialect: Dialect,
 ): Promise<ThroughputRow> {
-  const request = { url: `${service.url}/v1/rates/DE`, headers: { authorization: `Bearer ${service.key}` } };
-  const answer = await send(request);
-  if (answer.status !== 200) throw new Error(`GET /v1/rates/DE answered ${answer.status}`);
-  const baseline = await startBaseline(paths, answer.bytes);
-  try {
-    const check = await send({ ...request, url: `${baseline.url}/v1/rates/DE` });
-    if (!check.bytes.equals(answer.bytes))
-      throw new Error('the baseline does not answer the same bytes as the service');
-    const result = await measure(
-      settings,
-      baseline.pid,
-      { ...request, url: `${baseline.url}/v1/rates/DE` },
-      settings.ceilingTool,
-    );
-    return {
-      kind: 'throughput',
-      name: 'Baseline: bare node:http, same bytes',
-      dialect: `– (before ${dialect})`,
-      stats: result.stats,
-      peakRssMb: result.peakRssMb,
-      cpuUsPerRequest: result.cpuUsPerRequest,
-      ratio: 1,
-      cpuRatio: 1,
-      checks: [noFailures(result.stats)],
-      note: `A bare node:http server in its own process answering the exact ${answer.bytes.length} bytes of the service's GET /v1/rates/DE answer; the ratios of the rows below it (same dialect) divide by its req/s.`,
-    };
-  } finally {
-    await baseline.stop();
-  }
+  const { result, bytes } = await measureStandIn(settings, service);
+  return {
+    kind: 'throughput',
+    name: 'Baseline: bare node:http, same bytes',
+    dialect: `– (before ${dialect})`,
+    stats: result.stats,
+    peakRssMb: result.peakRssMb,
+    cpuUsPerRequest: result.cpuUsPerRequest,
+    ratio: 1,
+    cpuRatio: 1,
+    checks: [noFailures(result.stats)],
+    note: `A bare node:http server in its own process answering the exact ${bytes} bytes of the service's GET /v1/rates/DE answer; the ratios of the rows below it (same dialect) divide by its req/s.`,
+  };
 }
 
 /**
@@ -224,38 +229,22 @@ async function measureFloor(
   service: RunningService,
   baseline: ThroughputRow,
 ): Promise<ThroughputRow> {
-  const request = { url: `${service.url}/v1/rates/DE`, headers: { authorization: `Bearer ${service.key}` } };
-  const answer = await send(request);
-  if (answer.status !== 200) throw new Error(`GET /v1/rates/DE answered ${answer.status}`);
-  const floor = await startBaseline(paths, answer.bytes, service.key);
-  try {
-    const check = await send({ ...request, url: `${floor.url}/v1/rates/DE` });
-    if (!check.bytes.equals(answer.bytes))
-      throw new Error('the floor does not answer the same bytes as the service');
-    const result = await measure(
-      settings,
-      floor.pid,
-      { ...request, url: `${floor.url}/v1/rates/DE` },
-      settings.ceilingTool,
-    );
-    return {
-      kind: 'throughput',
-      name: 'Floor: Fastify route, SHA-256 key lookup, counter',
-      dialect: baseline.dialect,
-      stats: result.stats,
-      peakRssMb: result.peakRssMb,
-      cpuUsPerRequest: result.cpuUsPerRequest,
-      ratio: result.stats.rps / baseline.stats.rps,
-      cpuRatio:
-        baseline.cpuUsPerRequest && result.cpuUsPerRequest
-          ? baseline.cpuUsPerRequest / result.cpuUsPerRequest
-          : undefined,
-      checks: [noFailures(result.stats)],
-      note: 'The least any authenticated GET needs, in issue 5\'s words ("a SHA-256 key lookup and an in-memory counter"): Fastify 5 with one route and one onRequest hook, no logger, no metrics, no request id, the same bytes (bench/floor-server.ts). No target; the rows below it compare with the baseline, and their distance from this row is what the service\'s own features cost.',
-    };
-  } finally {
-    await floor.stop();
-  }
+  const { result } = await measureStandIn(settings, service, service.key);
+  return {
+    kind: 'throughput',
+    name: 'Floor: Fastify route, SHA-256 key lookup, counter',
+    dialect: baseline.dialect,
+    stats: result.stats,
+    peakRssMb: result.peakRssMb,
+    cpuUsPerRequest: result.cpuUsPerRequest,
+    ratio: result.stats.rps / baseline.stats.rps,
+    cpuRatio:
+      baseline.cpuUsPerRequest && result.cpuUsPerRequest
+        ? baseline.cpuUsPerRequest / result.cpuUsPerRequest
+        : undefined,
+    checks: [noFailures(result.stats)],
+    note: 'The least any authenticated GET needs, in issue 5\'s words ("a SHA-256 key lookup and an in-memory counter"): Fastify 5 with one route and one onRequest hook, no logger, no metrics, no request id, the same bytes (bench/floor-server.ts). No target; the rows below it compare with the baseline, and their distance from this row is what the service\'s own features cost.',
+  };
 }
 
 function errorRow(dialect: string, name: string, error: unknown): Row {

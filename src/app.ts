@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     return503OnClosing: true,
     // Requests refused before routing still get the envelope and a request id (decisions section 8).
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (error, _request, reply) => {
       const message =
         error.code === 'FST_ERR_MAX_PARAM_LENGTH'
           ? 'A path parameter is longer than 100 characters.'

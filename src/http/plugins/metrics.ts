@@ -51,15 +51,14 @@ export function registerMetrics(app: FastifyInstance, observer: RequestObserver,
   });
 
   const http = new HttpMetrics();
-  app.addHook('onResponse', (request, reply, done) => {
+  observer.onCompleted((request, reply) =>
     http.observe(
       request.routeOptions.url ?? 'not_found',
       request.method,
       reply.statusCode,
       reply.elapsedTime,
-    );
-    done();
-  });
+    ),
+  );
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     // Counters (the `_total` figures only grow), copied from their owners' running totals.
