@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiError, ERROR_CATALOGUE, ERROR_CODES, isErrorCode } from '../../src/domain/errors.js';
+import { shared } from '../helpers/shared.js';
 
 /**
  * Parity between the error catalogue and the contract (STYLE habit 1, fastify's errors test): every
@@ -10,8 +11,8 @@ import { ApiError, ERROR_CATALOGUE, ERROR_CODES, isErrorCode } from '../../src/d
  * served is checked over HTTP in test/http/docs.test.ts.)
  */
 
-const SPEC = readFileSync(new URL('../../../shared/spec/service-spec.md', import.meta.url), 'utf8');
-const DECISIONS = readFileSync(new URL('../../../shared/spec/decisions.md', import.meta.url), 'utf8');
+const SPEC = readFileSync(shared('spec', 'service-spec.md'), 'utf8');
+const DECISIONS = readFileSync(shared('spec', 'decisions.md'), 'utf8');
 
 /** The text of the `## N.` section of a markdown document, up to the next `## `. */
 function section(document: string, number: number): string {

@@ -5,6 +5,7 @@ import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/errors.js';
 import { openDatabase } from '../../src/store/db.js';
 import { createTestDatabase, describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { shared } from '../helpers/shared.js';
 import { DOCS_BASE, expectError, OFFLINE_REGISTRIES } from './support.js';
 
 /**
@@ -15,7 +16,7 @@ import { DOCS_BASE, expectError, OFFLINE_REGISTRIES } from './support.js';
 
 /** Every row `| METHOD | \`/v1/...\` | ... |` of the spec's endpoint table (section 4). */
 const SPEC_OPERATIONS = [
-  ...readFileSync(new URL('../../../shared/spec/service-spec.md', import.meta.url), 'utf8').matchAll(
+  ...readFileSync(shared('spec', 'service-spec.md'), 'utf8').matchAll(
     /^\|\s*(GET|POST|PUT|DELETE|PATCH)\s*\|\s*`(\/v1\/[^`]+)`\s*\|/gm,
   ),
 ].map((m) => [m[1].toLowerCase(), m[2]] as const);

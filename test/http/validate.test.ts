@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
+import { shared } from '../helpers/shared.js';
 import { expectError, HARNESS_NOW, HARNESS_RESET, OFFLINE_REGISTRIES, quotaOf, UUID_V4 } from './support.js';
 
 /**
@@ -18,9 +19,7 @@ interface Vector {
   failure?: 'syntax' | 'checksum';
 }
 
-const VECTORS = JSON.parse(
-  readFileSync(new URL('../../../shared/vat-vectors.json', import.meta.url), 'utf8'),
-) as Vector[];
+const VECTORS = JSON.parse(readFileSync(shared('vat-vectors.json'), 'utf8')) as Vector[];
 
 /** The first vector of each country matching `pick`: one per code. */
 function onePerCountry(pick: (vector: Vector) => boolean): Vector[] {

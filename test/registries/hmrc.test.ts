@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setHmrcTokenLifetime } from '../../simulator/hmrc.js';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
@@ -12,16 +13,17 @@ import {
   RegistryError,
   type RegistryQuery,
 } from '../../src/registries/registry.js';
+import { shared } from '../helpers/shared.js';
 
 /** The captured HMRC answers (provenance in their README). */
-const FIXTURES = new URL('../../../shared/upstreams/fixtures/hmrc/', import.meta.url);
+const FIXTURES = shared('upstreams', 'fixtures', 'hmrc');
 const LOOKUP = '/organisations/vat/check-vat-number/lookup';
 const ACCEPT = 'application/vnd.hmrc.2.0+json';
 const CONSULTATION = /^[ACDEFHJKLMNPQRTUVWXY]{3}-[ACDEFHJKLMNPQRTUVWXY]{3}-[ACDEFHJKLMNPQRTUVWXY]{3}$/;
 const PROCESSING_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[01]:00$/;
 
 function fixture(name: string): string {
-  return readFileSync(new URL(name, FIXTURES), 'utf8').trim();
+  return readFileSync(join(FIXTURES, name), 'utf8').trim();
 }
 
 function gb(national: string): ParsedNumber {

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
-import { projectRoot } from '../../src/paths.js';
 import { type ParsedNumber, type Registry, RegistryError } from '../../src/registries/registry.js';
 import { createUidRegistry, DEFAULT_URL } from '../../src/registries/uid.js';
+import { shared } from '../helpers/shared.js';
 
-// The shared upstream notes sit next to the repository (/work/shared beside /work/main).
-const FIXTURES = join(projectRoot, '..', 'shared', 'upstreams', 'fixtures', 'ch');
+// The captured answers of the shared upstream notes (test/helpers/shared.ts finds them).
+const FIXTURES = shared('upstreams', 'fixtures', 'ch');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 
 const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';

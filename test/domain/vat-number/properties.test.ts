@@ -7,13 +7,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../../src/domain/vat-number/formats.js';
 import { checkVatNumber, VAT_COUNTRY_CODES } from '../../../src/domain/vat-number/index.js';
+import { shared } from '../../helpers/shared.js';
 
 const SEPARATORS = [...' \t\u00a0\u2009\u202f\u3000\ufeff.,/-\u2010\u2013\u2014\u2212\ufe63\uff0d'];
 
-const validVectorNumbers: string[] = JSON.parse(
-  readFileSync(new URL('../../../../shared/vat-vectors.json', import.meta.url), 'utf8'),
-).flatMap((v: { valid_format: boolean; input: string; normalized?: string }) =>
-  v.valid_format ? [v.input, v.normalized!] : [],
+const validVectorNumbers: string[] = JSON.parse(readFileSync(shared('vat-vectors.json'), 'utf8')).flatMap(
+  (v: { valid_format: boolean; input: string; normalized?: string }) =>
+    v.valid_format ? [v.input, v.normalized!] : [],
 );
 
 /** A prefix (GR included, in either case) and a national part matching that country's pattern. */

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkVatNumber } from '../../../src/domain/vat-number/index.js';
+import { shared } from '../../helpers/shared.js';
 
 interface Vector {
   input: string;
@@ -17,9 +18,9 @@ interface Vector {
   note: string;
 }
 
-// test/domain/vat-number → /work/main → /work/shared
-const VECTORS_URL = new URL('../../../../shared/vat-vectors.json', import.meta.url);
-const vectors: Vector[] = JSON.parse(readFileSync(VECTORS_URL, 'utf8'));
+// The shared test vectors (test/helpers/shared.ts finds them).
+const VECTORS_PATH = shared('vat-vectors.json');
+const vectors: Vector[] = JSON.parse(readFileSync(VECTORS_PATH, 'utf8'));
 
 /** Vectors without a usable prefix say so in their note; no country can be derived for them. */
 const NO_USABLE_PREFIX = /no country prefix|unknown (?:country )?prefix|prefix is mandatory/;
