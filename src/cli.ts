@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: keeps V8's shapes for nextTick entries alive before any other module runs (see the module).
+import './tick-shape.js';
 import { parseArgs } from 'node:util';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
