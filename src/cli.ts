@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// First: keeps V8's shapes for nextTick entries alive before any other module runs (see the module).
-import './tick-shape.js';
+// First: V8 settings for a long-running server, before any other module runs (see the module).
+import './runtime-tuning.js';
 import { parseArgs } from 'node:util';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
