@@ -91,7 +91,11 @@ interface Timeline<T> {
 export class RatesTable {
   private constructor(
     private readonly snapshots: Timeline<RateRecord[]>,
-    /** Keyed by upper-case VAT code and by ISO alias (GR → the EL timeline). */
+    /**
+     * Keyed by VAT code and ISO alias (GR → the EL timeline) in all four spellings of their case
+     * ("de", "De", "dE", "DE"), so a lookup is one Map.get: no pattern test or toUpperCase (which V8
+     * runs in C++) per request. Anything but two ASCII letters finds nothing, as before.
+     */
     private readonly byCode: Map<string, Timeline<RateRecord>>,
   ) {}
 
@@ -115,8 +119,8 @@ export class RatesTable {
     const countries = [...data.countries].sort((a, b) => (a.code < b.code ? -1 : 1));
     const timelines = countries.map((country) => buildCountryTimeline(country, data.coverage_from));
     countries.forEach((country, i) => {
-      byCode.set(country.code, timelines[i]);
-      byCode.set(country.iso3166_alpha2, timelines[i]);
+      for (const code of [country.code, country.iso3166_alpha2])
+        for (const spelling of caseSpellings(code)) byCode.set(spelling, timelines[i]);
     });
 
     const starts = [...new Set(timelines.flatMap((t) => t.starts))].sort();
@@ -138,10 +142,17 @@ export class RatesTable {
   /** One country, code case-insensitive, GR accepted for EL; undefined when not a rate country. */
   get(code: string, date: string): RateRecord | undefined {
     assertCoveredDate(date);
-    if (!/^[A-Za-z]{2}$/.test(code)) return undefined;
-    const timeline = this.byCode.get(code.toUpperCase());
+    const timeline = this.byCode.get(code);
     return timeline && valueAt(timeline, date);
   }
+}
+
+/** "DE" → DE, De, dE, de. */
+function caseSpellings(code: string): string[] {
+  const [a, b] = [code[0], code[1]];
+  return [a.toUpperCase(), a.toLowerCase()].flatMap((first) =>
+    [b.toUpperCase(), b.toLowerCase()].map((second) => first + second),
+  );
 }
 
 /**
@@ -172,10 +183,15 @@ export function todayUtc(nowMs: number): string {
   return today.date;
 }
 
+/** The last date that passed assertCoveredDate: requests for today ask with the same string. */
+let lastCoveredDate = '';
+
 function assertCoveredDate(date: string): void {
+  if (date === lastCoveredDate) return;
   if (!DATE_PATTERN.test(date) || date < RATES_COVERAGE_START) {
     throw new RangeError(`rates lookup needs a YYYY-MM-DD date from ${RATES_COVERAGE_START}, got ${date}`);
   }
+  lastCoveredDate = date;
 }
 
 /** The value whose start is the latest one on or before `date`; undefined before the first start. */

@@ -250,7 +250,7 @@ describe('country codes', () => {
     const greece = rec('EL', TODAY);
     for (const code of ['GR', 'gr', 'Gr', 'el', 'eL']) expect(table.get(code, TODAY)).toBe(greece);
     expect(greece.country_code).toBe('EL');
-    expect(table.get('de', TODAY)?.country_code).toBe('DE');
+    for (const code of ['de', 'De', 'dE', 'DE']) expect(table.get(code, TODAY)?.country_code).toBe('DE');
   });
 
   it.each(['XX', 'XI', 'AU', 'US', '', 'D', 'DEU', ' DE', 'lı'])('%j is not a rate country', (code) => {
@@ -258,7 +258,9 @@ describe('country codes', () => {
   });
 
   it('refuses a lookup date outside the coverage, which callers check with parseRatesDate first', () => {
+    expect(table.get('DE', TODAY)).toBeDefined();
     expect(() => table.get('DE', '2023-12-31')).toThrow(RangeError);
+    expect(() => table.get('DE', `${TODAY} `)).toThrow(RangeError);
     expect(() => table.all('yesterday')).toThrow(RangeError);
   });
 });
