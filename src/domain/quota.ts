@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { RequestStore } from '../store/request-store.js';
-import type { Tables } from '../store/tables.js';
+import type { RequestStore, ReserveResult } from '../store/request-store.js';
+import type { Tables, ValidationsTable } from '../store/tables.js';
 import { releaseUnits, reserveUnits } from '../store/usage.js';
 import { ApiError } from './errors.js';
 
@@ -64,12 +64,31 @@ export async function reserveQuota(
   now: number,
 ): Promise<QuotaState> {
   const period = periodOf(now);
-  const resetAt = periodResetAt(now);
   const result =
     'reserveUnits' in db
       ? await db.reserveUnits({ accountId, period, units, limit })
       : await reserveUnits(db, accountId, period, units, limit);
-  const state = { limit, used: result.used, period, resetAt };
+  return grantedOrThrow(result, limit, units, now);
+}
+
+/**
+ * reserveQuota for one validation whose answer is already in hand: the records are written in the
+ * same transaction as the reservation, and only when it is granted.
+ */
+export async function reserveQuotaAndRecord(
+  store: Pick<RequestStore, 'reserveAndRecord'>,
+  accountId: string,
+  limit: number,
+  now: number,
+  records: readonly ValidationsTable[],
+): Promise<QuotaState> {
+  const result = await store.reserveAndRecord({ accountId, period: periodOf(now), units: 1, limit }, records);
+  return grantedOrThrow(result, limit, 1, now);
+}
+
+function grantedOrThrow(result: ReserveResult, limit: number, units: number, now: number): QuotaState {
+  const resetAt = periodResetAt(now);
+  const state = { limit, used: result.used, period: periodOf(now), resetAt };
   if (!result.ok) {
     const remaining = Math.max(0, limit - result.used);
     const message =

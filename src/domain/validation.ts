@@ -14,7 +14,7 @@ import {
 } from '../store/validations.js';
 import { companyOf, iso, type Source, type ValidationAnswer } from './answers.js';
 import { ApiError } from './errors.js';
-import { type QuotaState, quotaHeaders, releaseQuota, reserveQuota } from './quota.js';
+import { type QuotaState, quotaHeaders, releaseQuota, reserveQuota, reserveQuotaAndRecord } from './quota.js';
 import { testModeAnswer } from './test-mode.js';
 import { type Tier, type TierLimits, tierAllows } from './tiers.js';
 import { checkVatNumber, type ParsedVatNumber } from './vat-number/index.js';
@@ -126,9 +126,25 @@ export class ValidationService {
         throw error instanceof ApiError ? withQuotaHeaders(error, quota) : error;
       }
     }
+    // An answer that needs no registry (check digits, a fresh cache entry) is in hand before the
+    // quota is asked: the reservation and the record are then one write (one transaction, one
+    // PostgreSQL round trip) instead of two, and a refused reservation writes nothing.
+    const options: LookupOptions = { useCache, requester: wanted };
+    const inHand = await this.answerInHand(target, options, now);
+    if (inHand) {
+      const quota = await reserveQuotaAndRecord(
+        this.deps.requests,
+        principal.accountId,
+        this.limitOf(principal),
+        now,
+        this.recordsOf(principal, requestId, 'sync', [inHand], now),
+      );
+      this.deps.onAnswer?.(inHand);
+      return { answer: inHand, quota };
+    }
     let quota = await reserveQuota(this.deps.requests, principal.accountId, this.limitOf(principal), 1, now);
     try {
-      const answer = await this.resolve(target, { useCache, requester: wanted });
+      const answer = await this.resolve(target, options);
       await this.record(principal, requestId, 'sync', [answer]);
       return { answer, quota };
     } catch (error) {
@@ -243,9 +259,7 @@ export class ValidationService {
     // A consultation request always goes to the registry: its number is proof of a check now.
     if (options.useCache && !options.requester) {
       prior = await this.deps.requests.readCachedAnswer(number.vatNumber);
-      if (prior && prior.fetched_at > now - this.deps.settings.cacheTtlSeconds * 1000) {
-        return cachedAnswer(number, prior, now, 'cached');
-      }
+      if (this.isFresh(prior, now)) return cachedAnswer(number, prior, now, 'cached');
     }
 
     let answer: RegistryAnswer;
@@ -309,23 +323,30 @@ export class ValidationService {
     /** The caller's transaction, when the record must commit with other writes (async settle). */
     db?: Kysely<Tables>,
   ): Promise<void> {
-    const now = this.deps.clock.now();
     if (this.deps.onAnswer) for (const answer of answers) this.deps.onAnswer(answer);
-    const records = answers.map(
-      (answer): ValidationRecord => ({
-        id: timeOrderedUuid(now),
-        account_id: principal.accountId,
-        request_id: requestId,
-        vat_number: answer.data.vat_number,
-        valid: answer.data.valid ? 1 : 0,
-        source: answer.meta.source,
-        source_status: answer.meta.source_status,
-        channel,
-        created_at: now,
-      }),
-    );
+    const records = this.recordsOf(principal, requestId, channel, answers, this.deps.clock.now());
     if (db) await recordValidations(db, records);
     else await this.deps.requests.recordValidations(records);
+  }
+
+  private recordsOf(
+    principal: Pick<Principal, 'accountId'>,
+    requestId: string,
+    channel: string,
+    answers: readonly ValidationAnswer[],
+    now: number,
+  ): ValidationRecord[] {
+    return answers.map((answer) => ({
+      id: timeOrderedUuid(now),
+      account_id: principal.accountId,
+      request_id: requestId,
+      vat_number: answer.data.vat_number,
+      valid: answer.data.valid ? 1 : 0,
+      source: answer.meta.source,
+      source_status: answer.meta.source_status,
+      channel,
+      created_at: now,
+    }));
   }
 
   limitOf(principal: Pick<Principal, 'tier'>): number {
@@ -335,6 +356,25 @@ export class ValidationService {
   private async currentQuota(principal: Principal, now: number): Promise<QuotaState> {
     // Test keys consume nothing; the headers still show the account's live usage (reserving 0 units).
     return reserveQuota(this.deps.requests, principal.accountId, this.limitOf(principal), 0, now);
+  }
+
+  /**
+   * The answer when it needs no registry call: a local answer (below), or a cache entry within its
+   * TTL when the cache may be used and no consultation number is wanted. Undefined otherwise.
+   */
+  private async answerInHand(
+    checked: CheckedNumber,
+    options: LookupOptions,
+    now: number,
+  ): Promise<ValidationAnswer | undefined> {
+    const local = this.localAnswer(checked, now);
+    if (local || !options.useCache || options.requester) return local;
+    const prior = await this.deps.requests.readCachedAnswer(checked.number.vatNumber);
+    return this.isFresh(prior, now) ? cachedAnswer(checked.number, prior, now, 'cached') : undefined;
+  }
+
+  private isFresh(prior: CachedAnswer | undefined, now: number): prior is CachedAnswer {
+    return prior !== undefined && prior.fetched_at > now - this.deps.settings.cacheTtlSeconds * 1000;
   }
 
   /** Answers that need no registry: a failed check digit, and Liechtenstein (no registry exists). */

@@ -33,6 +33,11 @@ export interface ReserveResult {
 
 export interface RequestStore {
   reserveUnits(reservation: Reservation): Promise<ReserveResult>;
+  /**
+   * Reserves and, only when the reservation is granted, records `records` in the same transaction:
+   * for answers already in hand (a cache hit, a check-digit answer), one write instead of two.
+   */
+  reserveAndRecord(reservation: Reservation, records: readonly ValidationsTable[]): Promise<ReserveResult>;
   readCachedAnswer(vatNumber: string): Promise<ValidationCacheTable | undefined>;
   recordValidations(records: readonly ValidationsTable[]): Promise<void>;
 }
@@ -61,7 +66,7 @@ const RESERVE_SQL = (p: (n: number) => string) =>
    where usage.used + excluded.used <= ${p(4)} returning used`;
 
 type WriteOp =
-  | { kind: 'reserve'; reservation: Reservation }
+  | { kind: 'reserve'; reservation: Reservation; records?: readonly ValidationsTable[] }
   | { kind: 'record'; records: readonly ValidationsTable[] };
 
 interface Group {
@@ -103,6 +108,33 @@ function grantGroup(
   }
 }
 
+/**
+ * A PostgreSQL batch of reservations: each group of one account, month and limit tried as one
+ * statement when its sum fits, and otherwise (and for the reservations that group with nothing)
+ * one by one in arrival order.
+ */
+async function reserveInGroups(
+  items: readonly Reservation[],
+  tryGroup: (group: Group) => Promise<number | undefined>,
+  one: (index: number) => Promise<ReserveResult>,
+): Promise<ReserveResult[]> {
+  const results: ReserveResult[] = new Array(items.length);
+  const { groups, alone } = groupReservations(items);
+  await Promise.all([
+    ...alone.map(async (index) => {
+      results[index] = await one(index);
+    }),
+    ...groups.map(async (group) => {
+      if (group.indices.length > 1 && group.total <= group.first.limit) {
+        const used = await tryGroup(group);
+        if (used !== undefined) return grantGroup(items, group, used, results);
+      }
+      for (const index of group.indices) results[index] = await one(index);
+    }),
+  ]);
+  return results;
+}
+
 function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore {
   const reserve = sqlite.prepare<[string, string, number, number], { used: number }>(RESERVE_SQL(() => '?'));
   const used = sqlite.prepare<[string, string], { used: number }>(
@@ -134,15 +166,23 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
     }
     return results;
   };
+  const insertAll = (records: readonly ValidationsTable[]) => {
+    for (const record of records) insertRecord.run(RECORD_COLUMNS.map((column) => record[column]));
+  };
   // Reservations and records of one event-loop turn share one transaction: one commit, one WAL write.
+  // A reservation's own records are written only when it was granted.
   const writeAll = sqlite.transaction((ops: WriteOp[]): Array<ReserveResult | undefined> => {
     const reservations = ops.flatMap((op) => (op.kind === 'reserve' ? [op.reservation] : []));
     const reserved = reservations.length > 0 ? reserveAll(reservations) : [];
     let next = 0;
     return ops.map((op) => {
-      if (op.kind === 'reserve') return reserved[next++];
-      for (const record of op.records) insertRecord.run(RECORD_COLUMNS.map((column) => record[column]));
-      return undefined;
+      if (op.kind === 'record') {
+        insertAll(op.records);
+        return undefined;
+      }
+      const result = reserved[next++];
+      if (result.ok && op.records) insertAll(op.records);
+      return result;
     });
   });
 
@@ -153,21 +193,42 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
     exclusive(() => writeAll.immediate(ops)),
   );
 
+  // The reads of one event-loop turn run together, each number once, in one read transaction (one
+  // shared lock instead of one per statement): a cache hit is read before its reservation, so the
+  // many requests for one popular number that arrive together read it once.
+  const readMany = sqlite.transaction((numbers: string[]) => numbers.map((number) => readCache.get(number)));
+  const reads = new Batcher<string, ValidationCacheTable | undefined>((numbers) => {
+    const unique = [...new Set(numbers)];
+    const run = () => {
+      const rows = readMany.deferred(unique);
+      const byNumber = new Map(unique.map((number, index) => [number, rows[index]]));
+      return numbers.map((number) => byNumber.get(number));
+    };
+    // Never inside a transaction Kysely has open on this connection (it may still roll back).
+    return sqlite.inTransaction ? exclusive(run) : run();
+  });
+
   return {
     reserveUnits: (reservation) => writes.add({ kind: 'reserve', reservation }) as Promise<ReserveResult>,
+    reserveAndRecord: (reservation, records) =>
+      writes.add({ kind: 'reserve', reservation, records }) as Promise<ReserveResult>,
     recordValidations: async (records) => {
       if (records.length > 0) await writes.add({ kind: 'record', records });
     },
-    readCachedAnswer: (vatNumber) =>
-      // A read outside any transaction needs no batch: better-sqlite3 answers at once.
-      sqlite.inTransaction
-        ? exclusive(() => readCache.get(vatNumber))
-        : Promise.resolve(readCache.get(vatNumber)),
+    readCachedAnswer: (vatNumber) => reads.add(vatNumber),
   };
 }
 
 function postgresStore(pool: pg.Pool): RequestStore {
   const reserveText = RESERVE_SQL((n) => `$${n}`);
+  const readUsed = async (item: Reservation): Promise<number> => {
+    const { rows } = await pool.query<{ used: number }>({
+      name: 'vat_used_units',
+      text: 'select used from usage where account_id = $1 and period = $2',
+      values: [item.accountId, item.period],
+    });
+    return rows[0]?.used ?? 0;
+  };
   const reserveOne = async (item: Reservation): Promise<ReserveResult> => {
     if (item.units > 0 && item.units <= item.limit) {
       const { rows } = await pool.query<{ used: number }>({
@@ -177,36 +238,26 @@ function postgresStore(pool: pg.Pool): RequestStore {
       });
       if (rows[0]) return { ok: true, used: rows[0].used };
     }
-    const { rows } = await pool.query<{ used: number }>({
-      name: 'vat_used_units',
-      text: 'select used from usage where account_id = $1 and period = $2',
-      values: [item.accountId, item.period],
-    });
-    return { ok: item.units <= 0, used: rows[0]?.used ?? 0 };
+    return { ok: item.units <= 0, used: await readUsed(item) };
   };
 
-  const reservations = new Batcher<Reservation, ReserveResult>(async (items) => {
-    const results: ReserveResult[] = new Array(items.length);
-    const { groups, alone } = groupReservations(items);
-    await Promise.all([
-      ...alone.map(async (index) => {
-        results[index] = await reserveOne(items[index]);
-      }),
-      ...groups.map(async (group) => {
-        const { accountId, period, limit } = group.first;
-        if (group.indices.length > 1 && group.total <= limit) {
-          const { rows } = await pool.query<{ used: number }>({
-            name: 'vat_reserve_units',
-            text: reserveText,
-            values: [accountId, period, group.total, limit],
-          });
-          if (rows[0]) return grantGroup(items, group, rows[0].used, results);
-        }
-        for (const index of group.indices) results[index] = await reserveOne(items[index]);
-      }),
-    ]);
-    return results;
-  });
+  /** One upsert for a whole group (RESERVE_SQL, or with `extra` its record-inserting form). */
+  const reserveGroup = async (name: string, text: string, group: Group, extra: unknown[] = []) => {
+    const { accountId, period, limit } = group.first;
+    const { rows } = await pool.query<{ used: number }>({
+      name,
+      text,
+      values: [accountId, period, group.total, limit, ...extra],
+    });
+    return rows[0]?.used;
+  };
+  const reservations = new Batcher<Reservation, ReserveResult>((items) =>
+    reserveInGroups(
+      items,
+      (group) => reserveGroup('vat_reserve_units', reserveText, group),
+      (index) => reserveOne(items[index]),
+    ),
+  );
 
   const cacheReads = new Batcher<string, ValidationCacheTable | undefined>(async (numbers) => {
     const { rows } = await pool.query<ValidationCacheTable>({
@@ -219,19 +270,64 @@ function postgresStore(pool: pg.Pool): RequestStore {
   });
 
   const types = ['text', 'text', 'text', 'text', 'int', 'text', 'text', 'text', 'bigint'];
+  const unnest = (first: number) =>
+    `unnest(${types.map((type, i) => `$${i + first}::${type}[]`).join(', ')})`;
+  const columnsOf = (list: readonly ValidationsTable[]) =>
+    RECORD_COLUMNS.map((column) => list.map((record) => record[column]));
   const records = new Batcher<readonly ValidationsTable[], undefined>(async (batches) => {
-    const all = batches.flat();
     await pool.query({
       name: 'vat_record_validations',
-      text: `insert into validations (${RECORD_COLUMNS.join(', ')})
-             select * from unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
-      values: RECORD_COLUMNS.map((column) => all.map((record) => record[column])),
+      text: `insert into validations (${RECORD_COLUMNS.join(', ')}) select * from ${unnest(1)}`,
+      values: columnsOf(batches.flat()),
     });
     return batches.map(() => undefined);
   });
 
+  // One statement, so one round trip and one commit: the upsert of RESERVE_SQL, and the records
+  // inserted only when it returned a row (it was granted).
+  const reserveRecordText = `with reserved as (${reserveText}),
+    recorded as (
+      insert into validations (${RECORD_COLUMNS.join(', ')})
+      select * from ${unnest(5)} where exists (select 1 from reserved)
+    )
+    select used from reserved`;
+  const reserveAndRecordOne = async (
+    item: Reservation,
+    list: readonly ValidationsTable[],
+  ): Promise<ReserveResult> => {
+    if (item.units > 0 && item.units <= item.limit) {
+      const { rows } = await pool.query<{ used: number }>({
+        name: 'vat_reserve_and_record',
+        text: reserveRecordText,
+        values: [item.accountId, item.period, item.units, item.limit, ...columnsOf(list)],
+      });
+      if (rows[0]) return { ok: true, used: rows[0].used };
+      return { ok: false, used: await readUsed(item) };
+    }
+    // Nothing to reserve (units 0) is granted; more than the limit never is.
+    const result = { ok: item.units <= 0, used: await readUsed(item) };
+    if (result.ok) await records.add(list);
+    return result;
+  };
+  type ReserveRecord = { reservation: Reservation; records: readonly ValidationsTable[] };
+  const reservationsWithRecords = new Batcher<ReserveRecord, ReserveResult>((calls) => {
+    const items = calls.map((call) => call.reservation);
+    return reserveInGroups(
+      items,
+      (group) =>
+        reserveGroup(
+          'vat_reserve_and_record',
+          reserveRecordText,
+          group,
+          columnsOf(group.indices.flatMap((index) => calls[index].records)),
+        ),
+      (index) => reserveAndRecordOne(items[index], calls[index].records),
+    );
+  });
+
   return {
     reserveUnits: (reservation) => reservations.add(reservation),
+    reserveAndRecord: (reservation, list) => reservationsWithRecords.add({ reservation, records: list }),
     readCachedAnswer: (vatNumber) => cacheReads.add(vatNumber),
     recordValidations: async (list) => {
       if (list.length > 0) await records.add(list);

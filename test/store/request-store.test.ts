@@ -122,6 +122,78 @@ describeEachDialect('request store', (dialect) => {
     );
   });
 
+  const recordedIds = async (accountId: string) =>
+    (
+      await test.database.db
+        .selectFrom('validations')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .execute()
+    )
+      .map((row) => row.id)
+      .sort();
+
+  it('reserves and records together: the records of granted reservations only, exactly what remains', async () => {
+    const accountId = await newAccount();
+    expect(await store.reserveUnits({ accountId, period, units: 7, limit: 10 })).toEqual({
+      ok: true,
+      used: 7,
+    });
+    const calls = Array.from({ length: 6 }, (_, i) => [record(accountId, `DE00000000${i}`)]);
+    const results = await Promise.all(
+      calls.map((records) => store.reserveAndRecord({ accountId, period, units: 1, limit: 10 }, records)),
+    );
+    expect(results).toEqual([
+      { ok: true, used: 8 },
+      { ok: true, used: 9 },
+      { ok: true, used: 10 },
+      { ok: false, used: 10 },
+      { ok: false, used: 10 },
+      { ok: false, used: 10 },
+    ]);
+    expect(await usedUnits(test.database.db, accountId, period)).toBe(10);
+    expect(await recordedIds(accountId)).toEqual(
+      calls
+        .slice(0, 3)
+        .flat()
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
+  it('reserves and records alone, and next to plain reservations of the same account in one batch', async () => {
+    const accountId = await newAccount();
+    const alone = record(accountId, 'DE123456789');
+    expect(await store.reserveAndRecord({ accountId, period, units: 1, limit: 5 }, [alone])).toEqual({
+      ok: true,
+      used: 1,
+    });
+    const together = [record(accountId, 'DE1'), record(accountId, 'DE2')];
+    const [plain, withRecord, refused] = await Promise.all([
+      store.reserveUnits({ accountId, period, units: 2, limit: 5 }),
+      store.reserveAndRecord({ accountId, period, units: 1, limit: 5 }, together),
+      store.reserveAndRecord({ accountId, period, units: 2, limit: 5 }, [record(accountId, 'DE3')]),
+    ]);
+    expect([plain, withRecord, refused]).toEqual([
+      { ok: true, used: 3 },
+      { ok: true, used: 4 },
+      { ok: false, used: 4 },
+    ]);
+    expect(await recordedIds(accountId)).toEqual([alone, ...together].map((r) => r.id).sort());
+  });
+
+  it('a refused reservation writes no record, whatever its size', async () => {
+    const accountId = await newAccount();
+    const [tooMany, none] = await Promise.all([
+      store.reserveAndRecord({ accountId, period, units: 3, limit: 2 }, [record(accountId, 'DE4')]),
+      store.reserveAndRecord({ accountId, period, units: 1, limit: 0 }, [record(accountId, 'DE5')]),
+    ]);
+    expect(tooMany).toEqual({ ok: false, used: 0 });
+    expect(none).toEqual({ ok: false, used: 0 });
+    expect(await recordedIds(accountId)).toEqual([]);
+    expect(await usedUnits(test.database.db, accountId, period)).toBe(0);
+  });
+
   it('never writes inside a transaction another caller has open: a rolled-back transaction keeps the reservation', async () => {
     const accountId = await newAccount();
     let reservation: Promise<unknown> | undefined;
