@@ -59,6 +59,8 @@ export interface LookupOptions {
   useCache: boolean;
   /** Present only when a consultation number is wanted and allowed (see consultationRequester). */
   requester?: ParsedVatNumber;
+  /** The cache entry the caller already read for this number (null: none stored); read when absent. */
+  cached?: CachedAnswer | null;
 }
 
 export type ItemResult =
@@ -129,8 +131,13 @@ export class ValidationService {
     // An answer that needs no registry (check digits, a fresh cache entry) is in hand before the
     // quota is asked: the reservation and the record are then one write (one transaction, one
     // PostgreSQL round trip) instead of two, and a refused reservation writes nothing.
-    const options: LookupOptions = { useCache, requester: wanted };
-    const inHand = await this.answerInHand(target, options, now);
+    const local = this.localAnswer(target, now);
+    const cached =
+      local || !useCache || wanted
+        ? undefined
+        : ((await this.deps.requests.readCachedAnswer(target.number.vatNumber)) ?? null);
+    const inHand =
+      local ?? (this.isFresh(cached, now) ? cachedAnswer(target.number, cached, now, 'cached') : undefined);
     if (inHand) {
       const quota = await reserveQuotaAndRecord(
         this.deps.requests,
@@ -144,7 +151,8 @@ export class ValidationService {
     }
     let quota = await reserveQuota(this.deps.requests, principal.accountId, this.limitOf(principal), 1, now);
     try {
-      const answer = await this.resolve(target, options);
+      // A miss goes on with the entry just read (a stale one still serves the stale rules).
+      const answer = await this.resolve(target, { useCache, requester: wanted, cached });
       await this.record(principal, requestId, 'sync', [answer]);
       return { answer, quota };
     } catch (error) {
@@ -258,7 +266,10 @@ export class ValidationService {
     let prior: CachedAnswer | undefined;
     // A consultation request always goes to the registry: its number is proof of a check now.
     if (options.useCache && !options.requester) {
-      prior = await this.deps.requests.readCachedAnswer(number.vatNumber);
+      prior =
+        options.cached === undefined
+          ? await this.deps.requests.readCachedAnswer(number.vatNumber)
+          : (options.cached ?? undefined);
       if (this.isFresh(prior, now)) return cachedAnswer(number, prior, now, 'cached');
     }
 
@@ -358,23 +369,9 @@ export class ValidationService {
     return reserveQuota(this.deps.requests, principal.accountId, this.limitOf(principal), 0, now);
   }
 
-  /**
-   * The answer when it needs no registry call: a local answer (below), or a cache entry within its
-   * TTL when the cache may be used and no consultation number is wanted. Undefined otherwise.
-   */
-  private async answerInHand(
-    checked: CheckedNumber,
-    options: LookupOptions,
-    now: number,
-  ): Promise<ValidationAnswer | undefined> {
-    const local = this.localAnswer(checked, now);
-    if (local || !options.useCache || options.requester) return local;
-    const prior = await this.deps.requests.readCachedAnswer(checked.number.vatNumber);
-    return this.isFresh(prior, now) ? cachedAnswer(checked.number, prior, now, 'cached') : undefined;
-  }
-
-  private isFresh(prior: CachedAnswer | undefined, now: number): prior is CachedAnswer {
-    return prior !== undefined && prior.fetched_at > now - this.deps.settings.cacheTtlSeconds * 1000;
+  /** A cache entry within its TTL. */
+  private isFresh(prior: CachedAnswer | null | undefined, now: number): prior is CachedAnswer {
+    return prior != null && prior.fetched_at > now - this.deps.settings.cacheTtlSeconds * 1000;
   }
 
   /** Answers that need no registry: a failed check digit, and Liechtenstein (no registry exists). */

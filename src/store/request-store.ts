@@ -220,45 +220,6 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
 }
 
 function postgresStore(pool: pg.Pool): RequestStore {
-  const reserveText = RESERVE_SQL((n) => `$${n}`);
-  const readUsed = async (item: Reservation): Promise<number> => {
-    const { rows } = await pool.query<{ used: number }>({
-      name: 'vat_used_units',
-      text: 'select used from usage where account_id = $1 and period = $2',
-      values: [item.accountId, item.period],
-    });
-    return rows[0]?.used ?? 0;
-  };
-  const reserveOne = async (item: Reservation): Promise<ReserveResult> => {
-    if (item.units > 0 && item.units <= item.limit) {
-      const { rows } = await pool.query<{ used: number }>({
-        name: 'vat_reserve_units',
-        text: reserveText,
-        values: [item.accountId, item.period, item.units, item.limit],
-      });
-      if (rows[0]) return { ok: true, used: rows[0].used };
-    }
-    return { ok: item.units <= 0, used: await readUsed(item) };
-  };
-
-  /** One upsert for a whole group (RESERVE_SQL, or with `extra` its record-inserting form). */
-  const reserveGroup = async (name: string, text: string, group: Group, extra: unknown[] = []) => {
-    const { accountId, period, limit } = group.first;
-    const { rows } = await pool.query<{ used: number }>({
-      name,
-      text,
-      values: [accountId, period, group.total, limit, ...extra],
-    });
-    return rows[0]?.used;
-  };
-  const reservations = new Batcher<Reservation, ReserveResult>((items) =>
-    reserveInGroups(
-      items,
-      (group) => reserveGroup('vat_reserve_units', reserveText, group),
-      (index) => reserveOne(items[index]),
-    ),
-  );
-
   const cacheReads = new Batcher<string, ValidationCacheTable | undefined>(async (numbers) => {
     const { rows } = await pool.query<ValidationCacheTable>({
       name: 'vat_cache_read',
@@ -283,6 +244,7 @@ function postgresStore(pool: pg.Pool): RequestStore {
     return batches.map(() => undefined);
   });
 
+  const reserveText = RESERVE_SQL((n) => `$${n}`);
   // One statement, so one round trip and one commit: the upsert of RESERVE_SQL, and the records
   // inserted only when it returned a row (it was granted).
   const reserveRecordText = `with reserved as (${reserveText}),
@@ -291,43 +253,62 @@ function postgresStore(pool: pg.Pool): RequestStore {
       select * from ${unnest(5)} where exists (select 1 from reserved)
     )
     select used from reserved`;
-  const reserveAndRecordOne = async (
-    item: Reservation,
+  /** The upsert of `units`, with `list` recorded in the same statement when there is any; its `used`, or undefined when refused. */
+  const upsert = async (
+    { accountId, period, limit }: Reservation,
+    units: number,
     list: readonly ValidationsTable[],
-  ): Promise<ReserveResult> => {
+  ): Promise<number | undefined> => {
+    const values = [accountId, period, units, limit];
+    const { rows } = await pool.query<{ used: number }>(
+      list.length === 0
+        ? { name: 'vat_reserve_units', text: reserveText, values }
+        : {
+            name: 'vat_reserve_and_record',
+            text: reserveRecordText,
+            values: [...values, ...columnsOf(list)],
+          },
+    );
+    return rows[0]?.used;
+  };
+  const readUsed = async (item: Reservation): Promise<number> => {
+    const { rows } = await pool.query<{ used: number }>({
+      name: 'vat_used_units',
+      text: 'select used from usage where account_id = $1 and period = $2',
+      values: [item.accountId, item.period],
+    });
+    return rows[0]?.used ?? 0;
+  };
+  const reserveOne = async (item: Reservation, list: readonly ValidationsTable[]): Promise<ReserveResult> => {
     if (item.units > 0 && item.units <= item.limit) {
-      const { rows } = await pool.query<{ used: number }>({
-        name: 'vat_reserve_and_record',
-        text: reserveRecordText,
-        values: [item.accountId, item.period, item.units, item.limit, ...columnsOf(list)],
-      });
-      if (rows[0]) return { ok: true, used: rows[0].used };
-      return { ok: false, used: await readUsed(item) };
+      const used = await upsert(item, item.units, list);
+      return used === undefined ? { ok: false, used: await readUsed(item) } : { ok: true, used };
     }
     // Nothing to reserve (units 0) is granted; more than the limit never is.
     const result = { ok: item.units <= 0, used: await readUsed(item) };
-    if (result.ok) await records.add(list);
+    if (result.ok && list.length > 0) await records.add(list);
     return result;
   };
-  type ReserveRecord = { reservation: Reservation; records: readonly ValidationsTable[] };
-  const reservationsWithRecords = new Batcher<ReserveRecord, ReserveResult>((calls) => {
+
+  // Plain reservations and reservations with their records share the batches of one event-loop turn.
+  type Call = { reservation: Reservation; records: readonly ValidationsTable[] };
+  const reservations = new Batcher<Call, ReserveResult>((calls) => {
     const items = calls.map((call) => call.reservation);
     return reserveInGroups(
       items,
       (group) =>
-        reserveGroup(
-          'vat_reserve_and_record',
-          reserveRecordText,
-          group,
-          columnsOf(group.indices.flatMap((index) => calls[index].records)),
+        upsert(
+          group.first,
+          group.total,
+          group.indices.flatMap((index) => calls[index].records),
         ),
-      (index) => reserveAndRecordOne(items[index], calls[index].records),
+      (index) => reserveOne(items[index], calls[index].records),
     );
   });
 
   return {
-    reserveUnits: (reservation) => reservations.add(reservation),
-    reserveAndRecord: (reservation, list) => reservationsWithRecords.add({ reservation, records: list }),
+    reserveUnits: (reservation) => reservations.add({ reservation, records: [] }),
+    reserveAndRecord: (reservation, list) => reservations.add({ reservation, records: list }),
     readCachedAnswer: (vatNumber) => cacheReads.add(vatNumber),
     recordValidations: async (list) => {
       if (list.length > 0) await records.add(list);
