@@ -176,7 +176,7 @@ export function ratioCheck(ratio: number, minimum: number): Check {
 }
 
 export function throughputRow(
-  ctx: CaseContext,
+  ctx: { dialect: string } & Pick<CaseContext, 'baselineRps' | 'baselineCpuUs'>,
   name: string,
   result: Measured,
   checks: (ratio: number) => Check[],

@@ -13,6 +13,7 @@ import {
   noFailures,
   type ServiceRequest,
   send,
+  throughputRow,
 } from './measure.js';
 import { cleanupAll, installCleanupHandlers } from './processes.js';
 import { formatSummary, summariseProfile } from './profile-summary.js';
@@ -230,21 +231,18 @@ async function measureFloor(
   baseline: ThroughputRow,
 ): Promise<ThroughputRow> {
   const { result } = await measureStandIn(settings, service, service.key);
-  return {
-    kind: 'throughput',
-    name: 'Floor: Fastify route, SHA-256 key lookup, counter',
+  const reference = {
     dialect: baseline.dialect,
-    stats: result.stats,
-    peakRssMb: result.peakRssMb,
-    cpuUsPerRequest: result.cpuUsPerRequest,
-    ratio: result.stats.rps / baseline.stats.rps,
-    cpuRatio:
-      baseline.cpuUsPerRequest && result.cpuUsPerRequest
-        ? baseline.cpuUsPerRequest / result.cpuUsPerRequest
-        : undefined,
-    checks: [noFailures(result.stats)],
-    note: 'The least any authenticated GET needs, in issue 5\'s words ("a SHA-256 key lookup and an in-memory counter"): Fastify 5 with one route and one onRequest hook, no logger, no metrics, no request id, the same bytes (bench/floor-server.ts). No target; the rows below it compare with the baseline, and their distance from this row is what the service\'s own features cost.',
+    baselineRps: baseline.stats.rps,
+    baselineCpuUs: baseline.cpuUsPerRequest,
   };
+  return throughputRow(
+    reference,
+    'Floor: Fastify route, SHA-256 key lookup, counter',
+    result,
+    () => [],
+    'The least any authenticated GET needs, in issue 5\'s words ("a SHA-256 key lookup and an in-memory counter"): Fastify 5 with one route and one onRequest hook, no logger, no metrics, no request id, the same bytes (bench/floor-server.ts). No target; the rows below it compare with the baseline, and their distance from this row is what the service\'s own features cost.',
+  );
 }
 
 function errorRow(dialect: string, name: string, error: unknown): Row {
