@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import swagger from '@fastify/swagger';
@@ -11,8 +12,10 @@ import type { RatesTable } from './domain/rates.js';
 import { errorBody, sendApiError } from './http/envelope.js';
 import { registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerGates } from './http/plugins/gates.js';
-import { registerMetrics } from './http/plugins/metrics.js';
+import { HttpMetrics, registerMetrics } from './http/plugins/metrics.js';
 import { RequestObserver } from './http/plugins/request-observer.js';
+import { type AccessLog, RatesFastPath, type RequestListener } from './http/rates-fast-path.js';
+import { requestIdOf } from './http/request-id.js';
 import { errorDocsRoutes } from './http/routes/docs.js';
 import { healthRoutes } from './http/routes/health.js';
 import { rateRoutes } from './http/routes/rates.js';
@@ -39,23 +42,35 @@ export interface AppDeps {
   logger: FastifyBaseLogger;
   /** Built from the other deps when not given. */
   services?: Services;
+  /** false: every request goes through Fastify (tests compare the two paths). Default true. */
+  ratesFastPath?: boolean;
 }
 
 export interface App {
   fastify: FastifyInstance;
   services: Services;
+  /** Undefined when built with `ratesFastPath: false`. */
+  ratesFastPath?: RatesFastPath;
 }
 
-/** 1–128 visible ASCII characters (decisions section 8). */
-const CLIENT_REQUEST_ID = /^[\x21-\x7e]{1,128}$/;
-
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Fastify's options as its serverFactory gets them, defaults filled in (fastify.js). */
+interface ServerSettings {
+  http?: ServerOptions;
+  keepAliveTimeout: number;
+  requestTimeout: number;
+  connectionTimeout: number;
+  maxRequestsPerSocket: number;
+}
 
 /** Builds the HTTP application; it never listens (tests and the bench inject or listen themselves). */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, clock } = deps;
   const docsBase = `${config.publicUrl}/docs`;
   const observer = new RequestObserver();
+  // Built below, once the key cache exists; Fastify makes its server first (serverFactory).
+  let fastPath: RatesFastPath | undefined;
   const fastify: FastifyInstance = Fastify({
     loggerInstance: deps.logger,
     // Fastify's two lines per request halve throughput; our own one line (ACCESS_LOG) replaces them.
@@ -63,10 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     childLoggerFactory: lazyChildLogger as never,
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Query strings stay strings and bodies are checked as sent: a number where a string belongs
     // is a validation_error, not silently coerced.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
@@ -83,6 +95,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Node would answer an HTTP/1.1 request without Host with an empty 400 before our code runs;
     // nothing here depends on Host, so such a request is served like any other (in the envelope).
     http: { requireHostHeader: false },
+    // Fastify's own server, with GET /v1/rates/{country_code} answered before Fastify when it can be
+    // (src/http/rates-fast-path.ts). The settings are the ones Fastify gives the server it makes.
+    serverFactory: (handler: RequestListener, options) => {
+      const settings = options as unknown as ServerSettings;
+      const server = createServer(settings.http ?? {}, (request, response) => {
+        if (fastPath === undefined) handler(request, response);
+        else fastPath.handle(request, response, handler);
+      });
+      server.keepAliveTimeout = settings.keepAliveTimeout;
+      server.requestTimeout = settings.requestTimeout;
+      server.setTimeout(settings.connectionTimeout);
+      if (settings.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
+      return server;
+    },
     schemaController: { compilersFactory: { buildSerializer: errorAwareSerializerFactory as never } },
   });
 
@@ -107,21 +133,36 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     res.end(body);
   });
-  if (config.accessLog) {
-    observer.onCompleted((request, reply) => {
-      // Never the headers or body: they hold API keys and webhook secrets.
-      request.log.info(
-        {
-          req_id: request.id,
-          method: request.method,
-          route: request.routeOptions.url ?? 'not_found',
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime),
-        },
-        'request',
-      );
-    });
-  }
+  // Never the headers or body: they hold API keys and webhook secrets. `reqId` is the binding of
+  // Fastify's request loggers; the line is written by the process logger so that a request that
+  // logs nothing else makes no child logger (about 7 µs).
+  const logger = deps.logger;
+  const accessLog: AccessLog | undefined = config.accessLog
+    ? (requestId, method, route, status, ms) =>
+        logger.info(
+          { reqId: requestId, req_id: requestId, method, route, status, ms: Math.round(ms) },
+          'request',
+        )
+    : undefined;
+  if (accessLog)
+    observer.onCompleted((request, reply) =>
+      accessLog(
+        request.id,
+        request.method,
+        request.routeOptions.url ?? 'not_found',
+        reply.statusCode,
+        reply.elapsedTime,
+      ),
+    );
+  const httpMetrics = new HttpMetrics();
+  observer.onCompleted((request, reply) =>
+    httpMetrics.observe(
+      request.routeOptions.url ?? 'not_found',
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime,
+    ),
+  );
 
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
@@ -160,7 +201,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   fastify.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
-  registerMetrics(fastify, observer, { database, clock, gateway: deps.gateway, counters: services.counters });
+  registerMetrics(fastify, httpMetrics, {
+    database,
+    clock,
+    gateway: deps.gateway,
+    counters: services.counters,
+  });
   healthRoutes(fastify, database.ping);
   errorDocsRoutes(fastify);
 
@@ -173,8 +219,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     webhookRoutes(v1, { database, clock, policy: services.policy, dispatcher: services.dispatcher });
   });
 
+  if (deps.ratesFastPath !== false) {
+    const path = new RatesFastPath({
+      keys,
+      burst: deps.burst,
+      limits: config.tierLimits,
+      rates: deps.rates,
+      clock,
+      metrics: httpMetrics,
+      accessLog,
+    });
+    fastify.addHook('preClose', (done) => {
+      path.close();
+      done();
+    });
+    fastPath = path;
+  }
+
   await fastify.ready();
-  return { fastify, services };
+  return { fastify, services, ratesFastPath: fastPath };
 }
 
 /**

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { RatesTable } from '../../src/domain/rates.js';
 import type { Tier } from '../../src/domain/tiers.js';
 import type { ValidationService } from '../../src/domain/validation.js';
+import type { RatesFastPath } from '../../src/http/rates-fast-path.js';
 import type { Worker } from '../../src/jobs/worker.js';
 import {
   type BurstLimiter,
@@ -31,6 +33,8 @@ export interface TestApp {
   services: Services;
   /** Present when started with `worker: true`. */
   worker?: Worker;
+  /** Absent when started with `ratesFastPath: false`. */
+  ratesFastPath?: RatesFastPath;
   /** A new account with one live and one test key. */
   account(tier: Tier): Promise<TestAccount>;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
@@ -69,6 +73,10 @@ export interface TestAppOptions {
   worker?: boolean;
   /** Reuse an existing database instead of creating one. */
   database?: { database: Database; url: string };
+  /** false: GET /v1/rates/{code} goes through Fastify like every other request. */
+  ratesFastPath?: boolean;
+  /** Where the process logger writes (LOG_LEVEL in `env` decides what). */
+  log?: DestinationStream;
 }
 
 /** The real app on a real port, over its own fresh database: what every HTTP test talks to. */
@@ -89,7 +97,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     REGISTRY_TIMEOUT_MS: '2000',
     ...options.env,
   });
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.log);
   let burst: BurstLimiter;
   if (options.redis) {
     if (!REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
@@ -102,7 +110,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     burst = createMemoryBurstLimiter(clock);
   }
   const gateway = createRegistryGateway(config, clock);
-  const { fastify, services } = await buildApp({
+  const { fastify, services, ratesFastPath } = await buildApp({
     config,
     database,
     clock,
@@ -110,6 +118,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     gateway,
     rates: RatesTable.load(),
     logger: logger as FastifyBaseLogger,
+    ratesFastPath: options.ratesFastPath,
   });
   const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
   const worker = options.worker ? services.createWorker() : undefined;
@@ -125,6 +134,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     validation: services.validation,
     services,
     worker,
+    ratesFastPath,
     async account(tier) {
       const now = clock.now();
       const account = await createAccount(database.db, `Test ${tier}`, tier, now);

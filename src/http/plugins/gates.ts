@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ApiError } from '../../domain/errors.js';
 import { type Feature, type Tier, type TierLimits, tierAllows } from '../../domain/tiers.js';
@@ -27,6 +28,26 @@ export interface GateDeps {
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The key of an `Authorization: Bearer <key>` header; undefined when there is no such key. */
+export function bearerKey(header: string): string | undefined {
+  return BEARER.exec(header)?.[1];
+}
+
+/** What src/http/rates-fast-path.ts found before it handed a request to Fastify. */
+export interface Admission {
+  principal: Principal;
+  /** The burst limiter's answer for this request: the unit is already taken, never take it again. */
+  burst: BurstDecision | Promise<BurstDecision>;
+}
+
+const ADMISSION = Symbol('admission');
+type Admitted = IncomingMessage & { [ADMISSION]?: Admission };
+
+/** Passes what the fast path found on to the gate hook, so the request is neither looked up nor counted twice. */
+export function admit(raw: IncomingMessage, admission: Admission): void {
+  (raw as Admitted)[ADMISSION] = admission;
+}
 
 /**
  * The gates of decisions section 4, in its order, as onRequest hooks (they run before the body is
@@ -78,6 +99,25 @@ function gateHook(deps: GateDeps, gates: RouteGates): Hook {
   };
 
   /** Burst, tier and test-key gates; reports to `done` exactly once, never throws. */
+  const afterBurstDecided = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    burst: BurstDecision | Promise<BurstDecision>,
+    done: HookHandlerDoneFunction,
+  ): void => {
+    if (burst instanceof Promise) {
+      burst.then((decision) => afterBurstDecided(request, reply, decision, done), done);
+      return;
+    }
+    try {
+      afterBurst(request, reply, burst);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
+  };
+
   const afterAuth = (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -92,27 +132,20 @@ function gateHook(deps: GateDeps, gates: RouteGates): Hook {
     let burst: BurstDecision | Promise<BurstDecision>;
     try {
       burst = deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
-      if (!(burst instanceof Promise)) afterBurst(request, reply, burst);
     } catch (error) {
       done(error as Error);
       return;
     }
-    if (!(burst instanceof Promise)) {
-      done();
-      return;
-    }
-    burst.then((decision) => {
-      try {
-        afterBurst(request, reply, decision);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-      done();
-    }, done);
+    afterBurstDecided(request, reply, burst, done);
   };
 
   return (request, reply, done) => {
+    const admission = (request.raw as Admitted)[ADMISSION];
+    if (admission !== undefined) {
+      request.principal = admission.principal;
+      afterBurstDecided(request, reply, admission.burst, done);
+      return;
+    }
     let principal: ReturnType<KeyCache['resolve']>;
     try {
       principal = deps.keys.resolve(presentedKey(request), request.raw.socket);
@@ -133,7 +166,8 @@ function presentedKey(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (!header)
     throw new ApiError('unauthorized', 'Missing Authorization header: send `Authorization: Bearer <key>`.');
-  const match = BEARER.exec(header);
-  if (!match) throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
-  return match[1];
+  const key = bearerKey(header);
+  if (key === undefined)
+    throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
+  return key;
 }

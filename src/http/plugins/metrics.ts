@@ -4,7 +4,6 @@ import type { Clock } from '../../clock.js';
 import { queueDepth } from '../../jobs/queue.js';
 import type { RegistryGateway } from '../../registries/gateway.js';
 import type { Database } from '../../store/db.js';
-import type { RequestObserver } from './request-observer.js';
 
 export interface MetricsDeps {
   database: Database;
@@ -19,7 +18,7 @@ export interface MetricsDeps {
  * expose the path publicly). Request counts and latencies are observed per request; registry,
  * cache, queue and webhook figures are read from their owners at scrape time.
  */
-export function registerMetrics(app: FastifyInstance, observer: RequestObserver, deps: MetricsDeps): void {
+export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: MetricsDeps): void {
   const registry = new Registry();
   const registryCalls = new Counter({
     name: 'registry_calls_total',
@@ -49,16 +48,6 @@ export function registerMetrics(app: FastifyInstance, observer: RequestObserver,
     help: 'Age of the oldest due job',
     registers: [registry],
   });
-
-  const http = new HttpMetrics();
-  observer.onCompleted((request, reply) =>
-    http.observe(
-      request.routeOptions.url ?? 'not_found',
-      request.method,
-      reply.statusCode,
-      reply.elapsedTime,
-    ),
-  );
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     // Counters (the `_total` figures only grow), copied from their owners' running totals.

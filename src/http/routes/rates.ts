@@ -31,7 +31,27 @@ const Params = Type.Object({
 });
 type Params = Static<typeof Params>;
 
-const JSON_UTF8 = 'application/json; charset=utf-8';
+export const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** The route of GET /v1/rates/{country_code}, as metrics and the access log name it. */
+export const RATE_ROUTE = '/v1/rates/:country_code';
+
+/** Each shared, frozen rate record (and list of them) rendered to JSON once. */
+const rendered = new WeakMap<object, string>();
+
+function jsonOf(value: Rate | readonly Rate[]): string {
+  let json = rendered.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    rendered.set(value, json);
+  }
+  return json;
+}
+
+/** The 200 body of GET /v1/rates/{country_code}; also written by src/http/rates-fast-path.ts. */
+export function rateBody(record: Rate, requestId: string): string {
+  return `{"data":${jsonOf(record)},"meta":{"request_id":${JSON.stringify(requestId)}}}`;
+}
 
 /**
  * The rates routes check their two inputs in the handler (the path parameter is always a string, and
@@ -50,15 +70,6 @@ const documentedOnly = () => () => true;
  */
 export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock): void {
   app.addSchema(RateRecord);
-  const rendered = new WeakMap<object, string>();
-  const jsonOf = (value: Rate | readonly Rate[]): string => {
-    let json = rendered.get(value);
-    if (json === undefined) {
-      json = JSON.stringify(value);
-      rendered.set(value, json);
-    }
-    return json;
-  };
 
   const dateOf = (query: DateQuery): string => {
     const date: unknown = query.date;
@@ -100,7 +111,7 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
   );
 
   app.get<{ Params: Params; Querystring: DateQuery }>(
-    '/v1/rates/:country_code',
+    RATE_ROUTE,
     {
       validatorCompiler: documentedOnly,
       schema: {
@@ -128,9 +139,7 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
           `No VAT rates for country code '${code.slice(0, 10)}'. Rates cover the EU 27 (EL for Greece), GB, CH, LI and NO.`,
         );
       }
-      reply
-        .header('content-type', JSON_UTF8)
-        .send(`{"data":${jsonOf(record)},"meta":{"request_id":${JSON.stringify(request.id)}}}`);
+      reply.header('content-type', JSON_UTF8).send(rateBody(record, request.id));
     },
   );
 }
