@@ -228,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock,
       metrics: httpMetrics,
       accessLog,
+      logger,
     });
     fastify.addHook('preClose', (done) => {
       path.close();

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import { type RateRecord, type RatesTable, todayUtc } from '../domain/rates.js';
 import type { Tier, TierLimits } from '../domain/tiers.js';
@@ -29,6 +30,7 @@ export interface RatesFastPathDeps {
   clock: Clock;
   metrics: HttpMetrics;
   accessLog?: AccessLog;
+  logger: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const PREFIX = '/v1/rates/';
@@ -67,10 +69,19 @@ export class RatesFastPath {
   }
 
   handle(request: IncomingMessage, response: ServerResponse, fallback: RequestListener): void {
-    if (!this.tryToAnswer(request, response, fallback)) fallback(request, response);
+    let passOn: boolean;
+    try {
+      passOn = !this.tryToAnswer(request, response, fallback);
+    } catch (error) {
+      // A fault here must not take the process down (this runs in the server's request listener):
+      // Fastify answers instead, unless an answer has already started.
+      this.deps.logger.error({ err: error }, 'rates fast path failed; the request goes to Fastify');
+      passOn = !response.headersSent;
+    }
+    if (passOn) fallback(request, response);
   }
 
-  /** false: Fastify's, untouched. true: answered here, or handed on with its admission. */
+  /** false: for Fastify (with its admission when the burst limit refused it). true: answered, or will be. */
   private tryToAnswer(
     request: IncomingMessage,
     response: ServerResponse,
@@ -103,30 +114,39 @@ export class RatesFastPath {
 
     const burst = deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
     if (!(burst instanceof Promise)) {
-      if (burst.allowed) this.answer(request, response, burst, record, startedAt);
-      else this.handOver(request, response, fallback, principal, burst);
+      if (!burst.allowed) {
+        this.admit(request, principal, burst);
+        return false;
+      }
+      this.answer(request, response, burst, record, startedAt);
       return true;
     }
-    burst.then(
-      (decision) => {
-        if (decision.allowed) this.answer(request, response, decision, record, startedAt);
-        else this.handOver(request, response, fallback, principal, decision);
-      },
-      () => this.handOver(request, response, fallback, principal, burst),
-    );
+    // The Redis limiter: answered after its round trip, as the Fastify gate would.
+    burst
+      .then(
+        (decision) => {
+          if (decision.allowed) this.answer(request, response, decision, record, startedAt);
+          else {
+            this.admit(request, principal, decision);
+            fallback(request, response);
+          }
+        },
+        () => {
+          this.admit(request, principal, burst);
+          fallback(request, response);
+        },
+      )
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'rates fast path failed'));
     return true;
   }
 
-  private handOver(
+  private admit(
     request: IncomingMessage,
-    response: ServerResponse,
-    fallback: RequestListener,
     principal: Principal,
     burst: BurstDecision | Promise<BurstDecision>,
   ): void {
     this.counts.handedOver += 1;
     admit(request, { principal, burst });
-    fallback(request, response);
   }
 
   private answer(
@@ -152,8 +172,13 @@ export class RatesFastPath {
     ]);
     response.end(body);
     this.counts.answered += 1;
-    const ms = performance.now() - startedAt;
-    this.deps.metrics.observe(RATE_ROUTE, 'GET', 200, ms);
-    this.deps.accessLog?.(requestId, 'GET', RATE_ROUTE, 200, ms);
+    // The answer is out: a fault in the bookkeeping is logged, never passed on (as RequestObserver does).
+    try {
+      const ms = performance.now() - startedAt;
+      this.deps.metrics.observe(RATE_ROUTE, 'GET', 200, ms);
+      this.deps.accessLog?.(requestId, 'GET', RATE_ROUTE, 200, ms);
+    } catch (error) {
+      this.deps.logger.error({ err: error, req_id: requestId }, 'request completion listener failed');
+    }
   }
 }

@@ -1,8 +1,18 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { once } from 'node:events';
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeKey } from '../../src/store/accounts.js';
-import { describeEachDialect, REDIS_URL, type TestDialect } from '../helpers/dialects.js';
+import { ManualClock } from '../../src/clock.js';
+import { RatesTable } from '../../src/domain/rates.js';
+import { DEFAULT_TIER_LIMITS } from '../../src/domain/tiers.js';
+import { HttpMetrics } from '../../src/http/plugins/metrics.js';
+import { RatesFastPath } from '../../src/http/rates-fast-path.js';
+import { createMemoryBurstLimiter } from '../../src/limits/burst.js';
+import { createLogger } from '../../src/logger.js';
+import { createAccount, createKey, revokeKey } from '../../src/store/accounts.js';
+import { KeyCache } from '../../src/store/key-cache.js';
+import { createTestDatabase, describeEachDialect, REDIS_URL, type TestDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
 import { OFFLINE_REGISTRIES, UUID_V4 } from './support.js';
 
@@ -318,3 +328,81 @@ if (REDIS_URL)
 else
   describe.skip('GET /v1/rates/{code}: the fast path with the Redis burst limiter [TEST_REDIS_URL not set]', () =>
     it('runs with Redis', () => undefined));
+
+/** Metrics that fail, to show a fault after the answer is logged and goes no further. */
+class FailingMetrics extends HttpMetrics {
+  override observe(): void {
+    throw new Error('metrics broke');
+  }
+}
+
+describe('GET /v1/rates/{code}: a fault in the fast path', () => {
+  it('is logged; the request is answered by Fastify, or keeps the answer already sent, and the server stays up', async () => {
+    const created = await createTestDatabase({ name: 'sqlite' });
+    const clock = new ManualClock(Date.parse('2026-11-22T12:00:00.000Z'));
+    const account = await createAccount(created.database.db, 'Faults', 'business', clock.now());
+    const { key } = await createKey(created.database.db, account.id, 'live', clock.now());
+    const keys = new KeyCache(created.database.db);
+    const rates = RatesTable.load();
+    const log = new LogLines();
+    const errors = () => log.lines.map((line) => line.msg);
+    const deps = {
+      keys,
+      burst: createMemoryBurstLimiter(clock),
+      limits: DEFAULT_TIER_LIMITS,
+      rates,
+      clock,
+      logger: createLogger('error', log),
+    };
+    const broken = new RatesFastPath({ ...deps, metrics: new FailingMetrics() });
+    let failingRates = false;
+    const faulty = new RatesFastPath({
+      ...deps,
+      metrics: new HttpMetrics(),
+      rates: new Proxy(rates, {
+        get: (target, property, receiver) =>
+          property === 'get' && failingRates
+            ? () => {
+                throw new Error('rates broke');
+              }
+            : Reflect.get(target, property, receiver),
+      }),
+    });
+    let useFaulty = false;
+    const server = createServer((request, response) =>
+      (useFaulty ? faulty : broken).handle(request, response, (_req, res) => {
+        res.writeHead(418, { 'content-type': 'text/plain' });
+        res.end('fastify');
+      }),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = async () => {
+      const response = await fetch(`${base}/v1/rates/DE`, { headers: { authorization: `Bearer ${key}` } });
+      return { status: response.status, text: await response.text() };
+    };
+    try {
+      // The key is read from the database on its first request (handed to the fallback), then known.
+      expect((await get()).status).toBe(418);
+      const answered = await get();
+      expect(answered.status).toBe(200);
+      expect(JSON.parse(answered.text).data.country_code).toBe('DE');
+      expect(broken.counts.answered).toBe(1);
+      expect(errors()).toEqual(['request completion listener failed']);
+
+      useFaulty = true;
+      expect((await get()).status).toBe(200);
+      failingRates = true;
+      expect(await get()).toEqual({ status: 418, text: 'fastify' });
+      expect(errors()).toEqual([
+        'request completion listener failed',
+        'rates fast path failed; the request goes to Fastify',
+      ]);
+    } finally {
+      server.close();
+      keys.close();
+      await created.drop();
+    }
+  });
+});
