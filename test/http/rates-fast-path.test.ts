@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Agent, createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
@@ -305,6 +305,37 @@ function compareBothPaths(dialect: TestDialect, redis: boolean): void {
       status: 200,
       msg: 'request',
     });
+  });
+
+  // Last: it sends requests to one copy only, which the metrics and log comparisons above must not see.
+  it("keeps pipelined answers in request order, mixing its own answers with Fastify's", async () => {
+    const paths = ['/v1/rates/DE', '/v1/rates/ZZ', '/v1/rates/FR', '/v1/rates', '/v1/rates/NO'];
+    const host = new URL(fast.app.url);
+    const requests = paths.map(
+      (path, index) =>
+        `GET ${path} HTTP/1.1\r\nHost: ${host.host}\r\nAuthorization: Bearer ${fast.keys.live}\r\n` +
+        `X-Request-Id: pipelined-${index}\r\n${index === paths.length - 1 ? 'Connection: close\r\n' : ''}\r\n`,
+    );
+    const answeredBefore = fast.app.ratesFastPath!.counts.answered;
+    const socket = connect(Number(host.port), host.hostname);
+    await once(socket, 'connect');
+    socket.write(requests.join(''));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await once(socket, 'end');
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const answers = [...raw.matchAll(/HTTP\/1\.1 (\d{3}) [^\r]*\r\n([\s\S]*?)\r\n\r\n/g)].map((match) => ({
+      status: Number(match[1]),
+      requestId: /^x-request-id: (.*)$/im.exec(match[2])?.[1],
+    }));
+    expect(answers).toEqual([
+      { status: 200, requestId: 'pipelined-0' },
+      { status: 404, requestId: 'pipelined-1' },
+      { status: 200, requestId: 'pipelined-2' },
+      { status: 200, requestId: 'pipelined-3' },
+      { status: 200, requestId: 'pipelined-4' },
+    ]);
+    expect(fast.app.ratesFastPath!.counts.answered).toBe(answeredBefore + 3);
   });
 }
 
