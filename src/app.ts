@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type ServerOptions } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import swagger from '@fastify/swagger';
@@ -13,8 +12,8 @@ import { errorBody, sendApiError } from './http/envelope.js';
 import { registerErrorHandling } from './http/plugins/error-handler.js';
 import { registerGates } from './http/plugins/gates.js';
 import { HttpMetrics, registerMetrics } from './http/plugins/metrics.js';
-import { RequestObserver } from './http/plugins/request-observer.js';
-import { type AccessLog, RatesFastPath, type RequestListener } from './http/rates-fast-path.js';
+import { type RequestCompleted, RequestObserver } from './http/plugins/request-observer.js';
+import { RatesFastPath, type RequestListener } from './http/rates-fast-path.js';
 import { requestIdOf } from './http/request-id.js';
 import { errorDocsRoutes } from './http/routes/docs.js';
 import { healthRoutes } from './http/routes/health.js';
@@ -55,22 +54,11 @@ export interface App {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Fastify's options as its serverFactory gets them, defaults filled in (fastify.js). */
-interface ServerSettings {
-  http?: ServerOptions;
-  keepAliveTimeout: number;
-  requestTimeout: number;
-  connectionTimeout: number;
-  maxRequestsPerSocket: number;
-}
-
 /** Builds the HTTP application; it never listens (tests and the bench inject or listen themselves). */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, clock } = deps;
   const docsBase = `${config.publicUrl}/docs`;
   const observer = new RequestObserver();
-  // Built below, once the key cache exists; Fastify makes its server first (serverFactory).
-  let fastPath: RatesFastPath | undefined;
   const fastify: FastifyInstance = Fastify({
     loggerInstance: deps.logger,
     // Fastify's two lines per request halve throughput; our own one line (ACCESS_LOG) replaces them.
@@ -95,20 +83,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Node would answer an HTTP/1.1 request without Host with an empty 400 before our code runs;
     // nothing here depends on Host, so such a request is served like any other (in the envelope).
     http: { requireHostHeader: false },
-    // Fastify's own server, with GET /v1/rates/{country_code} answered before Fastify when it can be
-    // (src/http/rates-fast-path.ts). The settings are the ones Fastify gives the server it makes.
-    serverFactory: (handler: RequestListener, options) => {
-      const settings = options as unknown as ServerSettings;
-      const server = createServer(settings.http ?? {}, (request, response) => {
-        if (fastPath === undefined) handler(request, response);
-        else fastPath.handle(request, response, handler);
-      });
-      server.keepAliveTimeout = settings.keepAliveTimeout;
-      server.requestTimeout = settings.requestTimeout;
-      server.setTimeout(settings.connectionTimeout);
-      if (settings.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
-      return server;
-    },
     schemaController: { compilersFactory: { buildSerializer: errorAwareSerializerFactory as never } },
   });
 
@@ -133,32 +107,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     res.end(body);
   });
-  // Never the headers or body: they hold API keys and webhook secrets. `reqId` is the binding of
-  // Fastify's request loggers; the line is written by the process logger so that a request that
-  // logs nothing else makes no child logger (about 7 µs).
+  // What every finished request leaves behind, from Fastify (the observer) and from the rates fast
+  // path alike: its metrics and, with ACCESS_LOG, one log line. Never the headers or body: they hold
+  // API keys and webhook secrets. `reqId` is the binding of Fastify's request loggers; the line is
+  // written by the process logger so that a request that logs nothing else makes no child logger
+  // (about 7 µs).
   const logger = deps.logger;
-  const accessLog: AccessLog | undefined = config.accessLog
-    ? (requestId, method, route, status, ms) =>
-        logger.info(
-          { reqId: requestId, req_id: requestId, method, route, status, ms: Math.round(ms) },
-          'request',
-        )
-    : undefined;
-  if (accessLog)
-    observer.onCompleted((request, reply) =>
-      accessLog(
-        request.id,
-        request.method,
-        request.routeOptions.url ?? 'not_found',
-        reply.statusCode,
-        reply.elapsedTime,
-      ),
-    );
   const httpMetrics = new HttpMetrics();
+  const completed: RequestCompleted = (requestId, method, route, status, ms) => {
+    httpMetrics.observe(route, method, status, ms);
+    if (config.accessLog)
+      logger.info(
+        { reqId: requestId, req_id: requestId, method, route, status, ms: Math.round(ms) },
+        'request',
+      );
+  };
   observer.onCompleted((request, reply) =>
-    httpMetrics.observe(
-      request.routeOptions.url ?? 'not_found',
+    completed(
+      request.id,
       request.method,
+      request.routeOptions.url ?? 'not_found',
       reply.statusCode,
       reply.elapsedTime,
     ),
@@ -219,26 +187,40 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     webhookRoutes(v1, { database, clock, policy: services.policy, dispatcher: services.dispatcher });
   });
 
+  let ratesFastPath: RatesFastPath | undefined;
   if (deps.ratesFastPath !== false) {
-    const path = new RatesFastPath({
+    ratesFastPath = new RatesFastPath({
       keys,
       burst: deps.burst,
       limits: config.tierLimits,
       rates: deps.rates,
       clock,
-      metrics: httpMetrics,
-      accessLog,
+      completed,
       logger,
     });
-    fastify.addHook('preClose', (done) => {
-      path.close();
-      done();
-    });
-    fastPath = path;
+    askFirst(fastify, ratesFastPath);
   }
 
   await fastify.ready();
-  return { fastify, services, ratesFastPath: fastPath };
+  return { fastify, services, ratesFastPath };
+}
+
+/**
+ * The server Fastify made (settings, timeouts, shutdown all Fastify's) with `path` asked before
+ * Fastify's own request listener; from the start of shutdown every request goes to Fastify.
+ */
+function askFirst(fastify: FastifyInstance, path: RatesFastPath): void {
+  const server = fastify.server;
+  const listeners = server.listeners('request') as RequestListener[];
+  if (listeners.length !== 1)
+    throw new Error(`expected Fastify's one request listener, found ${listeners.length}`);
+  const [handler] = listeners;
+  server.removeListener('request', handler);
+  server.on('request', (request, response) => path.handle(request, response, handler));
+  fastify.addHook('preClose', (done) => {
+    path.close();
+    done();
+  });
 }
 
 /**

@@ -7,20 +7,11 @@ import type { BurstDecision, BurstLimiter } from '../limits/burst.js';
 import type { Principal } from '../store/accounts.js';
 import type { KeyCache } from '../store/key-cache.js';
 import { admit, bearerKey } from './plugins/gates.js';
-import type { HttpMetrics } from './plugins/metrics.js';
+import type { RequestCompleted } from './plugins/request-observer.js';
 import { requestIdOf } from './request-id.js';
 import { JSON_UTF8, RATE_ROUTE, rateBody } from './routes/rates.js';
 
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
-
-/** One access log line (src/app.ts writes it; both paths call it). */
-export type AccessLog = (
-  requestId: string,
-  method: string,
-  route: string,
-  status: number,
-  ms: number,
-) => void;
 
 export interface RatesFastPathDeps {
   keys: KeyCache;
@@ -28,8 +19,8 @@ export interface RatesFastPathDeps {
   limits: Readonly<Record<Tier, TierLimits>>;
   rates: RatesTable;
   clock: Clock;
-  metrics: HttpMetrics;
-  accessLog?: AccessLog;
+  /** Metrics and access log, as for a request Fastify answered (src/app.ts). */
+  completed: RequestCompleted;
   logger: Pick<FastifyBaseLogger, 'error'>;
 }
 
@@ -174,9 +165,7 @@ export class RatesFastPath {
     this.counts.answered += 1;
     // The answer is out: a fault in the bookkeeping is logged, never passed on (as RequestObserver does).
     try {
-      const ms = performance.now() - startedAt;
-      this.deps.metrics.observe(RATE_ROUTE, 'GET', 200, ms);
-      this.deps.accessLog?.(requestId, 'GET', RATE_ROUTE, 200, ms);
+      this.deps.completed(requestId, 'GET', RATE_ROUTE, 200, performance.now() - startedAt);
     } catch (error) {
       this.deps.logger.error({ err: error, req_id: requestId }, 'request completion listener failed');
     }

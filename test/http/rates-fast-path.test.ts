@@ -362,7 +362,7 @@ else
 
 /** Metrics that fail, to show a fault after the answer is logged and goes no further. */
 class FailingMetrics extends HttpMetrics {
-  override observe(): void {
+  override observe(..._observation: Parameters<HttpMetrics['observe']>): void {
     throw new Error('metrics broke');
   }
 }
@@ -385,11 +385,15 @@ describe('GET /v1/rates/{code}: a fault in the fast path', () => {
       clock,
       logger: createLogger('error', log),
     };
-    const broken = new RatesFastPath({ ...deps, metrics: new FailingMetrics() });
+    const failing = new FailingMetrics();
+    const broken = new RatesFastPath({
+      ...deps,
+      completed: (_id, method, route, status, ms) => failing.observe(route, method, status, ms),
+    });
     let failingRates = false;
     const faulty = new RatesFastPath({
       ...deps,
-      metrics: new HttpMetrics(),
+      completed: () => undefined,
       rates: new Proxy(rates, {
         get: (target, property, receiver) =>
           property === 'get' && failingRates

@@ -2,6 +2,15 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export type CompletedListener = (request: FastifyRequest, reply: FastifyReply) => void;
 
+/** The bookkeeping of one finished request (metrics, access log), by route name; `ms` since it arrived. */
+export type RequestCompleted = (
+  requestId: string,
+  method: string,
+  route: string,
+  status: number,
+  ms: number,
+) => void;
+
 /**
  * Per-request work that every answer needs, run from Fastify's LogController instead of hooks.
  *
