@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { RequestStore, ReserveResult } from '../store/request-store.js';
+import type { CacheLookup, RequestStore, ReserveResult } from '../store/request-store.js';
 import type { Tables, ValidationsTable } from '../store/tables.js';
 import { releaseUnits, reserveUnits } from '../store/usage.js';
+import type { CachedAnswer } from '../store/validations.js';
 import { ApiError } from './errors.js';
 
 interface Month {
@@ -84,6 +85,21 @@ export async function reserveQuotaAndRecord(
 ): Promise<QuotaState> {
   const result = await store.reserveAndRecord({ accountId, period: periodOf(now), units: 1, limit }, records);
   return grantedOrThrow(result, limit, 1, now);
+}
+
+/**
+ * reserveQuota for one validation that may be a cache hit: the cache entry is read in the same
+ * transaction and, when fresh, the hit's record is written with it (RequestStore.reserveAndLookUp).
+ */
+export async function reserveQuotaAndLookUp(
+  store: Pick<RequestStore, 'reserveAndLookUp'>,
+  accountId: string,
+  limit: number,
+  now: number,
+  lookup: CacheLookup,
+): Promise<{ quota: QuotaState; cached: CachedAnswer | undefined }> {
+  const result = await store.reserveAndLookUp({ accountId, period: periodOf(now), units: 1, limit }, lookup);
+  return { quota: grantedOrThrow(result, limit, 1, now), cached: result.cached };
 }
 
 function grantedOrThrow(result: ReserveResult, limit: number, units: number, now: number): QuotaState {

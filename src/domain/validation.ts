@@ -14,7 +14,14 @@ import {
 } from '../store/validations.js';
 import { companyOf, iso, type Source, type ValidationAnswer } from './answers.js';
 import { ApiError } from './errors.js';
-import { type QuotaState, quotaHeaders, releaseQuota, reserveQuota, reserveQuotaAndRecord } from './quota.js';
+import {
+  type QuotaState,
+  quotaHeaders,
+  releaseQuota,
+  reserveQuota,
+  reserveQuotaAndLookUp,
+  reserveQuotaAndRecord,
+} from './quota.js';
 import { testModeAnswer } from './test-mode.js';
 import { type Tier, type TierLimits, tierAllows } from './tiers.js';
 import { checkVatNumber, type ParsedVatNumber } from './vat-number/index.js';
@@ -128,28 +135,47 @@ export class ValidationService {
         throw error instanceof ApiError ? withQuotaHeaders(error, quota) : error;
       }
     }
-    // An answer that needs no registry (check digits, a fresh cache entry) is in hand before the
-    // quota is asked: the reservation and the record are then one write (one transaction, one
-    // PostgreSQL round trip) instead of two, and a refused reservation writes nothing.
+    // An answer that needs no registry (check digits, a fresh cache entry) is in hand with the
+    // reservation: the reservation, the cache read and the record are then one write (one
+    // transaction, one PostgreSQL round trip), and a refused reservation writes nothing.
+    const limit = this.limitOf(principal);
     const local = this.localAnswer(target, now);
-    const cached =
-      local || !useCache || wanted
-        ? undefined
-        : ((await this.deps.requests.readCachedAnswer(target.number.vatNumber)) ?? null);
-    const inHand =
-      local ?? (this.isFresh(cached, now) ? cachedAnswer(target.number, cached, now, 'cached') : undefined);
-    if (inHand) {
+    if (local) {
       const quota = await reserveQuotaAndRecord(
         this.deps.requests,
         principal.accountId,
-        this.limitOf(principal),
+        limit,
         now,
-        this.recordsOf(principal, requestId, 'sync', [inHand], now),
+        this.recordsOf(principal, requestId, 'sync', [local], now),
       );
-      this.deps.onAnswer?.(inHand);
-      return { answer: inHand, quota };
+      this.deps.onAnswer?.(local);
+      return { answer: local, quota };
     }
-    let quota = await reserveQuota(this.deps.requests, principal.accountId, this.limitOf(principal), 1, now);
+    let quota: QuotaState;
+    let cached: CachedAnswer | null | undefined;
+    if (useCache && !wanted) {
+      const vatNumber = target.number.vatNumber;
+      const lookup = await reserveQuotaAndLookUp(this.deps.requests, principal.accountId, limit, now, {
+        vatNumber,
+        freshAfter: this.freshAfter(now),
+        hit: {
+          id: timeOrderedUuid(now),
+          account_id: principal.accountId,
+          request_id: requestId,
+          vat_number: vatNumber,
+          channel: 'sync',
+          created_at: now,
+        },
+      });
+      quota = lookup.quota;
+      cached = lookup.cached ?? null;
+      if (this.isFresh(cached, now)) {
+        // Recorded by the lookup.
+        const answer = cachedAnswer(target.number, cached, now, 'cached');
+        this.deps.onAnswer?.(answer);
+        return { answer, quota };
+      }
+    } else quota = await reserveQuota(this.deps.requests, principal.accountId, limit, 1, now);
     try {
       // A miss goes on with the entry just read (a stale one still serves the stale rules).
       const answer = await this.resolve(target, { useCache, requester: wanted, cached });
@@ -371,7 +397,12 @@ export class ValidationService {
 
   /** A cache entry within its TTL. */
   private isFresh(prior: CachedAnswer | null | undefined, now: number): prior is CachedAnswer {
-    return prior != null && prior.fetched_at > now - this.deps.settings.cacheTtlSeconds * 1000;
+    return prior != null && prior.fetched_at > this.freshAfter(now);
+  }
+
+  /** Entries fetched after this instant are fresh (the cache TTL). */
+  private freshAfter(now: number): number {
+    return now - this.deps.settings.cacheTtlSeconds * 1000;
   }
 
   /** Answers that need no registry: a failed check digit, and Liechtenstein (no registry exists). */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeOrderedUuid } from '../../src/ids.js';
 import { createAccount } from '../../src/store/accounts.js';
 import { inTransaction } from '../../src/store/db.js';
@@ -192,6 +192,187 @@ describeEachDialect('request store', (dialect) => {
     expect(none).toEqual({ ok: false, used: 0 });
     expect(await recordedIds(accountId)).toEqual([]);
     expect(await usedUnits(test.database.db, accountId, period)).toBe(0);
+  });
+
+  it('records more validations in one turn than one multi-row insert holds, each once', async () => {
+    const accountId = await newAccount();
+    // 64 rows per insert statement on SQLite: 150 rows take three statements (64, 64, 22).
+    const batches = [
+      Array.from({ length: 150 }, (_, i) => record(accountId, `DE${i}`)),
+      [record(accountId, 'X')],
+    ];
+    await Promise.all(batches.map((records) => store.recordValidations(records)));
+    expect(await recordedIds(accountId)).toEqual(
+      batches
+        .flat()
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
+  describe('reserve and look up', () => {
+    const ttlMs = 24 * 3600_000;
+    const cacheEntry = async (vatNumber: string, fetchedAt: number, valid = 1, source = 'vies') => {
+      const entry = {
+        vat_number: vatNumber,
+        valid,
+        company_name: valid ? `Name ${vatNumber}` : null,
+        company_address: null,
+        source,
+        fetched_at: fetchedAt,
+      };
+      await writeCachedAnswer(test.database.db, entry);
+      return entry;
+    };
+    const lookup = (accountId: string, vatNumber: string, now = Date.now()) => ({
+      vatNumber,
+      freshAfter: now - ttlMs,
+      hit: {
+        id: timeOrderedUuid(now),
+        account_id: accountId,
+        request_id: `req-${vatNumber}`,
+        vat_number: vatNumber,
+        channel: 'sync',
+        created_at: now,
+      },
+    });
+    const recorded = async (accountId: string) =>
+      test.database.db
+        .selectFrom('validations')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .orderBy('id')
+        .execute();
+
+    it('a fresh entry: granted, the entry returned and the hit recorded from it', async () => {
+      const accountId = await newAccount();
+      const entry = await cacheEntry('ATU11111111', Date.now() - 1000, 1, 'vies');
+      const call = lookup(accountId, 'ATU11111111');
+      const result = await store.reserveAndLookUp({ accountId, period, units: 1, limit: 5 }, call);
+      expect(result).toEqual({ ok: true, used: 1, cached: entry });
+      expect(await recorded(accountId)).toEqual([
+        { ...call.hit, valid: 1, source: 'vies', source_status: 'cached' },
+      ]);
+    });
+
+    it('an entry "not registered" from another source is recorded as that answer', async () => {
+      const accountId = await newAccount();
+      await cacheEntry('GB111111111', Date.now() - 1000, 0, 'hmrc');
+      const call = lookup(accountId, 'GB111111111');
+      const result = await store.reserveAndLookUp({ accountId, period, units: 1, limit: 5 }, call);
+      expect(result).toMatchObject({ ok: true, used: 1, cached: { valid: 0, source: 'hmrc' } });
+      expect(await recorded(accountId)).toEqual([
+        { ...call.hit, valid: 0, source: 'hmrc', source_status: 'cached' },
+      ]);
+    });
+
+    it('a stale entry or none: granted and returned as found, nothing recorded', async () => {
+      const accountId = await newAccount();
+      const now = Date.now();
+      const stale = await cacheEntry('ATU22222222', now - ttlMs); // exactly the TTL old: not fresh
+      const [old, none] = await Promise.all([
+        store.reserveAndLookUp(
+          { accountId, period, units: 1, limit: 5 },
+          lookup(accountId, 'ATU22222222', now),
+        ),
+        store.reserveAndLookUp(
+          { accountId, period, units: 1, limit: 5 },
+          lookup(accountId, 'ATU33333333', now),
+        ),
+      ]);
+      expect(old).toEqual({ ok: true, used: 1, cached: stale });
+      expect(none).toEqual({ ok: true, used: 2, cached: undefined });
+      expect(await recorded(accountId)).toEqual([]);
+      expect(await usedUnits(test.database.db, accountId, period)).toBe(2);
+    });
+
+    it('refused: no entry, no record, nothing reserved', async () => {
+      const accountId = await newAccount();
+      await cacheEntry('ATU44444444', Date.now());
+      const [full, zero] = await Promise.all([
+        store.reserveAndLookUp({ accountId, period, units: 1, limit: 0 }, lookup(accountId, 'ATU44444444')),
+        store.reserveAndLookUp({ accountId, period, units: 1, limit: 0 }, lookup(accountId, 'ATU44444444')),
+      ]);
+      expect(full).toEqual({ ok: false, used: 0, cached: undefined });
+      expect(zero).toEqual({ ok: false, used: 0, cached: undefined });
+      expect(await recorded(accountId)).toEqual([]);
+    });
+
+    it('many at once, next to other calls: exactly what remains is granted, and only granted fresh hits are recorded', async () => {
+      const accountId = await newAccount();
+      const now = Date.now();
+      await cacheEntry('ATU55555555', now - 5000);
+      await cacheEntry('ATU66666666', now - 5000, 0, 'vies');
+      await cacheEntry('ATU77777777', now - ttlMs - 1);
+      expect(await store.reserveUnits({ accountId, period, units: 4, limit: 10 })).toMatchObject({
+        ok: true,
+      });
+      const numbers = ['ATU55555555', 'ATU66666666', 'ATU77777777', 'ATU88888888', 'ATU55555555'];
+      const calls = numbers.map((number, i) => ({
+        ...lookup(accountId, number, now),
+        hit: { ...lookup(accountId, number, now).hit, request_id: `req-${i}` },
+      }));
+      const withRecord = record(accountId, 'DE999999999');
+      const results = await Promise.all([
+        ...calls.map((call) => store.reserveAndLookUp({ accountId, period, units: 1, limit: 10 }, call)),
+        store.reserveAndRecord({ accountId, period, units: 1, limit: 10 }, [withRecord]),
+        store.reserveAndLookUp(
+          { accountId, period, units: 1, limit: 10 },
+          lookup(accountId, 'ATU55555555', now),
+        ),
+      ]);
+      // 4 used + 7 asked for 10: the group does not fit, so one by one in arrival order.
+      expect(results.map((result) => [result.ok, result.used])).toEqual([
+        [true, 5],
+        [true, 6],
+        [true, 7],
+        [true, 8],
+        [true, 9],
+        [true, 10],
+        [false, 10],
+      ]);
+      expect(results.map((result) => ('cached' in result ? result.cached?.vat_number : 'record'))).toEqual([
+        'ATU55555555',
+        'ATU66666666',
+        'ATU77777777',
+        undefined,
+        'ATU55555555',
+        'record',
+        undefined,
+      ]);
+      const rows = await recorded(accountId);
+      expect(
+        rows.map((row) => [row.request_id, row.vat_number, row.valid, row.source_status]).sort(),
+      ).toEqual(
+        [
+          ['req', 'DE999999999', 1, 'cached'],
+          ['req-0', 'ATU55555555', 1, 'cached'],
+          ['req-1', 'ATU66666666', 0, 'cached'],
+          ['req-4', 'ATU55555555', 1, 'cached'],
+        ].sort(),
+      );
+    });
+
+    it('a group that fits is granted whole, each member with its own entry', async () => {
+      const accountId = await newAccount();
+      const now = Date.now();
+      await cacheEntry('ATU12121212', now - 5000);
+      const numbers = ['ATU12121212', 'ATU13131313', 'ATU12121212'];
+      const results = await Promise.all(
+        numbers.map((number) =>
+          store.reserveAndLookUp({ accountId, period, units: 1, limit: 100 }, lookup(accountId, number, now)),
+        ),
+      );
+      expect(results.map((result) => [result.ok, result.used, result.cached?.vat_number])).toEqual([
+        [true, 1, 'ATU12121212'],
+        [true, 2, undefined],
+        [true, 3, 'ATU12121212'],
+      ]);
+      expect((await recorded(accountId)).map((row) => row.vat_number)).toEqual([
+        'ATU12121212',
+        'ATU12121212',
+      ]);
+    });
   });
 
   it('never writes inside a transaction another caller has open: a rolled-back transaction keeps the reservation', async () => {
