@@ -37,6 +37,21 @@ export function companyOf(valid: boolean, name: string | null, address: string |
   return { name, address };
 }
 
+/**
+ * The last two instants asked for, with their strings: an answer asks for its own time and its cache
+ * entry's, and the requests of one millisecond share both (toISOString cost about 0.6 µs a call).
+ */
+const recent: Array<{ ms: number; text: string }> = [
+  { ms: Number.NaN, text: '' },
+  { ms: Number.NaN, text: '' },
+];
+let older = 0;
+
 export function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  if (recent[0].ms === ms) return recent[0].text;
+  if (recent[1].ms === ms) return recent[1].text;
+  const text = new Date(ms).toISOString();
+  recent[older] = { ms, text };
+  older = 1 - older;
+  return text;
 }
