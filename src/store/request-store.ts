@@ -255,12 +255,12 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
     let next = 0;
     const results = ops.map((op): ReserveResult | LookupResult | undefined => {
       if (op.kind === 'record') {
-        records.push(...op.records);
+        for (const record of op.records) records.push(record);
         return undefined;
       }
       const result = reserved[next++];
       if (op.kind === 'reserve') {
-        if (result.ok && op.records) records.push(...op.records);
+        if (result.ok && op.records) for (const record of op.records) records.push(record);
         return result;
       }
       const cached = result.ok ? entryOf(op.lookup.vatNumber) : undefined;
@@ -279,9 +279,8 @@ function sqliteStore(db: Kysely<Tables>, sqlite: SQLite.Database): RequestStore 
     exclusive(() => writeAll.immediate(ops)),
   );
 
-  // The reads of one event-loop turn run together, each number once, in one read transaction (one
-  // shared lock instead of one per statement): a cache hit is read before its reservation, so the
-  // many requests for one popular number that arrive together read it once.
+  // The reads of one event-loop turn (the registry path's: stale and degraded rules, batches) run
+  // together, each number once, in one read transaction: one shared lock instead of one per statement.
   const readMany = sqlite.transaction((numbers: string[]) => numbers.map((number) => readCache.get(number)));
   const reads = new Batcher<string, ValidationCacheTable | undefined>((numbers) => {
     const unique = [...new Set(numbers)];
