@@ -162,7 +162,6 @@ export class ValidationService {
           id: timeOrderedUuid(now),
           account_id: principal.accountId,
           request_id: requestId,
-          vat_number: vatNumber,
           channel: 'sync',
           created_at: now,
         },

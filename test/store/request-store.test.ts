@@ -231,7 +231,6 @@ describeEachDialect('request store', (dialect) => {
         id: timeOrderedUuid(now),
         account_id: accountId,
         request_id: `req-${vatNumber}`,
-        vat_number: vatNumber,
         channel: 'sync',
         created_at: now,
       },
@@ -251,7 +250,7 @@ describeEachDialect('request store', (dialect) => {
       const result = await store.reserveAndLookUp({ accountId, period, units: 1, limit: 5 }, call);
       expect(result).toEqual({ ok: true, used: 1, cached: entry });
       expect(await recorded(accountId)).toEqual([
-        { ...call.hit, valid: 1, source: 'vies', source_status: 'cached' },
+        { ...call.hit, vat_number: call.vatNumber, valid: 1, source: 'vies', source_status: 'cached' },
       ]);
     });
 
@@ -262,7 +261,7 @@ describeEachDialect('request store', (dialect) => {
       const result = await store.reserveAndLookUp({ accountId, period, units: 1, limit: 5 }, call);
       expect(result).toMatchObject({ ok: true, used: 1, cached: { valid: 0, source: 'hmrc' } });
       expect(await recorded(accountId)).toEqual([
-        { ...call.hit, valid: 0, source: 'hmrc', source_status: 'cached' },
+        { ...call.hit, vat_number: call.vatNumber, valid: 0, source: 'hmrc', source_status: 'cached' },
       ]);
     });
 
