@@ -1,4 +1,4 @@
-import { checkVatNumber } from '../src/domain/vat-number/index.js';
+import { checkVatNumber } from '../src/numbers/index.js';
 import { registryIdFor } from '../src/registries/gateway.js';
 import type { RegistryId } from '../src/registries/registry.js';
 

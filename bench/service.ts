@@ -2,9 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createAccount, createKey } from '../src/accounts/keys.js';
 import type { RegistryId } from '../src/registries/registry.js';
-import { createAccount, createKey } from '../src/store/accounts.js';
-import { type Database, migrateToLatest, openDatabase } from '../src/store/db.js';
+import { type Database, migrateToLatest, openDatabase } from '../src/store/database.js';
+import { createStores } from '../src/store/stores.js';
 import {
   firstLine,
   freePort,
@@ -127,8 +128,9 @@ async function seed(
   try {
     await migrateToLatest(database, schema);
     const now = Date.now();
-    const account = await createAccount(database.db, 'bench', 'business', now);
-    const created = await createKey(database.db, account.id, 'live', now);
+    const { accounts } = createStores(database);
+    const account = await createAccount(accounts, 'bench', 'business', now);
+    const created = await createKey(accounts, account.id, 'live', now);
     return { dialect, url, key: created.key };
   } finally {
     await database.close();

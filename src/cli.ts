@@ -1,22 +1,13 @@
 #!/usr/bin/env node
-// First: V8 settings for a long-running server, before any other module runs (see the module).
-import './runtime-tuning.js';
 import { parseArgs } from 'node:util';
+import { createAccount, createKey, type KeyMode } from './accounts/keys.js';
+import { isTier, TIERS } from './accounts/tiers.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
-import { isTier, TIERS } from './domain/tiers.js';
 import { openConfiguredDatabase, type RunningService, startServer, startWorker } from './main.js';
-import {
-  createAccount,
-  createKey,
-  getAccount,
-  type KeyMode,
-  listAccounts,
-  listKeys,
-  revokeKey,
-  setAccountTier,
-} from './store/accounts.js';
-import { type Database, migrateToLatest } from './store/db.js';
+import type { AccountStore } from './store/accounts.js';
+import { type Database, migrateToLatest } from './store/database.js';
+import { createStores } from './store/stores.js';
 
 const USAGE = `Usage: vat-service <command> [options]
 
@@ -123,7 +114,7 @@ async function runAdmin(
   values: Values,
   print: (object: Record<string, unknown>, text: string) => void,
 ): Promise<number> {
-  const { db } = database;
+  const accounts: AccountStore = createStores(database).accounts;
   const now = systemClock.now();
   const key = `${command} ${sub ?? ''}`.trim();
   switch (key) {
@@ -135,7 +126,7 @@ async function runAdmin(
       const name = required(values.name, '--name');
       const tier = tierOf(required(values.tier, '--tier'));
       if (name.trim() === '') throw new UsageError('--name must not be empty');
-      const account = await createAccount(db, name, tier, now);
+      const account = await createAccount(accounts, name, tier, now);
       print(
         { id: account.id, name: account.name, tier: account.tier },
         `Created account ${account.id} (${account.name}, ${account.tier}).`,
@@ -143,8 +134,7 @@ async function runAdmin(
       return 0;
     }
     case 'accounts list': {
-      const accounts = await listAccounts(db);
-      const rows = accounts.map((a) => ({
+      const rows = (await accounts.listAccounts()).map((a) => ({
         id: a.id,
         name: a.name,
         tier: a.tier,
@@ -159,8 +149,8 @@ async function runAdmin(
     case 'accounts set-tier': {
       const [id, tierName] = rest;
       const tier = tierOf(required(tierName, 'TIER'));
-      const account = await setAccountTier(db, required(id, 'ID'), tier);
-      if (!account) throw new Error(`No account ${id}.`);
+      if (!(await accounts.setTier(required(id, 'ID'), tier))) throw new Error(`No account ${id}.`);
+      const account = (await accounts.getAccount(id))!;
       print(
         { id: account.id, name: account.name, tier: account.tier },
         `Account ${account.id} is now on ${account.tier}.`,
@@ -171,17 +161,17 @@ async function runAdmin(
       const accountId = required(values.account, '--account');
       const mode = required(values.mode, '--mode');
       if (mode !== 'live' && mode !== 'test') throw new UsageError('--mode must be live or test');
-      if (!(await getAccount(db, accountId))) throw new Error(`No account ${accountId}.`);
-      const created = await createKey(db, accountId, mode as KeyMode, now);
+      if (!(await accounts.getAccount(accountId))) throw new Error(`No account ${accountId}.`);
+      const created = await createKey(accounts, accountId, mode as KeyMode, now);
       print(
-        created,
+        { ...created },
         `Created ${mode} key ${created.id} for ${accountId}. The key, shown only now:\n${created.key}`,
       );
       return 0;
     }
     case 'keys list': {
       const accountId = required(values.account, '--account');
-      const keys = (await listKeys(db, accountId)).map((k) => ({
+      const keys = (await accounts.listKeys(accountId)).map((k) => ({
         id: k.id,
         mode: k.mode,
         prefix: k.key_prefix,
@@ -203,7 +193,7 @@ async function runAdmin(
     }
     case 'keys revoke': {
       const keyId = required(sub === 'revoke' ? rest[0] : undefined, 'KEY_ID');
-      if (!(await revokeKey(db, keyId, now))) throw new Error(`No key ${keyId}.`);
+      if (!(await accounts.revokeKey(keyId, now))) throw new Error(`No key ${keyId}.`);
       print({ id: keyId, revoked: true }, `Key ${keyId} revoked.`);
       return 0;
     }

@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { DEFAULT_TIER_LIMITS, isTier, type Tier, type TierLimits } from './domain/tiers.js';
+import { DEFAULT_TIER_LIMITS, isTier, type Tier, type TierLimits } from './accounts/tiers.js';
 import { DEFAULT_URL as ABR_DEFAULT_URL } from './registries/abr.js';
 import { DEFAULT_URL as BRREG_DEFAULT_URL } from './registries/brreg.js';
 import { DEFAULT_URL as HMRC_DEFAULT_URL } from './registries/hmrc.js';
@@ -113,8 +113,39 @@ export const SETTINGS = {
     schema: Bool,
     default: 'true',
     parse: boolean,
+    description: 'One log line per request (method, route, status, time).',
+  },
+  HTTP_HEADERS_TIMEOUT_MS: {
+    schema: Int(1000),
+    default: '10000',
+    parse: number,
+    description: "Most time a client may take to send a request's headers; then the connection is closed.",
+  },
+  HTTP_REQUEST_TIMEOUT_MS: {
+    schema: Int(1000),
+    default: '30000',
+    parse: number,
+    description: 'Most time a client may take to send a whole request, headers and body; then 408 and close.',
+  },
+  HTTP_IDLE_TIMEOUT_MS: {
+    schema: Int(1000),
+    default: '60000',
+    parse: number,
     description:
-      'One log line per request (method, route, status, time). Costs throughput: see the README figures.',
+      'A connection on which nothing moves for this long is closed (a stalled body, a stuck client).',
+  },
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: {
+    schema: Int(1000),
+    default: '72000',
+    parse: number,
+    description: 'How long an idle keep-alive connection stays open between requests.',
+  },
+  AUTH_FAILURES_PER_MINUTE: {
+    schema: Int(1),
+    default: '30',
+    parse: number,
+    description:
+      'Unknown API keys one client address may present per minute before its unknown keys are refused (429) without a database read.',
   },
   PUBLIC_URL: {
     schema: Url,
@@ -231,6 +262,13 @@ export interface Config {
   bootstrap: boolean;
   logLevel: string;
   accessLog: boolean;
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+  };
+  authFailuresPerMinute: number;
   publicUrl: string;
   tierLimits: Readonly<Record<Tier, TierLimits>>;
   checkDigits: boolean;
@@ -268,6 +306,11 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     values[name] = value;
   }
   const tierLimits = mergeTierLimits(values.TIER_LIMITS as Record<string, Partial<TierLimits>>, problems);
+  if ((values.HTTP_HEADERS_TIMEOUT_MS as number) > (values.HTTP_REQUEST_TIMEOUT_MS as number)) {
+    problems.push(
+      'HTTP_HEADERS_TIMEOUT_MS must not be above HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request).',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 
   const v = values as { [K in SettingName]: Static<(typeof SETTINGS)[K]['schema']> };
@@ -289,6 +332,13 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     bootstrap: v.BOOTSTRAP,
     logLevel: v.LOG_LEVEL,
     accessLog: v.ACCESS_LOG,
+    http: {
+      headersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: v.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    authFailuresPerMinute: v.AUTH_FAILURES_PER_MINUTE,
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     tierLimits,
     checkDigits: v.CHECK_DIGITS,

@@ -1,15 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
-import { buildApp } from './app.js';
+import { createAccount, createKey } from './accounts/keys.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
-import { RatesTable } from './domain/rates.js';
+import { buildApp } from './http/app.js';
 import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from './limits/burst.js';
 import { createLogger } from './logger.js';
+import { RatesTable } from './rates/rates-table.js';
 import { createRegistryGateway } from './registries/index.js';
 import { createServices } from './services.js';
-import { countAccounts, createAccount, createKey } from './store/accounts.js';
-import { type Database, migrateToLatest, openDatabase } from './store/db.js';
+import type { AccountStore } from './store/accounts.js';
+import { type Database, migrateToLatest, openDatabase } from './store/database.js';
 
 /**
  * Process entry points: open the database, migrate, and run the API, a worker, or both.
@@ -37,16 +38,16 @@ export function createBurstLimiter(config: Readonly<Config>, clock: Clock, logge
 /** On an empty database (not in production), a local Business account with one live and one test key. */
 async function bootstrap(
   config: Readonly<Config>,
-  database: Database,
+  accounts: AccountStore,
   clock: Clock,
   out: (line: string) => void,
 ) {
   if (!config.bootstrap || config.nodeEnv === 'production') return;
-  if ((await countAccounts(database.db)) > 0) return;
+  if ((await accounts.countAccounts()) > 0) return;
   const now = clock.now();
-  const account = await createAccount(database.db, 'Local account', 'business', now);
-  const live = await createKey(database.db, account.id, 'live', now);
-  const test = await createKey(database.db, account.id, 'test', now);
+  const account = await createAccount(accounts, 'Local account', 'business', now);
+  const live = await createKey(accounts, account.id, 'live', now);
+  const test = await createKey(accounts, account.id, 'test', now);
   out(
     [
       '',
@@ -69,11 +70,16 @@ export async function startServer(
   const logger = createLogger(config.logLevel);
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database);
-  await bootstrap(config, database, clock, options.out ?? ((line) => process.stdout.write(`${line}\n`)));
-  const burst = createBurstLimiter(config, clock, logger);
   const gateway = createRegistryGateway(config, clock);
   const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
-  const { fastify } = await buildApp({
+  await bootstrap(
+    config,
+    services.stores.accounts,
+    clock,
+    options.out ?? ((line) => process.stdout.write(`${line}\n`)),
+  );
+  const burst = createBurstLimiter(config, clock, logger);
+  const fastify = await buildApp({
     config,
     database,
     clock,
@@ -103,10 +109,10 @@ export async function startServer(
       closing ??= (async () => {
         // fastify.close() stops accepting and waits for the requests in flight, but then also for
         // their keep-alive connections, which clients (and load balancers) keep open for up to
-        // keepAliveTimeout (72 s): close each connection as soon as its last answer is sent.
+        // keepAliveTimeout: close each connection as soon as its last answer is sent.
         const closeIdle = setInterval(() => fastify.server.closeIdleConnections(), 50);
         try {
-          await fastify.close(); // stops accepting, drains in-flight requests
+          await fastify.close();
         } finally {
           clearInterval(closeIdle);
         }

@@ -1,14 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { Authenticator } from './accounts/authenticator.js';
+import { Quota } from './accounts/quota.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import { AsyncValidationService, VALIDATE_JOB } from './domain/async-validation.js';
-import { ValidationService } from './domain/validation.js';
+import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
+import { validateItemHandler } from './jobs/handlers/validate-item.js';
 import { Worker } from './jobs/worker.js';
 import type { RegistryGateway } from './registries/gateway.js';
-import type { Database } from './store/db.js';
-import { createRequestStore } from './store/request-store.js';
-import { createWebhookSender, type WebhookSender } from './webhooks/deliver.js';
-import { DELIVER_JOB, WebhookDispatcher } from './webhooks/dispatch.js';
+import type { Database } from './store/database.js';
+import { createStores, type Stores } from './store/stores.js';
+import { AsyncAcceptance, VALIDATE_JOB } from './validation/async-acceptance.js';
+import { ValidationPipeline } from './validation/pipeline.js';
+import { DELIVER_JOB, DeliveryService } from './webhooks/delivery-service.js';
+import { createWebhookSender } from './webhooks/send-attempt.js';
 import type { TargetPolicy } from './webhooks/target-guard.js';
 
 export interface ServiceDeps {
@@ -20,11 +24,14 @@ export interface ServiceDeps {
 }
 
 export interface Services {
-  validation: ValidationService;
-  asyncValidation: AsyncValidationService;
-  dispatcher: WebhookDispatcher;
+  stores: Stores;
+  quota: Quota;
+  authenticator: Authenticator;
+  pipeline: ValidationPipeline;
+  asyncAcceptance: AsyncAcceptance;
+  deliveries: DeliveryService;
   policy: TargetPolicy;
-  /** Counters for /metrics. */
+  /** Counters for /metrics, keyed `name:label`. */
   counters: Map<string, number>;
   /** A job worker over this database; `serve` runs one unless WORKER=false, `worker` runs only that. */
   createWorker(): Worker;
@@ -32,11 +39,12 @@ export interface Services {
 }
 
 /**
- * The domain services, built once per process from configuration and shared by the HTTP app and
- * the job worker (STYLE habit 4: plain modules that get their dependencies passed in).
+ * The composition root of the domain: every service built once per process from configuration,
+ * shared by the HTTP app and the job worker. Wiring only; the rules live in the modules it wires.
  */
 export function createServices(deps: ServiceDeps): Services {
-  const { config, database, clock, logger } = deps;
+  const { config, database, clock, logger, gateway } = deps;
+  const stores = createStores(database);
   const counters = new Map<string, number>();
   const count = (key: string) => counters.set(key, (counters.get(key) ?? 0) + 1);
   const workers = new Set<Worker>();
@@ -44,59 +52,56 @@ export function createServices(deps: ServiceDeps): Services {
     for (const worker of workers) worker.nudge();
   };
   const policy: TargetPolicy = { allowedHosts: config.webhook.allowedHosts };
-  const sender: WebhookSender = createWebhookSender({ timeoutMs: config.webhook.timeoutMs, policy });
-  const validation = new ValidationService({
-    db: database.db,
-    requests: createRequestStore(database),
+  const sender = createWebhookSender({ timeoutMs: config.webhook.timeoutMs, policy });
+  const quota = new Quota(stores.usage, config.tierLimits);
+  const pipeline = new ValidationPipeline({
+    stores,
+    quota,
+    gateway,
     clock,
-    gateway: deps.gateway,
     settings: config,
-    limits: config.tierLimits,
     logger,
     onAnswer: (answer) => count(`answers:${answer.meta.source_status}`),
   });
-  const dispatcher = new WebhookDispatcher({
-    database,
+  const deliveries = new DeliveryService({
+    stores,
     clock,
     sender,
     retryDelaysMs: config.webhook.retryDelaysMs,
     onEnqueued: nudge,
     onAttempt: (outcome) => count(`webhook_deliveries:${outcome}`),
   });
-  const asyncValidation = new AsyncValidationService({
-    database,
-    clock,
-    validation,
-    dispatcher,
-    retryDelaysMs: config.asyncRetryDelaysMs,
-    docsBase: `${config.publicUrl}/docs`,
-    onEnqueued: nudge,
-  });
+  const handlers = {
+    [VALIDATE_JOB]: validateItemHandler({
+      stores,
+      pipeline,
+      deliveries,
+      clock,
+      retryDelaysMs: config.asyncRetryDelaysMs,
+      docsBase: `${config.publicUrl}/docs`,
+      onSettled: nudge,
+    }),
+    [DELIVER_JOB]: deliverWebhookHandler(deliveries),
+  };
 
   return {
-    validation,
-    asyncValidation,
-    dispatcher,
+    stores,
+    quota,
+    authenticator: new Authenticator(stores.accounts, { now: () => clock.now() }),
+    pipeline,
+    asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
+    deliveries,
     policy,
     counters,
     createWorker() {
       const worker = new Worker({
-        database,
+        jobs: stores.jobs,
         clock,
         concurrency: config.worker.concurrency,
         pollMs: config.worker.pollMs,
         leaseMs: config.worker.leaseMs,
         logger,
-        handlers: {
-          [VALIDATE_JOB]: (job) => asyncValidation.process(job),
-          [DELIVER_JOB]: async (job) => {
-            const { deliveryId } = JSON.parse(job.payload) as { deliveryId: string };
-            const { retryAt, delivery } = await dispatcher.attempt(deliveryId);
-            return retryAt === null
-              ? { done: true }
-              : { retryAt, error: delivery.failure_reason ?? 'delivery failed' };
-          },
-        },
+        handlers,
       });
       workers.add(worker);
       return worker;

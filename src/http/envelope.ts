@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { type ApiError, ERROR_CATALOGUE, type ErrorCode } from '../domain/errors.js';
+import { type ApiError, ERROR_CATALOGUE, type ErrorCode } from '../errors.js';
 
 /** The `{ error, meta }` body for a code (spec 2.1); every error carries `docs_url` (decisions section 8). */
 export function errorBody(docsBase: string, requestId: string, code: ErrorCode, message?: string) {
@@ -13,20 +13,9 @@ export function errorBody(docsBase: string, requestId: string, code: ErrorCode, 
   };
 }
 
+/** Sends an ApiError in the envelope, with its headers and the request id. */
 export function sendApiError(reply: FastifyReply, docsBase: string, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
+  reply.header('x-request-id', reply.request.id);
   return reply.code(error.status).send(errorBody(docsBase, reply.request.id, error.code, error.message));
-}
-
-/** A failed item inside a batch result or batch event (spec 2.4, decisions section 8). */
-export function failureItem(docsBase: string, input: string, error: ApiError) {
-  return {
-    error: {
-      code: error.code,
-      message: error.message,
-      docs_url: `${docsBase}/errors/${error.code}`,
-      vat_number: input,
-    },
-    meta: { vat_number: input },
-  };
 }

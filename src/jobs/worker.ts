@@ -2,8 +2,7 @@ import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import type { Clock } from '../clock.js';
 import { randomBase62 } from '../ids.js';
-import type { Database } from '../store/db.js';
-import { claimJobs, completeJob, extendLeases, type Job, releaseJobs, retryJob } from './queue.js';
+import type { Job, JobStore } from '../store/jobs.js';
 
 /** What a handler says about a job: done (delete it) or try again at `retryAt`. */
 export type JobOutcome = { done: true } | { retryAt: number; error: string };
@@ -11,7 +10,7 @@ export type JobOutcome = { done: true } | { retryAt: number; error: string };
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
 export interface WorkerOptions {
-  database: Database;
+  jobs: JobStore;
   clock: Clock;
   handlers: Readonly<Record<string, JobHandler>>;
   concurrency: number;
@@ -41,12 +40,14 @@ export class Worker extends EventEmitter {
     if (this.loop) return;
     this.loop = this.run();
     // Renew the leases of running jobs three times per lease: only a dead worker's jobs expire.
-    const { database, clock, leaseMs } = this.options;
+    const { jobs, clock, leaseMs } = this.options;
     this.heartbeat = setInterval(
       () => {
-        extendLeases(database, this.id, [...this.running.keys()], clock.now() + leaseMs).catch((error) =>
-          this.options.logger?.warn({ err: error }, 'renewing job leases failed; retrying'),
-        );
+        jobs
+          .extendLeases(this.id, [...this.running.keys()], clock.now() + leaseMs)
+          .catch((error) =>
+            this.options.logger?.warn({ err: error }, 'renewing job leases failed; retrying'),
+          );
       },
       Math.max(1, Math.floor(leaseMs / 3)),
     );
@@ -76,7 +77,7 @@ export class Worker extends EventEmitter {
     ]);
     clearTimeout(timer);
     clearInterval(this.heartbeat);
-    await releaseJobs(this.options.database, this.id, [...this.running.keys()]).catch(() => undefined);
+    await this.options.jobs.release(this.id, [...this.running.keys()]).catch(() => undefined);
   }
 
   get busy(): number {
@@ -84,13 +85,13 @@ export class Worker extends EventEmitter {
   }
 
   private async run(): Promise<void> {
-    const { database, clock, concurrency, pollMs, leaseMs } = this.options;
+    const { jobs, clock, concurrency, pollMs, leaseMs } = this.options;
     while (!this.stopping) {
       const free = concurrency - this.running.size;
       let claimed: Job[] = [];
       if (free > 0) {
         try {
-          claimed = await claimJobs(database, this.id, free, clock.now(), leaseMs);
+          claimed = await jobs.claim(this.id, free, clock.now(), leaseMs);
         } catch (error) {
           // The database is away (restart, network): keep polling, jobs are safe in the table.
           this.options.logger?.warn({ err: error }, 'claiming jobs failed; retrying');
@@ -121,16 +122,16 @@ export class Worker extends EventEmitter {
   }
 
   private async handle(job: Job): Promise<void> {
-    const { database, clock } = this.options;
+    const { jobs, clock } = this.options;
     const handler = this.options.handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind '${job.kind}'`);
       const outcome = await handler(job);
       if ('done' in outcome) {
-        await completeJob(database.db, job, this.id);
+        await jobs.complete(job, this.id);
         this.emit('job:done', job);
       } else {
-        await retryJob(database.db, job, this.id, outcome.retryAt, outcome.error);
+        await jobs.retry(job, this.id, outcome.retryAt, outcome.error);
         this.emit('job:retry', job, outcome);
       }
     } catch (error) {
@@ -139,13 +140,9 @@ export class Worker extends EventEmitter {
         'job failed unexpectedly; will retry',
       );
       const backoff = Math.min(60_000, 1000 * 2 ** Math.min(job.attempts, 6));
-      await retryJob(
-        database.db,
-        job,
-        this.id,
-        clock.now() + backoff,
-        String((error as Error).message ?? error),
-      ).catch(() => undefined);
+      await jobs
+        .retry(job, this.id, clock.now() + backoff, String((error as Error).message ?? error))
+        .catch(() => undefined);
       this.emit('job:error', job, error);
     }
   }

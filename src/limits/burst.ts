@@ -34,7 +34,7 @@ export const BURST_WINDOW_MS = 60_000;
  * Expiring moves `head`; the arrays are compacted once half of them is dead, so each request costs
  * O(1) amortised however high the limit (TIER_LIMITS may set thousands per minute).
  */
-class WindowLog {
+export class WindowLog {
   times: number[] = [];
   counts: number[] = [];
   head = 0;
@@ -65,6 +65,10 @@ class WindowLog {
   get newest(): number {
     return this.times.length > this.head ? this.times[this.times.length - 1] : 0;
   }
+
+  get oldest(): number {
+    return this.times.length > this.head ? this.times[this.head] : 0;
+  }
 }
 
 export function createMemoryBurstLimiter(clock: Clock): BurstLimiter {
@@ -93,7 +97,7 @@ export function createMemoryBurstLimiter(clock: Clock): BurstLimiter {
         allowed: false,
         limit,
         remaining: 0,
-        retryAfterSeconds: secondsUntil(log.times[log.head] + BURST_WINDOW_MS, now),
+        retryAfterSeconds: secondsUntil(log.oldest + BURST_WINDOW_MS, now),
       };
     },
     async close() {

@@ -120,13 +120,12 @@ export interface GatewayOptions {
 }
 
 /**
- * The registries as the validation pipeline sees them: one place for coalescing, per-registry
- * concurrency limits and circuit breakers, so every client stays a plain protocol translator.
+ * The registries as the validation pipeline sees them: one place for per-registry concurrency
+ * limits and circuit breakers, so every client stays a plain protocol translator.
  */
 export class RegistryGateway {
   private readonly limiters = new Map<RegistryId, ConcurrencyLimiter>();
   private readonly breakers = new Map<string, CircuitBreaker>();
-  private readonly inFlight = new Map<string, Promise<RegistryAnswer>>();
   /** Registry calls actually made, by registry and outcome (for metrics). */
   readonly calls = new Map<string, number>();
 
@@ -147,26 +146,8 @@ export class RegistryGateway {
     return this.limiters.get(id);
   }
 
-  /**
-   * Asks the registry about `target`. Identical concurrent plain lookups share one call (decisions
-   * section 2). Lookups with a requester are never shared: each consultation number is proof of
-   * its own check.
-   */
-  lookup(registry: Registry, target: ParsedNumber, requester?: ParsedNumber): Promise<RegistryAnswer> {
-    if (requester) return this.call(registry, target, requester);
-    const key = `${registry.id}:${target.vatNumber}`;
-    const existing = this.inFlight.get(key);
-    if (existing) return existing;
-    const call = this.call(registry, target).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, call);
-    return call;
-  }
-
-  private async call(
-    registry: Registry,
-    target: ParsedNumber,
-    requester?: ParsedNumber,
-  ): Promise<RegistryAnswer> {
+  /** Asks the registry about `target`, within its concurrency limit and behind its circuit breaker. */
+  async lookup(registry: Registry, target: ParsedNumber, requester?: ParsedNumber): Promise<RegistryAnswer> {
     const breaker = this.breakerFor(registry.id, target.countryCode);
     const limiter = this.limiters.get(registry.id)!;
     try {

@@ -1,20 +1,15 @@
+import type { ParsedVatNumber } from '../numbers/index.js';
+
 /**
  * The one interface every upstream registry client implements (VIES, HMRC, UID, Brønnøysund, ABR),
- * and the failure kinds they report. The validation pipeline (src/domain/validation.ts) maps the
- * kinds to the error codes of decisions section 3; clients never produce HTTP answers themselves.
+ * and the failure kinds they report. The validation pipeline (src/validation/registry-call.ts) maps
+ * the kinds to the error codes of decisions section 3; clients never produce HTTP answers themselves.
  */
 
 export type RegistryId = 'vies' | 'hmrc' | 'uid' | 'brreg' | 'abr';
 
-/** A VAT number already parsed and normalised by src/domain/vat-number. */
-export interface ParsedNumber {
-  /** Country code as normalised: `EL` for Greece, `XI` for Northern Ireland. */
-  countryCode: string;
-  /** The national part in its compact normalised form, e.g. `123456704`, `U12345675`, `E100000006MWST`. */
-  national: string;
-  /** Country code + national part, e.g. `DE123456704`, `CHE100000006MWST`, `NO900000006MVA`. */
-  vatNumber: string;
-}
+/** A VAT number as src/numbers parsed and normalised it. */
+export type ParsedNumber = ParsedVatNumber;
 
 export interface RegistryQuery {
   target: ParsedNumber;

@@ -1,8 +1,10 @@
 /**
  * Table shapes for Kysely, the same on SQLite and PostgreSQL. Conventions that keep one query layer
- * for both dialects: times are Unix epoch milliseconds in BIGINT columns (pg's int8 parser is set to
- * return numbers, see db.ts), booleans are INTEGER 0/1, JSON is TEXT.
+ * for both dialects: times are Unix epoch milliseconds in BIGINT columns (the PostgreSQL pool reads
+ * int8 as numbers, see database.ts), booleans are INTEGER 0/1, JSON is TEXT.
  */
+
+export type KeyMode = 'live' | 'test';
 
 export interface AccountsTable {
   id: string;
@@ -16,7 +18,7 @@ export interface ApiKeysTable {
   account_id: string;
   /** SHA-256 of the whole key, hex. The key itself is never stored. */
   key_hash: string;
-  mode: 'live' | 'test';
+  mode: KeyMode;
   /** First characters of the key (`svc_live_AbCd`), so people can tell keys apart in listings. */
   key_prefix: string;
   created_at: number;
@@ -111,8 +113,10 @@ export interface AsyncItemsTable {
   completed_at: number | null;
 }
 
+/** One webhook per account and mode: test keys see and change only the test-mode one. */
 export interface WebhooksTable {
   account_id: string;
+  mode: KeyMode;
   url: string;
   signing_secret: string;
   enabled: number;
@@ -123,6 +127,7 @@ export interface WebhooksTable {
 export interface EventsTable {
   id: string;
   account_id: string;
+  mode: KeyMode;
   type: string;
   payload: string;
   created_at: number;
@@ -131,6 +136,7 @@ export interface EventsTable {
 export interface DeliveriesTable {
   id: string;
   account_id: string;
+  mode: KeyMode;
   event_id: string;
   event_type: string;
   url: string | null;
@@ -146,10 +152,15 @@ export interface DeliveriesTable {
   delivered_at: number | null;
 }
 
+/**
+ * One row per attempt, written before the request is sent and completed after it: an attempt cut
+ * short by a crash stays in the log with `finished_at` null.
+ */
 export interface DeliveryAttemptsTable {
   id: string;
   delivery_id: string;
   at: number;
+  finished_at: number | null;
   status_code: number | null;
   duration_ms: number;
   response_body: string | null;

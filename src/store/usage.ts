@@ -1,67 +1,63 @@
-import type { Kysely } from 'kysely';
-import type { Tables } from './tables.js';
+import type { Executor } from './database.js';
 
-/**
- * Monthly usage counters. A reservation is one statement, atomic on both engines: the upsert's
- * `WHERE used + n <= limit` is re-checked on the locked row (PostgreSQL ON CONFLICT DO UPDATE) or
- * under SQLite's single writer, so N requests racing for the last M units give exactly M successes
- * across any number of processes (decisions section 4).
- */
-export async function reserveUnits(
-  db: Kysely<Tables>,
-  accountId: string,
-  period: string,
-  units: number,
-  limit: number,
-): Promise<{ ok: boolean; used: number }> {
-  if (units <= 0) return { ok: true, used: await usedUnits(db, accountId, period) };
-  if (units > limit) return { ok: false, used: await usedUnits(db, accountId, period) };
-  const row = await db
-    .insertInto('usage')
-    .values({ account_id: accountId, period, used: units })
-    .onConflict((oc) =>
-      oc
-        .columns(['account_id', 'period'])
-        .doUpdateSet({ used: (eb) => eb('usage.used', '+', eb.ref('excluded.used')) })
-        .where((eb) => eb(eb('usage.used', '+', eb.ref('excluded.used')), '<=', limit)),
-    )
-    .returning('used')
-    .executeTakeFirst();
-  if (row) return { ok: true, used: Number(row.used) };
-  return { ok: false, used: await usedUnits(db, accountId, period) };
+/** Monthly usage counters, one row per account and calendar month (UTC). */
+
+export interface Reservation {
+  accountId: string;
+  /** Calendar month in UTC, `YYYY-MM`. */
+  period: string;
+  units: number;
+  limit: number;
 }
 
-/** Gives back units reserved for answers that were never served (503s). Never goes below zero. */
-export async function releaseUnits(
-  db: Kysely<Tables>,
-  accountId: string,
-  period: string,
-  units: number,
-): Promise<number> {
-  if (units <= 0) return usedUnits(db, accountId, period);
-  const row = await db
-    .updateTable('usage')
-    .set((eb) => ({
-      used: eb
-        .case()
-        .when('used', '>=', units)
-        .then(eb('used', '-', units))
-        .else(0)
-        .end(),
-    }))
-    .where('account_id', '=', accountId)
-    .where('period', '=', period)
-    .returning('used')
-    .executeTakeFirst();
-  return row ? Number(row.used) : 0;
+export interface ReserveResult {
+  ok: boolean;
+  /** The month's usage after the reservation (or as it stands, when refused). */
+  used: number;
 }
 
-export async function usedUnits(db: Kysely<Tables>, accountId: string, period: string): Promise<number> {
-  const row = await db
-    .selectFrom('usage')
-    .select('used')
-    .where('account_id', '=', accountId)
-    .where('period', '=', period)
-    .executeTakeFirst();
-  return row ? Number(row.used) : 0;
+export interface UsageStore {
+  /**
+   * Takes `units` when `used + units <= limit`, atomically: N callers racing for the last M units
+   * get exactly M, across any number of processes (decisions section 4). Zero units is always
+   * granted and reports the usage as it stands.
+   */
+  reserve(reservation: Reservation): Promise<ReserveResult>;
+  used(accountId: string, period: string): Promise<number>;
+}
+
+export class KyselyUsageStore implements UsageStore {
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * One statement on both engines: the upsert's `WHERE used + n <= limit` is checked again on the
+   * locked row (PostgreSQL ON CONFLICT DO UPDATE) or under SQLite's single writer.
+   */
+  async reserve({ accountId, period, units, limit }: Reservation): Promise<ReserveResult> {
+    if (units <= 0) return { ok: true, used: await this.used(accountId, period) };
+    if (units > limit) return { ok: false, used: await this.used(accountId, period) };
+    const row = await this.db
+      .insertInto('usage')
+      .values({ account_id: accountId, period, used: units })
+      .onConflict((oc) =>
+        oc
+          .columns(['account_id', 'period'])
+          .doUpdateSet({ used: (eb) => eb('usage.used', '+', eb.ref('excluded.used')) })
+          .where((eb) => eb(eb('usage.used', '+', eb.ref('excluded.used')), '<=', limit)),
+      )
+      .returning('used')
+      .executeTakeFirst();
+    if (row) return { ok: true, used: Number(row.used) };
+    return { ok: false, used: await this.used(accountId, period) };
+  }
+
+  async used(accountId: string, period: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('usage')
+      .select('used')
+      .where('account_id', '=', accountId)
+      .where('period', '=', period)
+      .executeTakeFirst();
+    return row ? Number(row.used) : 0;
+  }
 }

@@ -1,42 +1,57 @@
 import { randomBytes } from 'node:crypto';
-import type { Executor } from './db.js';
-import type { DeliveriesTable, DeliveryAttemptsTable, EventsTable, WebhooksTable } from './tables.js';
+import type { Executor } from './database.js';
+import type {
+  DeliveriesTable,
+  DeliveryAttemptsTable,
+  EventsTable,
+  KeyMode,
+  WebhooksTable,
+} from './tables.js';
 
-export type WebhookConfig = WebhooksTable;
+/**
+ * Webhook configuration, events, deliveries and their attempts, each per account and key mode
+ * (decisions section 7: a test key never reaches the live configuration or its deliveries).
+ */
+
+export type WebhookRow = WebhooksTable;
 export type EventRow = EventsTable;
 export type DeliveryRow = DeliveriesTable;
 export type AttemptRow = DeliveryAttemptsTable;
 
-export async function getWebhook(db: Executor, accountId: string): Promise<WebhookConfig | undefined> {
-  return db.selectFrom('webhooks').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+/** Whose webhook: one account in one mode. */
+export interface Owner {
+  accountId: string;
+  mode: KeyMode;
 }
 
-export async function upsertWebhook(db: Executor, row: WebhookConfig): Promise<void> {
-  await db
-    .insertInto('webhooks')
-    .values(row)
-    .onConflict((oc) =>
-      oc.column('account_id').doUpdateSet({
-        url: row.url,
-        enabled: row.enabled,
-        signing_secret: row.signing_secret,
-        updated_at: row.updated_at,
-      }),
-    )
-    .execute();
+export interface DeliveryFilter {
+  limit: number;
+  /** The sort key of the last row of the previous page. */
+  before?: string;
+  status?: DeliveryRow['status'];
+  event?: string;
 }
 
-export async function deleteWebhook(db: Executor, accountId: string): Promise<boolean> {
-  const result = await db.deleteFrom('webhooks').where('account_id', '=', accountId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function insertEvent(db: Executor, event: EventRow): Promise<void> {
-  await db.insertInto('events').values(event).execute();
-}
-
-export async function getEvent(db: Executor, id: string): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+export interface WebhookStore {
+  getConfig(owner: Owner): Promise<WebhookRow | undefined>;
+  putConfig(row: WebhookRow): Promise<void>;
+  deleteConfig(owner: Owner): Promise<boolean>;
+  insertEvent(event: EventRow): Promise<void>;
+  getEvent(id: string): Promise<EventRow | undefined>;
+  insertDelivery(delivery: DeliveryRow): Promise<void>;
+  /** The owner's delivery with this id. */
+  getDelivery(owner: Owner, id: string): Promise<DeliveryRow | undefined>;
+  /** Any delivery by id (the worker's view). */
+  getDeliveryById(id: string): Promise<DeliveryRow | undefined>;
+  updateDelivery(id: string, changes: Partial<DeliveryRow>): Promise<void>;
+  /** Newest first; one row more than `limit` tells whether another page exists. */
+  listDeliveries(owner: Owner, filter: DeliveryFilter): Promise<DeliveryRow[]>;
+  insertAttempt(attempt: AttemptRow): Promise<void>;
+  finishAttempt(
+    id: string,
+    outcome: Pick<AttemptRow, 'finished_at' | 'status_code' | 'duration_ms' | 'response_body' | 'error'>,
+  ): Promise<void>;
+  listAttempts(deliveryId: string): Promise<AttemptRow[]>;
 }
 
 /**
@@ -48,63 +63,104 @@ export function deliverySeq(now: number): string {
   return `${String(now).padStart(15, '0')}-${randomBytes(6).toString('hex')}`;
 }
 
-export async function insertDelivery(db: Executor, delivery: DeliveryRow): Promise<void> {
-  await db.insertInto('deliveries').values(delivery).execute();
-}
+export class KyselyWebhookStore implements WebhookStore {
+  constructor(private readonly db: Executor) {}
 
-export async function getDelivery(
-  db: Executor,
-  accountId: string,
-  id: string,
-): Promise<DeliveryRow | undefined> {
-  return db
-    .selectFrom('deliveries')
-    .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-}
+  getConfig({ accountId, mode }: Owner): Promise<WebhookRow | undefined> {
+    return this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .executeTakeFirst();
+  }
 
-export async function getDeliveryById(db: Executor, id: string): Promise<DeliveryRow | undefined> {
-  return db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
-}
+  async putConfig(row: WebhookRow): Promise<void> {
+    await this.db
+      .insertInto('webhooks')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'mode']).doUpdateSet({
+          url: row.url,
+          enabled: row.enabled,
+          signing_secret: row.signing_secret,
+          updated_at: row.updated_at,
+        }),
+      )
+      .execute();
+  }
 
-export async function updateDelivery(db: Executor, id: string, changes: Partial<DeliveryRow>): Promise<void> {
-  await db.updateTable('deliveries').set(changes).where('id', '=', id).execute();
-}
+  async deleteConfig({ accountId, mode }: Owner): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('webhooks')
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
 
-export interface DeliveryFilter {
-  accountId: string;
-  limit: number;
-  before?: string;
-  status?: string;
-  event?: string;
-}
+  async insertEvent(event: EventRow): Promise<void> {
+    await this.db.insertInto('events').values(event).execute();
+  }
 
-/** Newest first; one row more than `limit` tells whether another page exists. */
-export async function listDeliveries(db: Executor, filter: DeliveryFilter): Promise<DeliveryRow[]> {
-  let query = db
-    .selectFrom('deliveries')
-    .selectAll()
-    .where('account_id', '=', filter.accountId)
-    .orderBy('seq', 'desc')
-    .limit(filter.limit + 1);
-  if (filter.before) query = query.where('seq', '<', filter.before);
-  if (filter.status) query = query.where('status', '=', filter.status as DeliveryRow['status']);
-  if (filter.event) query = query.where('event_type', '=', filter.event);
-  return query.execute();
-}
+  getEvent(id: string): Promise<EventRow | undefined> {
+    return this.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  }
 
-export async function insertAttempt(db: Executor, attempt: AttemptRow): Promise<void> {
-  await db.insertInto('delivery_attempts').values(attempt).execute();
-}
+  async insertDelivery(delivery: DeliveryRow): Promise<void> {
+    await this.db.insertInto('deliveries').values(delivery).execute();
+  }
 
-export async function listAttempts(db: Executor, deliveryId: string): Promise<AttemptRow[]> {
-  return db
-    .selectFrom('delivery_attempts')
-    .selectAll()
-    .where('delivery_id', '=', deliveryId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
+  getDelivery({ accountId, mode }: Owner, id: string): Promise<DeliveryRow | undefined> {
+    return this.db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .executeTakeFirst();
+  }
+
+  getDeliveryById(id: string): Promise<DeliveryRow | undefined> {
+    return this.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async updateDelivery(id: string, changes: Partial<DeliveryRow>): Promise<void> {
+    await this.db.updateTable('deliveries').set(changes).where('id', '=', id).execute();
+  }
+
+  listDeliveries({ accountId, mode }: Owner, filter: DeliveryFilter): Promise<DeliveryRow[]> {
+    let query = this.db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .orderBy('seq', 'desc')
+      .limit(filter.limit + 1);
+    if (filter.before) query = query.where('seq', '<', filter.before);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.event) query = query.where('event_type', '=', filter.event);
+    return query.execute();
+  }
+
+  async insertAttempt(attempt: AttemptRow): Promise<void> {
+    await this.db.insertInto('delivery_attempts').values(attempt).execute();
+  }
+
+  async finishAttempt(
+    id: string,
+    outcome: Pick<AttemptRow, 'finished_at' | 'status_code' | 'duration_ms' | 'response_body' | 'error'>,
+  ): Promise<void> {
+    await this.db.updateTable('delivery_attempts').set(outcome).where('id', '=', id).execute();
+  }
+
+  listAttempts(deliveryId: string): Promise<AttemptRow[]> {
+    return this.db
+      .selectFrom('delivery_attempts')
+      .selectAll()
+      .where('delivery_id', '=', deliveryId)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+  }
 }

@@ -141,16 +141,17 @@ describeEachDialect('webhook endpoints', (dialect) => {
       }
     });
 
-    it('test keys may use the webhook endpoints', async () => {
+    it('test keys may use the webhook endpoints, within their own mode', async () => {
       const account = await stack.app.account('pro');
       const put = await req('PUT', '/v1/webhooks/config', account.test, {
         url: `${stack.receiver.url}/testkey`,
       });
       expect(put.status, put.text).toBe(200);
-      const got = await req('GET', '/v1/webhooks/config', account.live);
+      const got = await req('GET', '/v1/webhooks/config', account.test);
       expect(got.body.data.signing_secret).toBe(put.body.data.signing_secret);
       const test = await req('POST', '/v1/webhooks/test', account.test);
       expect(test.status, test.text).toBe(200);
+      expect(test.body.data.url).toBe(`${stack.receiver.url}/testkey`);
       const list = await req('GET', '/v1/webhooks/deliveries', account.test);
       expect(list.status, list.text).toBe(200);
       expect(list.body.data.map((d: { id: string }) => d.id)).toEqual([test.body.data.id]);
@@ -160,6 +161,45 @@ describeEachDialect('webhook endpoints', (dialect) => {
       expect(replay.status, replay.text).toBe(200);
       const deleted = await req('DELETE', '/v1/webhooks/config', account.test);
       expect(deleted.status, deleted.text).toBe(200);
+    });
+
+    it('keeps the live and test configurations, secrets and deliveries apart', async () => {
+      const account = await stack.app.account('pro');
+      const live = await req('PUT', '/v1/webhooks/config', account.live, {
+        url: `${stack.receiver.url}/live`,
+      });
+      expect(live.status, live.text).toBe(200);
+      // A test key never sees the live configuration or its secret...
+      const testView = await req('GET', '/v1/webhooks/config', account.test);
+      expect(testView.status, testView.text).toBe(404);
+      expect(testView.text).not.toContain(live.body.data.signing_secret);
+      expect((await req('POST', '/v1/webhooks/test', account.test)).status).toBe(400);
+      // ...and has its own, with its own secret, which the live key does not see either.
+      const test = await req('PUT', '/v1/webhooks/config', account.test, {
+        url: `${stack.receiver.url}/test`,
+      });
+      expect(test.status, test.text).toBe(200);
+      expect(test.body.data.signing_secret).not.toBe(live.body.data.signing_secret);
+      expect((await req('GET', '/v1/webhooks/config', account.live)).body.data).toEqual(live.body.data);
+
+      const liveSent = await req('POST', '/v1/webhooks/test', account.live);
+      const testSent = await req('POST', '/v1/webhooks/test', account.test);
+      expect(liveSent.body.data.url).toBe(`${stack.receiver.url}/live`);
+      expect(testSent.body.data.url).toBe(`${stack.receiver.url}/test`);
+      const ids = async (key: string) =>
+        (await req('GET', '/v1/webhooks/deliveries', key)).body.data.map((d: { id: string }) => d.id);
+      expect(await ids(account.live)).toEqual([liveSent.body.data.id]);
+      expect(await ids(account.test)).toEqual([testSent.body.data.id]);
+      for (const [key, other] of [
+        [account.test, liveSent.body.data.id],
+        [account.live, testSent.body.data.id],
+      ]) {
+        expect((await req('GET', `/v1/webhooks/deliveries/${other}`, key)).status).toBe(404);
+        expect((await req('POST', `/v1/webhooks/deliveries/${other}/replay`, key)).status).toBe(404);
+      }
+      // Deleting one mode's configuration leaves the other in place.
+      expect((await req('DELETE', '/v1/webhooks/config', account.test)).status).toBe(200);
+      expect((await req('GET', '/v1/webhooks/config', account.live)).status).toBe(200);
     });
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
-import { createAccount, createKey } from '../../src/store/accounts.js';
+import { createAccount, createKey } from '../../src/accounts/keys.js';
+import { accountsOf } from '../helpers/accounts.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { send, startTestApp, type TestApp } from '../helpers/harness.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
@@ -256,8 +257,8 @@ describeEachDialect('`vat-service serve`: a worker in the API process unless WOR
     const proc = spawnService('serve', asyncEnv(sim, { ...env, ...extra }));
     const line = await proc.ready;
     const now = Date.now();
-    const account = await createAccount(db.database.db, 'Serve test', 'pro', now);
-    const live = await createKey(db.database.db, account.id, 'live', now);
+    const account = await createAccount(accountsOf(db.database), 'Serve test', 'pro', now);
+    const live = await createKey(accountsOf(db.database), account.id, 'live', now);
     const request = (method: string, path: string, body?: unknown) =>
       send(line.address as string, method, path, { key: live.key, body });
     return { db, proc, line, request };

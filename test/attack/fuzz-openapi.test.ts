@@ -15,12 +15,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
-import { ERROR_CODES } from '../../src/domain/errors.js';
-import { periodOf } from '../../src/domain/quota.js';
-import { TEST_MAGIC_NUMBERS } from '../../src/domain/test-mode.js';
-import type { Tier } from '../../src/domain/tiers.js';
-import { checkVatNumber } from '../../src/domain/vat-number/index.js';
-import { createAccount, createKey, revokeKey } from '../../src/store/accounts.js';
+import { createAccount, createKey } from '../../src/accounts/keys.js';
+import { periodOf } from '../../src/accounts/quota.js';
+import type { Tier } from '../../src/accounts/tiers.js';
+import { ERROR_CODES } from '../../src/errors.js';
+import { checkVatNumber } from '../../src/numbers/index.js';
+import { TEST_MAGIC_NUMBERS } from '../../src/validation/test-mode.js';
+import { accountsOf } from '../helpers/accounts.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
@@ -1088,7 +1089,7 @@ describeEachDialect('attack: OpenAPI-driven fuzzer', (dialect) => {
       });
     }
     const now = app.clock.now();
-    const victim = await createAccount(app.database.db, 'Revoked', 'business', now);
+    const victim = await createAccount(accountsOf(app.database), 'Revoked', 'business', now);
     accounts.push({ id: victim.id, tier: 'business' });
     counted.set(victim.id, {
       sync: 0,
@@ -1097,8 +1098,8 @@ describeEachDialect('attack: OpenAPI-driven fuzzer', (dialect) => {
       asyncBatches: 0,
       requestIds: new Set(),
     });
-    const revoked = await createKey(app.database.db, victim.id, 'live', now);
-    await revokeKey(app.database.db, revoked.id, now);
+    const revoked = await createKey(accountsOf(app.database), victim.id, 'live', now);
+    await accountsOf(app.database).revokeKey(revoked.id, now);
     world.revokedKey = revoked.key;
 
     const doc = await app.request('GET', '/openapi.json');
@@ -1195,7 +1196,8 @@ describeEachDialect('attack: OpenAPI-driven fuzzer', (dialect) => {
     }
     if (answer.status === 200 && typeof json?.data?.id === 'string' && path.startsWith('/v1/webhooks/')) {
       world.deliveryIds.push(json.data.id);
-      if (principal) deliveryOwners.set(json.data.id, principal.accountId);
+      // Deliveries belong to an account and a key mode (decisions section 7); only live ones are checked below.
+      if (principal?.mode === 'live') deliveryOwners.set(json.data.id, principal.accountId);
     }
     return problems;
   }

@@ -13,9 +13,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import type { RegistryBehaviour } from '../../simulator/types.js';
-import { periodOf } from '../../src/domain/quota.js';
-import { TIERS } from '../../src/domain/tiers.js';
-import { checkVatNumber } from '../../src/domain/vat-number/index.js';
+import { periodOf } from '../../src/accounts/quota.js';
+import { TIERS } from '../../src/accounts/tiers.js';
+import { checkVatNumber } from '../../src/numbers/index.js';
 import { registryIdFor } from '../../src/registries/gateway.js';
 import type { RegistryId } from '../../src/registries/registry.js';
 import { describeEachDialect } from '../helpers/dialects.js';

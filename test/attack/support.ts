@@ -5,7 +5,7 @@
  * envelope with a catalogue code whose status is the HTTP status, X-Request-Id = meta.request_id).
  */
 import { connect } from 'node:net';
-import { ERROR_CATALOGUE, isErrorCode } from '../../src/domain/errors.js';
+import { ERROR_CATALOGUE, isErrorCode } from '../../src/errors.js';
 
 /** The harness runs with PUBLIC_URL=http://localhost:3000, so every docs_url starts with this. */
 export const DOCS_BASE = 'http://localhost:3000/docs/errors';

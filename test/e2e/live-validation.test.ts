@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RegistryBehaviour } from '../../simulator/types.js';
-import { checkVatNumber } from '../../src/domain/vat-number/index.js';
+import { checkVatNumber } from '../../src/numbers/index.js';
 import type { RegistryId } from '../../src/registries/registry.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { remaining, usedUnits, useLiveApp, validate } from './live.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import type { SimCompany } from '../../simulator/types.js';
 import { ManualClock } from '../../src/clock.js';
-import { checkVatNumber } from '../../src/domain/vat-number/index.js';
+import { checkVatNumber } from '../../src/numbers/index.js';
 import type { TestDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
 

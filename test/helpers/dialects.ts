@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, it } from 'vitest';
-import { type Database, type DialectName, migrateToLatest, openDatabase } from '../../src/store/db.js';
+import { type Database, type DialectName, migrateToLatest, openDatabase } from '../../src/store/database.js';
 
 /**
  * One test body, every dialect (kysely's habit): SQLite always, PostgreSQL when TEST_POSTGRES_URL

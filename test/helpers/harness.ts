@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { buildApp } from '../../src/app.js';
+import { createAccount, createKey } from '../../src/accounts/keys.js';
+import type { Tier } from '../../src/accounts/tiers.js';
 import { ManualClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import { RatesTable } from '../../src/domain/rates.js';
-import type { Tier } from '../../src/domain/tiers.js';
-import type { ValidationService } from '../../src/domain/validation.js';
-import type { RatesFastPath } from '../../src/http/rates-fast-path.js';
+import { buildApp } from '../../src/http/app.js';
 import type { Worker } from '../../src/jobs/worker.js';
 import {
   type BurstLimiter,
@@ -15,11 +13,12 @@ import {
   createRedisBurstLimiter,
 } from '../../src/limits/burst.js';
 import { createLogger } from '../../src/logger.js';
+import { RatesTable } from '../../src/rates/rates-table.js';
 import type { RegistryGateway } from '../../src/registries/gateway.js';
 import { createRegistryGateway } from '../../src/registries/index.js';
-import type { Services } from '../../src/services.js';
-import { createAccount, createKey } from '../../src/store/accounts.js';
-import type { Database } from '../../src/store/db.js';
+import { createServices, type Services } from '../../src/services.js';
+import type { Database } from '../../src/store/database.js';
+import type { Stores } from '../../src/store/stores.js';
 import { createTestDatabase, REDIS_URL, type TestDialect } from './dialects.js';
 
 export interface TestApp {
@@ -29,12 +28,10 @@ export interface TestApp {
   database: Database;
   databaseUrl: string;
   gateway: RegistryGateway;
-  validation: ValidationService;
   services: Services;
+  stores: Stores;
   /** Present when started with `worker: true`. */
   worker?: Worker;
-  /** Absent when started with `ratesFastPath: false`. */
-  ratesFastPath?: RatesFastPath;
   /** A new account with one live and one test key. */
   account(tier: Tier): Promise<TestAccount>;
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
@@ -73,8 +70,6 @@ export interface TestAppOptions {
   worker?: boolean;
   /** Reuse an existing database instead of creating one. */
   database?: { database: Database; url: string };
-  /** false: GET /v1/rates/{code} goes through Fastify like every other request. */
-  ratesFastPath?: boolean;
   /** Where the process logger writes (LOG_LEVEL in `env` decides what). */
   log?: DestinationStream;
 }
@@ -95,6 +90,9 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     HOST: '127.0.0.1',
     PUBLIC_URL: 'http://localhost:3000',
     REGISTRY_TIMEOUT_MS: '2000',
+    // Every test client is 127.0.0.1; the suites that present unknown keys on purpose would
+    // otherwise lock each other out (test/http/auth-failures.test.ts sets its own limit).
+    AUTH_FAILURES_PER_MINUTE: '1000000',
     ...options.env,
   });
   const logger = createLogger(config.logLevel, options.log);
@@ -110,15 +108,16 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     burst = createMemoryBurstLimiter(clock);
   }
   const gateway = createRegistryGateway(config, clock);
-  const { fastify, services, ratesFastPath } = await buildApp({
+  const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
+  const fastify = await buildApp({
     config,
     database,
     clock,
     burst,
     gateway,
+    services,
     rates: RatesTable.load(),
     logger: logger as FastifyBaseLogger,
-    ratesFastPath: options.ratesFastPath,
   });
   const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
   const worker = options.worker ? services.createWorker() : undefined;
@@ -131,15 +130,15 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     database,
     databaseUrl,
     gateway,
-    validation: services.validation,
     services,
+    stores: services.stores,
     worker,
-    ratesFastPath,
     async account(tier) {
       const now = clock.now();
-      const account = await createAccount(database.db, `Test ${tier}`, tier, now);
-      const live = await createKey(database.db, account.id, 'live', now);
-      const test = await createKey(database.db, account.id, 'test', now);
+      const { accounts } = services.stores;
+      const account = await createAccount(accounts, `Test ${tier}`, tier, now);
+      const live = await createKey(accounts, account.id, 'live', now);
+      const test = await createKey(accounts, account.id, 'test', now);
       return { id: account.id, tier, live: live.key, test: test.key };
     },
     request: (method, path, requestOptions) => send(url, method, path, requestOptions),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, revokeKey } from '../../src/store/accounts.js';
+import { createKey } from '../../src/accounts/keys.js';
+import { accountsOf } from '../helpers/accounts.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
 import { expectError, OFFLINE_REGISTRIES, useQuota } from './support.js';
@@ -63,8 +64,8 @@ describeEachDialect('check order', (dialect) => {
 
     it('answers a revoked key of an account out of burst and quota 401', async () => {
       const account = await freeAccountOutOfEverything();
-      const extra = await createKey(app.database.db, account.id, 'live', app.clock.now());
-      await revokeKey(app.database.db, extra.id, app.clock.now());
+      const extra = await createKey(accountsOf(app.database), account.id, 'live', app.clock.now());
+      await accountsOf(app.database).revokeKey(extra.id, app.clock.now());
       expectError(await validate(extra.key, 'vat_number=DE12'), 401, 'unauthorized');
       expectError(await batch(extra.key, { vat_numbers: [] }), 401, 'unauthorized');
     });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/domain/errors.js';
-import { openDatabase } from '../../src/store/db.js';
+import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/errors.js';
+import { openDatabase } from '../../src/store/database.js';
 import { createTestDatabase, describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
 import { shared } from '../helpers/shared.js';

@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
-import { periodOf } from '../../src/domain/quota.js';
-import { checkVatNumber } from '../../src/domain/vat-number/index.js';
-import { reserveUnits, usedUnits } from '../../src/store/usage.js';
+import { periodOf } from '../../src/accounts/quota.js';
+import { checkVatNumber } from '../../src/numbers/index.js';
 import type { TestApp, TestResponse } from '../helpers/harness.js';
 
 /**
@@ -67,19 +66,18 @@ export function quotaOf(res: TestResponse): { limit: number; remaining: number; 
 /** Uses up `units` of the account's quota for the month the app's clock is in (setup, not the subject). */
 export async function useQuota(app: TestApp, accountId: string, units: number): Promise<void> {
   // The limit only has to be out of the way; PostgreSQL's usage.used is a 32-bit integer.
-  const result = await reserveUnits(
-    app.database.db,
+  const result = await app.stores.usage.reserve({
     accountId,
-    periodOf(app.clock.now()),
+    period: periodOf(app.clock.now()),
     units,
-    2_000_000_000,
-  );
+    limit: 2_000_000_000,
+  });
   expect(result.ok).toBe(true);
 }
 
 /** The usage stored for the account in the month the app's clock is in. */
 export function storedUsage(app: TestApp, accountId: string): Promise<number> {
-  return usedUnits(app.database.db, accountId, periodOf(app.clock.now()));
+  return app.stores.usage.used(accountId, periodOf(app.clock.now()));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
-import { createAccount, createKey, revokeKey } from '../../src/store/accounts.js';
+import { createAccount, createKey } from '../../src/accounts/keys.js';
+import { accountsOf } from '../helpers/accounts.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/dialects.js';
 import { type RequestOptions, send, type TestResponse } from '../helpers/harness.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
@@ -86,8 +87,8 @@ describe(`request logs hold no API key or webhook secret [${onServers ? 'postgre
 
   async function keyFor(tier: 'business' | 'free', mode: 'live' | 'test' = 'live') {
     const now = Date.now();
-    const account = await createAccount(database.database.db, `Logs ${tier}`, tier, now);
-    const key = await createKey(database.database.db, account.id, mode, now);
+    const account = await createAccount(accountsOf(database.database), `Logs ${tier}`, tier, now);
+    const key = await createKey(accountsOf(database.database), account.id, mode, now);
     secrets.add(key.key);
     return { accountId: account.id, keyId: key.id, key: key.key };
   }
@@ -97,7 +98,7 @@ describe(`request logs hold no API key or webhook secret [${onServers ? 'postgre
     const testKey = (await keyFor('business', 'test')).key;
     const free = (await keyFor('free')).key;
     const revoked = await keyFor('business');
-    await revokeKey(database.database.db, revoked.keyId, Date.now());
+    await accountsOf(database.database).revokeKey(revoked.keyId, Date.now());
     const unissued = unissuedKey('live');
     const unissuedTest = unissuedKey('test');
     const lastCharChanged = `${live.key.slice(0, -1)}${live.key.endsWith('a') ? 'b' : 'a'}`;

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
-import { createAccount, createKey } from '../../src/store/accounts.js';
-import { type Database, openDatabase } from '../../src/store/db.js';
+import { createAccount, createKey } from '../../src/accounts/keys.js';
+import { type Database, openDatabase } from '../../src/store/database.js';
+import { accountsOf } from '../helpers/accounts.js';
 import { send } from '../helpers/harness.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
 import {
@@ -178,8 +179,8 @@ suite(title, () => {
     });
     database = openDatabase(cluster.url, { poolSize: 2 });
     const now = Date.now();
-    const account = await createAccount(database.db, 'Restart', 'business', now);
-    key = (await createKey(database.db, account.id, 'live', now)).key;
+    const account = await createAccount(accountsOf(database), 'Restart', 'business', now);
+    key = (await createKey(accountsOf(database), account.id, 'live', now)).key;
     const hook = await send(api.url, 'PUT', '/v1/webhooks/config', { key, body: { url: receiver.url } });
     expect(hook.status, hook.text).toBe(200);
   }, BUILD_TIMEOUT_MS);

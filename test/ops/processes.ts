@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SETTINGS } from '../../src/config.js';
-import { checkVatNumber } from '../../src/domain/vat-number/index.js';
+import { checkVatNumber } from '../../src/numbers/index.js';
 
 /**
  * Child processes of the built CLI (`node dist/src/cli.js serve|worker|…`) for the scale-out and

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
-import { createAccount, createKey } from '../../src/store/accounts.js';
+import { createAccount, createKey } from '../../src/accounts/keys.js';
+import { accountsOf } from '../helpers/accounts.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/dialects.js';
 import { send, type TestResponse } from '../helpers/harness.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
@@ -74,8 +75,8 @@ function serviceEnv(extra: Record<string, string> = {}): Record<string, string> 
 
 async function liveKey(): Promise<{ accountId: string; key: string }> {
   const now = Date.now();
-  const account = await createAccount(database.database.db, 'Ops', 'business', now);
-  const key = await createKey(database.database.db, account.id, 'live', now);
+  const account = await createAccount(accountsOf(database.database), 'Ops', 'business', now);
+  const key = await createKey(accountsOf(database.database), account.id, 'live', now);
   return { accountId: account.id, key: key.key };
 }
 

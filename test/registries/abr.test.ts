@@ -497,7 +497,7 @@ describe('ABN Lookup client against the simulator', () => {
   it('never accepts a requester: ABN Lookup gives no consultation number', async () => {
     for (const requester of [
       au('51824753556'),
-      { countryCode: 'DE', national: '123456704', vatNumber: 'DE123456704' },
+      { countryCode: 'DE' as const, national: '123456704', vatNumber: 'DE123456704' },
     ]) {
       expect(client.acceptsRequester(requester)).toBe(false);
     }
@@ -527,7 +527,9 @@ describe('ABN Lookup client against the simulator', () => {
 
   it('refuses a target that is not an 11-digit AU number without calling the registry', async () => {
     await expectFailure(
-      client.lookup({ target: { countryCode: 'DE', national: '123456704', vatNumber: 'DE123456704' } }),
+      client.lookup({
+        target: { countryCode: 'DE' as const, national: '123456704', vatNumber: 'DE123456704' },
+      }),
       'invalid_input',
     );
     expect(sim.statsOf('abr').calls).toBe(0);

@@ -302,7 +302,7 @@ describe('brreg client against the captured fixtures', () => {
   });
 
   it('refuses a number that is not Norwegian without calling the register', async () => {
-    const target = { countryCode: 'DE', national: '123456704', vatNumber: 'DE123456704' };
+    const target = { countryCode: 'DE' as const, national: '123456704', vatNumber: 'DE123456704' };
     await expectFailure(client.lookup({ target }), 'invalid_input');
     expect(requests).toEqual([]);
   });
@@ -448,7 +448,11 @@ describe('brreg client against the simulator', () => {
   it('never takes a requester, and answers without a consultation number when one is passed', async () => {
     expect(client.acceptsRequester(norwegian('900000006'))).toBe(false);
     expect(
-      client.acceptsRequester({ countryCode: 'DE', national: '123456704', vatNumber: 'DE123456704' }),
+      client.acceptsRequester({
+        countryCode: 'DE' as const,
+        national: '123456704',
+        vatNumber: 'DE123456704',
+      }),
     ).toBe(false);
     const answer = await client.lookup({ target: norwegian('900000006'), requester: norwegian('991825827') });
     expect(answer).toMatchObject({ valid: true, consultationNumber: null });

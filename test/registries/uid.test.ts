@@ -299,7 +299,7 @@ describe('UID client on answers no capture shows', () => {
   });
 
   it('refuses a number that is not a Swiss VAT number without calling the register', async () => {
-    const target = { countryCode: 'DE', national: '123456788', vatNumber: 'DE123456788' };
+    const target = { countryCode: 'DE' as const, national: '123456788', vatNumber: 'DE123456788' };
     expect((await failureOf(client.lookup({ target }))).kind).toBe('invalid_input');
     expect(upstream.requests).toHaveLength(0);
   });
@@ -447,7 +447,11 @@ describe('UID client against the simulator', () => {
       expect(client.acceptsRequester(requester)).toBe(false);
     }
     expect(
-      client.acceptsRequester({ countryCode: 'DE', national: '123456788', vatNumber: 'DE123456788' }),
+      client.acceptsRequester({
+        countryCode: 'DE' as const,
+        national: '123456788',
+        vatNumber: 'DE123456788',
+      }),
     ).toBe(false);
     const answer = await client.lookup({ target: ch('100000006'), requester: ch('100000012') });
     expect(answer.consultationNumber).toBeNull();

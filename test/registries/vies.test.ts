@@ -27,7 +27,11 @@ function fixture(name: string): string {
 
 /** A number as the service hands it over (normalised, see src/registries/registry.ts). */
 function parsed(vatNumber: string): ParsedNumber {
-  return { countryCode: vatNumber.slice(0, 2), national: vatNumber.slice(2), vatNumber };
+  return {
+    countryCode: vatNumber.slice(0, 2) as ParsedNumber['countryCode'],
+    national: vatNumber.slice(2),
+    vatNumber,
+  };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<RegistryError> {

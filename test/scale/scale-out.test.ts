@@ -1,10 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
+import { createAccount, createKey } from '../../src/accounts/keys.js';
+import { periodOf } from '../../src/accounts/quota.js';
+import type { Tier } from '../../src/accounts/tiers.js';
 import { runCli } from '../../src/cli.js';
-import { periodOf } from '../../src/domain/quota.js';
-import type { Tier } from '../../src/domain/tiers.js';
-import { createAccount, createKey } from '../../src/store/accounts.js';
+import { accountsOf } from '../helpers/accounts.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/dialects.js';
 import { send, type TestResponse } from '../helpers/harness.js';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../helpers/receiver.js';
@@ -115,8 +116,8 @@ suite(title, () => {
 
   async function account(tier: Tier): Promise<{ id: string; key: string }> {
     const now = Date.now();
-    const created = await createAccount(database.database.db, `Scale ${tier}`, tier, now);
-    const key = await createKey(database.database.db, created.id, 'live', now);
+    const created = await createAccount(accountsOf(database.database), `Scale ${tier}`, tier, now);
+    const key = await createKey(accountsOf(database.database), created.id, 'live', now);
     return { id: created.id, key: key.key };
   }
 

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError } from '../../domain/errors.js';
+import { ApiError } from '../../errors.js';
+import { isDatabaseUnavailable } from '../../store/database.js';
 import { sendApiError } from '../envelope.js';
+
+/** Seconds a client is asked to wait when the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = '5';
 
 /** Fastify's own failures, mapped onto the catalogue (decisions section 8). */
 const FASTIFY_CODES: Record<string, ApiError> = {
@@ -20,12 +24,21 @@ const FASTIFY_CODES: Record<string, ApiError> = {
 /**
  * One place renders every failure in the envelope: ApiErrors from the catalogue, schema failures
  * (a missing query parameter is `missing_parameter`, anything else `validation_error`), Fastify's
- * parser errors, and the rest as `internal_error` with no internals in the body and the cause in the log.
+ * parser errors, the database being unreachable as `service_unavailable` (503, Retry-After), and the
+ * rest as `internal_error` with no internals in the body and the cause in the log.
  */
 export function registerErrorHandling(app: FastifyInstance, docsBase: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return sendApiError(reply, docsBase, error);
     if (error.validation) return sendApiError(reply, docsBase, schemaError(error));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, req_id: request.id }, 'database unavailable');
+      return sendApiError(
+        reply,
+        docsBase,
+        new ApiError('service_unavailable', undefined, { 'retry-after': DATABASE_RETRY_AFTER_SECONDS }),
+      );
+    }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return sendApiError(reply, docsBase, known);
     if (error instanceof SyntaxError || (error as { body?: unknown }).body !== undefined) {

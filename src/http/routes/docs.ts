@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError, ERROR_CATALOGUE, ERROR_CODES, isErrorCode } from '../../domain/errors.js';
+import { ApiError, ERROR_CATALOGUE, ERROR_CODES, isErrorCode } from '../../errors.js';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 code{background:#f2f2f2;padding:0 .25em;border-radius:3px}a{color:#0b57d0}table{border-collapse:collapse}

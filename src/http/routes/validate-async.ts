@@ -1,15 +1,15 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { AsyncValidationService } from '../../domain/async-validation.js';
-import { quotaHeaders } from '../../domain/quota.js';
+import { quotaHeaders } from '../../accounts/quota.js';
+import type { AsyncAcceptance } from '../../validation/async-acceptance.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
+import { typed } from '../typed.js';
 
 const SingleBody = Type.Object({
   vat_number: Type.String({ minLength: 1 }),
   requester_vat_number: Type.Optional(Type.String()),
   cache: Type.Optional(Type.Boolean({ default: true })),
 });
-type SingleBody = Static<typeof SingleBody>;
 
 const BatchBody = Type.Object({
   vat_numbers: Type.Array(Type.String({ minLength: 1 }), {
@@ -20,39 +20,56 @@ const BatchBody = Type.Object({
   requester_vat_number: Type.Optional(Type.String()),
   cache: Type.Optional(Type.Boolean({ default: true })),
 });
-type BatchBody = Static<typeof BatchBody>;
 
 const Meta = Type.Object({ request_id: Type.String(), request_duration_ms: Type.Integer() });
 const ASYNC_ERRORS = errorResponses([400, ...AUTH_ERRORS, 403, 413, 415, 422]);
 
+const Accepted = Type.Object({
+  data: Type.Object({
+    request_id: Type.String(),
+    status: Type.Literal('pending'),
+    vat_number: Type.String(),
+  }),
+  meta: Meta,
+});
+
+const BatchAccepted = Type.Object({
+  data: Type.Object({
+    batch_id: Type.Union([Type.String(), Type.Null()]),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('completed')]),
+    total: Type.Integer(),
+    accepted: Type.Integer(),
+    rejected: Type.Array(
+      Type.Object({
+        vat_number: Type.String(),
+        error: Type.Object({ code: Type.String(), message: Type.String() }),
+      }),
+    ),
+  }),
+  meta: Meta,
+});
+
 /** POST /v1/validate/async and /v1/validate/async/batch (spec 4.3, 4.4, decisions section 6). */
-export function validateAsyncRoutes(app: FastifyInstance, asyncValidation: AsyncValidationService): void {
-  app.post<{ Body: SingleBody }>(
+export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcceptance): void {
+  const app = typed(scope);
+  const gate = { feature: 'async' as const, liveOnly: true };
+
+  app.post(
     '/v1/validate/async',
     {
-      config: { feature: 'async', liveOnly: true },
+      config: gate,
       schema: {
         operationId: 'validateAsync',
         tags: ['validation'],
         summary: 'Queue one VAT number; the result arrives by webhook',
         body: SingleBody,
-        response: {
-          202: Type.Object({
-            data: Type.Object({
-              request_id: Type.String(),
-              status: Type.Literal('pending'),
-              vat_number: Type.String(),
-            }),
-            meta: Meta,
-          }),
-          ...ASYNC_ERRORS,
-        },
+        response: { 202: Accepted, ...ASYNC_ERRORS },
       },
     },
     async (request, reply) => {
       const started = performance.now();
       const { vat_number, requester_vat_number, cache } = request.body;
-      const { data, quota } = await asyncValidation.acceptOne(request.principal, vat_number, {
+      const { data, quota } = await acceptance.acceptOne(request.principal, vat_number, {
         requester: requester_vat_number,
         useCache: cache !== false,
       });
@@ -64,39 +81,22 @@ export function validateAsyncRoutes(app: FastifyInstance, asyncValidation: Async
     },
   );
 
-  app.post<{ Body: BatchBody }>(
+  app.post(
     '/v1/validate/async/batch',
     {
-      config: { feature: 'async', liveOnly: true },
+      config: gate,
       schema: {
         operationId: 'validateAsyncBatch',
         tags: ['validation'],
         summary: 'Queue many VAT numbers; one batch.completed event carries every result',
         body: BatchBody,
-        response: {
-          202: Type.Object({
-            data: Type.Object({
-              batch_id: Type.Union([Type.String(), Type.Null()]),
-              status: Type.Union([Type.Literal('pending'), Type.Literal('completed')]),
-              total: Type.Integer(),
-              accepted: Type.Integer(),
-              rejected: Type.Array(
-                Type.Object({
-                  vat_number: Type.String(),
-                  error: Type.Object({ code: Type.String(), message: Type.String() }),
-                }),
-              ),
-            }),
-            meta: Meta,
-          }),
-          ...ASYNC_ERRORS,
-        },
+        response: { 202: BatchAccepted, ...ASYNC_ERRORS },
       },
     },
     async (request, reply) => {
       const started = performance.now();
       const { vat_numbers, requester_vat_number, cache } = request.body;
-      const { data, quota } = await asyncValidation.acceptBatch(request.principal, vat_numbers, {
+      const { data, quota } = await acceptance.acceptBatch(request.principal, vat_numbers, {
         requester: requester_vat_number,
         useCache: cache !== false,
       });

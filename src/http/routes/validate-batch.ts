@@ -1,10 +1,10 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { quotaHeaders } from '../../domain/quota.js';
-import type { ItemResult, ValidationService } from '../../domain/validation.js';
-import { failureItem } from '../envelope.js';
+import { quotaHeaders } from '../../accounts/quota.js';
+import { BatchItem, BatchSummary, failureItem, successItem } from '../../validation/batch-item.js';
+import type { ValidationPipeline } from '../../validation/pipeline.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
-import { BatchSummary } from '../schemas/validation.js';
+import { typed } from '../typed.js';
 
 export const MAX_SYNC_BATCH = 50;
 
@@ -17,10 +17,9 @@ const Body = Type.Object({
   requester_vat_number: Type.Optional(Type.String()),
   cache: Type.Optional(Type.Boolean({ default: true, description: '`false` skips the cache read' })),
 });
-type Body = Static<typeof Body>;
 
 const Response200 = Type.Object({
-  data: Type.Object({ results: Type.Array(Type.Ref('BatchItem')), summary: BatchSummary }),
+  data: Type.Object({ results: Type.Array(Type.Ref(BatchItem)), summary: BatchSummary }),
   meta: Type.Object({
     request_id: Type.String(),
     request_duration_ms: Type.Integer(),
@@ -28,22 +27,13 @@ const Response200 = Type.Object({
   }),
 });
 
-/** Renders batch results as spec 2.4 and decisions section 8 shape them. */
-export function renderItems(docsBase: string, results: readonly ItemResult[]) {
-  return results.map((item) =>
-    item.ok
-      ? { data: item.answer.data, meta: item.answer.meta }
-      : failureItem(docsBase, item.input, item.error),
-  );
-}
-
 /** POST /v1/validate/batch (spec 4.2). */
 export function validateBatchRoutes(
-  app: FastifyInstance,
-  validation: ValidationService,
+  scope: FastifyInstance,
+  pipeline: ValidationPipeline,
   docsBase: string,
 ): void {
-  app.post<{ Body: Body }>(
+  typed(scope).post(
     '/v1/validate/batch',
     {
       config: { feature: 'batch' },
@@ -58,16 +48,17 @@ export function validateBatchRoutes(
     async (request, reply) => {
       const started = performance.now();
       const { vat_numbers, requester_vat_number, cache } = request.body;
-      const outcome = await validation.validateBatch(
-        request.principal,
-        request.id,
-        vat_numbers,
-        requester_vat_number,
-        cache !== false,
+      const outcome = await pipeline.validateBatch(request.principal, vat_numbers, {
+        requestId: request.id,
+        requester: requester_vat_number,
+        useCache: cache !== false,
+      });
+      reply.headers(quotaHeaders(outcome.quota));
+      const results = outcome.results.map((item) =>
+        item.ok ? successItem(item.answer) : failureItem(docsBase, item.input, item.error),
       );
-      if (outcome.quota) reply.headers(quotaHeaders(outcome.quota));
       return {
-        data: { results: renderItems(docsBase, outcome.results), summary: outcome.summary },
+        data: { results, summary: outcome.summary },
         meta: {
           request_id: request.id,
           request_duration_ms: Math.round(performance.now() - started),

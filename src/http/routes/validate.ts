@@ -1,10 +1,11 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../domain/errors.js';
-import { quotaHeaders } from '../../domain/quota.js';
-import type { ValidationService } from '../../domain/validation.js';
+import { quotaHeaders } from '../../accounts/quota.js';
+import { ApiError } from '../../errors.js';
+import { answerMetaProperties, ValidationData } from '../../validation/answer.js';
+import type { ValidationPipeline } from '../../validation/pipeline.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
-import { AnswerMetaProperties } from '../schemas/validation.js';
+import { typed } from '../typed.js';
 
 const Query = Type.Object({
   vat_number: Type.String({ description: 'VAT number with its country prefix, e.g. DE123456704' }),
@@ -17,20 +18,19 @@ const Query = Type.Object({
     }),
   ),
 });
-type Query = Static<typeof Query>;
 
 const Response200 = Type.Object({
-  data: Type.Ref('ValidationData'),
+  data: Type.Ref(ValidationData),
   meta: Type.Object({
     request_id: Type.String(),
-    ...AnswerMetaProperties,
+    ...answerMetaProperties,
     mode: Type.Optional(Type.Literal('test')),
   }),
 });
 
 /** GET /v1/validate (spec 4.1). */
-export function validateRoutes(app: FastifyInstance, validation: ValidationService): void {
-  app.get<{ Querystring: Query }>(
+export function validateRoutes(scope: FastifyInstance, pipeline: ValidationPipeline): void {
+  typed(scope).get(
     '/v1/validate',
     {
       schema: {
@@ -45,14 +45,12 @@ export function validateRoutes(app: FastifyInstance, validation: ValidationServi
       const { vat_number, requester_vat_number, cache } = request.query;
       if (vat_number.trim() === '')
         throw new ApiError('missing_parameter', "Query parameter 'vat_number' is empty.");
-      const principal = request.principal;
-      const { answer, quota } = await validation.validateOne(
-        principal,
-        request.id,
-        vat_number,
-        requester_vat_number,
-        cache !== 'false',
-      );
+      const { principal } = request;
+      const { answer, quota } = await pipeline.validateOne(principal, vat_number, {
+        requestId: request.id,
+        requester: requester_vat_number,
+        useCache: cache !== 'false',
+      });
       reply.headers(quotaHeaders(quota));
       return {
         data: answer.data,

@@ -1,0 +1,57 @@
+import { hash } from 'node:crypto';
+import { newId, randomBase62 } from '../ids.js';
+import type { Account, AccountStore } from '../store/accounts.js';
+import type { KeyMode } from '../store/tables.js';
+import type { Tier } from './tiers.js';
+
+/**
+ * Accounts and keys (decisions section 4): keys are `svc_live_` / `svc_test_` + 32 random base62
+ * characters, stored only as their SHA-256 (unkey's habit) with a 13-character display prefix.
+ */
+
+export type { Account, KeyMode };
+
+export const KEY_PATTERN = /^svc_(live|test)_[0-9A-Za-z]{32}$/;
+
+export function hashKey(key: string): string {
+  return hash('sha256', key, 'hex');
+}
+
+export async function createAccount(
+  accounts: AccountStore,
+  name: string,
+  tier: Tier,
+  now: number,
+): Promise<Account> {
+  const account = { id: newId('acc'), name, tier, created_at: now };
+  await accounts.insertAccount(account);
+  return account;
+}
+
+export interface IssuedKey {
+  id: string;
+  /** The key itself: shown once, never stored. */
+  key: string;
+  mode: KeyMode;
+  account_id: string;
+}
+
+export async function createKey(
+  accounts: AccountStore,
+  accountId: string,
+  mode: KeyMode,
+  now: number,
+): Promise<IssuedKey> {
+  const key = `svc_${mode}_${randomBase62(32)}`;
+  const id = newId('key');
+  await accounts.insertKey({
+    id,
+    account_id: accountId,
+    key_hash: hashKey(key),
+    mode,
+    key_prefix: key.slice(0, 13),
+    created_at: now,
+    revoked_at: null,
+  });
+  return { id, key, mode, account_id: accountId };
+}

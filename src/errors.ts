@@ -1,0 +1,174 @@
+import { Type } from '@sinclair/typebox';
+
+/**
+ * The error catalogue: every code the service answers with (spec section 7 and decisions section 8),
+ * its HTTP status, default message and the text of its docs page at `/docs/errors/{code}`.
+ * One handler renders them (src/http/plugins/error-handler.ts); test/errors.test.ts checks
+ * this list against the spec's table and the served pages.
+ */
+
+export interface ErrorEntry {
+  status: number;
+  message: string;
+  title: string;
+  /** When it happens and what the caller should do: the body of the docs page. */
+  explanation: string;
+}
+
+export const ERROR_CATALOGUE = {
+  missing_parameter: {
+    status: 400,
+    message: 'A required parameter is missing.',
+    title: 'Missing parameter',
+    explanation:
+      'A required query parameter is absent, for example `vat_number` on `GET /v1/validate`. The message names it. Send the parameter and retry.',
+  },
+  invalid_json: {
+    status: 400,
+    message: 'The request body is not valid JSON.',
+    title: 'Invalid JSON',
+    explanation:
+      'The body could not be parsed as JSON. Check quoting, trailing commas and the character encoding (UTF-8).',
+  },
+  webhook_not_configured: {
+    status: 400,
+    message: 'No enabled webhook is configured for this account.',
+    title: 'Webhook not configured',
+    explanation:
+      'Asynchronous validation delivers its results by webhook, and sending a test event needs a target. Configure one with `PUT /v1/webhooks/config` (a disabled webhook counts as not configured).',
+  },
+  unauthorized: {
+    status: 401,
+    message: 'A valid API key is required: send `Authorization: Bearer <key>`.',
+    title: 'Unauthorized',
+    explanation:
+      'The `Authorization` header is missing, malformed, or names a key that does not exist or was revoked. Keys start with `svc_live_` or `svc_test_`.',
+  },
+  tier_insufficient: {
+    status: 403,
+    message: 'This feature needs a higher subscription tier.',
+    title: 'Tier insufficient',
+    explanation:
+      'Synchronous batch, asynchronous validation and webhooks need the Pro or Business tier; consultation numbers need Business (or Scale). Upgrade the account to use the feature.',
+  },
+  forbidden: {
+    status: 403,
+    message: 'Test keys cannot use asynchronous validation.',
+    title: 'Forbidden',
+    explanation:
+      'Asynchronous validation makes real registry calls and delivers real events, so it needs a live key (`svc_live_…`). Test keys work on every synchronous endpoint.',
+  },
+  not_found: {
+    status: 404,
+    message: 'The requested resource was not found.',
+    title: 'Not found',
+    explanation:
+      'The path does not exist, the country has no rate data (`GET /v1/rates/{code}` serves 31 countries), or the object (webhook configuration, delivery) does not exist for this account.',
+  },
+  payload_too_large: {
+    status: 413,
+    message: 'The request body is larger than 1 MiB.',
+    title: 'Payload too large',
+    explanation:
+      'Request bodies are limited to 1 MiB. Split large asynchronous batches into several requests.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    message: 'The request body must be JSON: send `Content-Type: application/json`.',
+    title: 'Unsupported media type',
+    explanation: 'Endpoints that take a body accept only `application/json`.',
+  },
+  invalid_vat_format: {
+    status: 422,
+    message: 'The VAT number is not in a recognised format.',
+    title: 'Invalid VAT format',
+    explanation:
+      'The number does not match its country\'s syntax, or its country prefix is missing or unsupported. The message names the rule, e.g. "DE numbers have 9 digits after the prefix". A well-formed number whose check digit is wrong is not an error: it is answered `valid: false` with `meta.source: "checksum"`.',
+  },
+  validation_error: {
+    status: 422,
+    message: 'The request is not valid.',
+    title: 'Validation error',
+    explanation:
+      'The request body or a parameter has the wrong type or value: an empty or oversized `vat_numbers` array, a non-HTTPS or private webhook URL, a malformed `date`, a `limit` out of range. The message says which.',
+  },
+  rate_limit_exceeded: {
+    status: 429,
+    message: 'The monthly validation quota is exhausted.',
+    title: 'Monthly quota exceeded',
+    explanation:
+      'The account has used its monthly validations, or a batch needs more than remain. `X-RateLimit-Remaining` shows what is left and `X-RateLimit-Reset` when the quota renews (the first instant of next month, UTC); `Retry-After` gives the seconds until then.',
+  },
+  burst_limit_exceeded: {
+    status: 429,
+    message: 'Too many requests in the last 60 seconds.',
+    title: 'Burst limit exceeded',
+    explanation:
+      'Each account may make a number of requests per sliding 60-second window (20 Free, 60 Pro, 120 Business). Wait the seconds in `Retry-After`; `X-Burst-Limit` and `X-Burst-Remaining` are on every authenticated response.',
+  },
+  internal_error: {
+    status: 500,
+    message: 'An unexpected error occurred. It has been logged with the request id.',
+    title: 'Internal error',
+    explanation: 'Something failed on our side. Quote `meta.request_id` when you contact support.',
+  },
+  service_unavailable: {
+    status: 503,
+    message: 'The service cannot reach its database. Retry later.',
+    title: 'Service unavailable',
+    explanation:
+      'The service could not reach its own database, so it did not do the work: nothing was charged, recorded or half-written. Retry after the seconds in `Retry-After`; the service recovers by itself when the database is back.',
+  },
+  upstream_error: {
+    status: 503,
+    message: 'The UK VAT registry (HMRC) returned an error. Retry later.',
+    title: 'Upstream error (UK)',
+    explanation:
+      'HMRC could not answer and no earlier answer for this number is cached. Retry after the seconds in `Retry-After`. Not counted against the quota.',
+  },
+  upstream_unavailable: {
+    status: 503,
+    message: 'The registry for this country is unavailable. Retry later.',
+    title: 'Upstream unavailable',
+    explanation:
+      "The country's registry is unreachable, timed out, or returned an error, and no earlier answer for this number is cached (up to 30 days old answers are served flagged `stale`). Retry after the seconds in `Retry-After`. Not counted against the quota.",
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+/** An error meant for the caller: rendered in the envelope with its catalogue status. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+}
+
+/** The `error` member of a failure (spec 2.1), also carried by failed batch items. */
+export const ErrorObject = Type.Object(
+  {
+    code: Type.Union(
+      ERROR_CODES.map((code) => Type.Literal(code)),
+      { description: 'One of the documented error codes' },
+    ),
+    message: Type.String(),
+    docs_url: Type.String({ format: 'uri' }),
+    vat_number: Type.Optional(Type.String({ description: 'The input as sent (failed batch items only)' })),
+  },
+  { $id: 'ErrorObject' },
+);

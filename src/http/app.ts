@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { ApiError } from '../errors.js';
+import { AuthFailureLimiter } from '../limits/auth-failures.js';
+import type { BurstLimiter } from '../limits/burst.js';
+import type { RatesTable } from '../rates/rates-table.js';
+import type { RegistryGateway } from '../registries/gateway.js';
+import type { Services } from '../services.js';
+import type { Database } from '../store/database.js';
+import { errorBody, sendApiError } from './envelope.js';
+import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerGates } from './plugins/gates.js';
+import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { requestIdOf } from './request-id.js';
+import { errorDocsRoutes } from './routes/docs.js';
+import { healthRoutes } from './routes/health.js';
+import { rateRoutes } from './routes/rates.js';
+import { validateRoutes } from './routes/validate.js';
+import { validateAsyncRoutes } from './routes/validate-async.js';
+import { validateBatchRoutes } from './routes/validate-batch.js';
+import { webhookConfigRoutes } from './routes/webhook-config.js';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  database: Database;
+  clock: Clock;
+  burst: BurstLimiter;
+  gateway: RegistryGateway;
+  rates: RatesTable;
+  logger: FastifyBaseLogger;
+  services: Services;
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP application; it never listens (tests and the bench inject or listen themselves). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, services } = deps;
+  const docsBase = `${config.publicUrl}/docs`;
+  const fastify = Fastify({
+    loggerInstance: deps.logger,
+    // The access log is ours (one line per request, ACCESS_LOG), in place of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
+    // Query strings stay strings and bodies are checked as sent: a number where a string belongs
+    // is a validation_error, not silently coerced.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    return503OnClosing: true,
+    // A client that stalls is cut off: headers, the whole request, an idle socket, an idle keep-alive.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // How often Node looks for requests past their headers or request timeout.
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+      // Node would answer an HTTP/1.1 request without Host with an empty 400 before our code runs;
+      // nothing here depends on Host, so such a request is served like any other (in the envelope).
+      requireHostHeader: false,
+    },
+    // Requests refused before routing still get the envelope and a request id (decisions section 8).
+    frameworkErrors: (error, _request, reply) => {
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'A path parameter is longer than 100 characters.'
+          : 'The request URL is not valid (malformed percent-encoding).';
+      return sendApiError(reply, docsBase, new ApiError('validation_error', message));
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => writeClientError(docsBase, error, socket),
+    schemaController: { compilersFactory: { buildSerializer: errorAwareSerializerFactory as never } },
+  });
+
+  // An Expect other than 100-continue: Node would send an empty 417; answer in the envelope instead.
+  fastify.server.on('checkExpectation', (_req, res) => {
+    const id = randomUUID();
+    const body = JSON.stringify(
+      errorBody(docsBase, id, 'validation_error', 'Only `Expect: 100-continue` is supported.'),
+    );
+    res.writeHead(422, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': id,
+      connection: 'close',
+    });
+    res.end(body);
+  });
+
+  // Every answer carries its request id; every finished request leaves its metrics and, with
+  // ACCESS_LOG, one log line (never headers or bodies: they hold API keys and webhook secrets).
+  const httpMetrics = new HttpMetrics();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'not_found';
+    httpMetrics.observe(route, request.method, reply.statusCode, reply.elapsedTime);
+    if (config.accessLog)
+      deps.logger.info(
+        {
+          reqId: request.id,
+          req_id: request.id,
+          method: request.method,
+          route,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+  });
+
+  registerJsonParser(fastify);
+  registerErrorHandling(fastify, docsBase);
+  await registerOpenApi(fastify, config.publicUrl);
+  registerMetrics(fastify, httpMetrics, {
+    clock: deps.clock,
+    gateway: deps.gateway,
+    jobs: services.stores.jobs,
+    counters: services.counters,
+  });
+  healthRoutes(fastify, deps.database.ping);
+  errorDocsRoutes(fastify);
+
+  const authFailures = new AuthFailureLimiter(deps.clock, config.authFailuresPerMinute);
+  fastify.addHook('onClose', async () => authFailures.close());
+  await fastify.register(async (v1) => {
+    registerGates(v1, {
+      authenticator: services.authenticator,
+      authFailures,
+      burst: deps.burst,
+      limits: config.tierLimits,
+    });
+    validateRoutes(v1, services.pipeline);
+    validateBatchRoutes(v1, services.pipeline, docsBase);
+    validateAsyncRoutes(v1, services.asyncAcceptance);
+    rateRoutes(v1, deps.rates, deps.clock);
+    webhookConfigRoutes(v1, {
+      webhooks: services.stores.webhooks,
+      clock: deps.clock,
+      policy: services.policy,
+    });
+    webhookDeliveryRoutes(v1, { webhooks: services.stores.webhooks, deliveries: services.deliveries });
+  });
+
+  await fastify.ready();
+  return fastify;
+}
+
+/**
+ * HTTP that Node's parser refuses (oversized headers, malformed request lines) never reaches
+ * Fastify: answer it in the envelope on the raw socket, then close, as Node itself would.
+ */
+function writeClientError(docsBase: string, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const id = randomUUID();
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request headers are larger than the server accepts (16 KiB).'
+      : 'The request is not valid HTTP.';
+  const body = JSON.stringify(errorBody(docsBase, id, 'validation_error', message));
+  socket.end(
+    `HTTP/1.1 422 Unprocessable Entity\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Success bodies get fast-json-stringify serializers compiled from their schemas. Error bodies are
+ * small and rendered in one place (the error handler), so their schemas exist for the OpenAPI
+ * document only: compiling a serializer per route and status for them took about half of start-up.
+ */
+function errorAwareSerializerFactory(externalSchemas: unknown, options: unknown) {
+  const build = SerializerSelector()(externalSchemas as never, options as never);
+  return (route: { httpStatus?: string; schema: unknown; method: string; url: string }) =>
+    Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : build(route as never);
+}
+
+/**
+ * JSON bodies through Fastify's own safe parser (prototype-poisoning protection), except that an
+ * empty body means "no body": POST /v1/webhooks/test and replay take none or `{}` (decisions section 7).
+ */
+function registerJsonParser(fastify: FastifyInstance): void {
+  const parse = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const body = raw as string;
+    if (body.trim() === '') return done(null, undefined);
+    parse(request, body, (error, value) => {
+      if (error)
+        return done(
+          new ApiError('invalid_json', `The request body is not valid JSON: ${error.message}`),
+          undefined,
+        );
+      done(null, value);
+    });
+  });
+}

@@ -1,0 +1,96 @@
+import type { Executor } from './database.js';
+import type { AsyncBatchesTable, AsyncItemsTable } from './tables.js';
+
+/** Asynchronous requests: single items, and batches with one item per unique number. */
+
+export type AsyncItem = AsyncItemsTable;
+export type AsyncBatch = AsyncBatchesTable;
+
+export interface AsyncRequestStore {
+  insertItems(items: readonly AsyncItem[]): Promise<void>;
+  insertBatch(batch: AsyncBatch): Promise<void>;
+  getItem(id: string): Promise<AsyncItem | undefined>;
+  /** Settles a pending item; false when it was already settled (a second worker, a replayed job). */
+  settleItem(
+    id: string,
+    settlement: { status: 'completed' | 'failed'; result: string; attempts: number; now: number },
+  ): Promise<boolean>;
+  /** Counts one more settled item of a batch; the counts after the increment (atomic on both engines). */
+  countSettled(batchId: string): Promise<{ done: number; unique: number }>;
+  getBatch(id: string): Promise<AsyncBatch | undefined>;
+  listBatchItems(batchId: string): Promise<AsyncItem[]>;
+  completeBatch(batchId: string, now: number): Promise<void>;
+}
+
+/** 14 columns per row: 2000 rows stay under both engines' parameter limits (one statement per 1000-item batch). */
+const ROWS_PER_INSERT = 2000;
+
+export class KyselyAsyncRequestStore implements AsyncRequestStore {
+  constructor(private readonly db: Executor) {}
+
+  async insertItems(items: readonly AsyncItem[]): Promise<void> {
+    for (let start = 0; start < items.length; start += ROWS_PER_INSERT) {
+      await this.db
+        .insertInto('async_items')
+        .values(items.slice(start, start + ROWS_PER_INSERT))
+        .execute();
+    }
+  }
+
+  async insertBatch(batch: AsyncBatch): Promise<void> {
+    await this.db.insertInto('async_batches').values(batch).execute();
+  }
+
+  getItem(id: string): Promise<AsyncItem | undefined> {
+    return this.db.selectFrom('async_items').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async settleItem(
+    id: string,
+    {
+      status,
+      result,
+      attempts,
+      now,
+    }: { status: 'completed' | 'failed'; result: string; attempts: number; now: number },
+  ): Promise<boolean> {
+    const outcome = await this.db
+      .updateTable('async_items')
+      .set({ status, result, attempts, completed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(outcome.numUpdatedRows) === 1;
+  }
+
+  async countSettled(batchId: string): Promise<{ done: number; unique: number }> {
+    const row = await this.db
+      .updateTable('async_batches')
+      .set((eb) => ({ done_count: eb('done_count', '+', 1) }))
+      .where('id', '=', batchId)
+      .returning(['done_count', 'unique_count'])
+      .executeTakeFirstOrThrow();
+    return { done: Number(row.done_count), unique: Number(row.unique_count) };
+  }
+
+  getBatch(id: string): Promise<AsyncBatch | undefined> {
+    return this.db.selectFrom('async_batches').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listBatchItems(batchId: string): Promise<AsyncItem[]> {
+    return this.db
+      .selectFrom('async_items')
+      .selectAll()
+      .where('batch_id', '=', batchId)
+      .orderBy('item_index')
+      .execute();
+  }
+
+  async completeBatch(batchId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('async_batches')
+      .set({ status: 'completed', completed_at: now })
+      .where('id', '=', batchId)
+      .execute();
+  }
+}

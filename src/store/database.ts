@@ -1,0 +1,221 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
+import pg from 'pg';
+import * as core from './migrations/0001-core.js';
+import * as jobs from './migrations/0002-jobs-webhooks.js';
+import * as webhookModes from './migrations/0003-webhook-modes.js';
+import type { Tables } from './tables.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** A query executor: the database itself or one of its transactions. */
+export type Executor = Kysely<Tables>;
+
+export interface Database {
+  db: Kysely<Tables>;
+  dialect: DialectName;
+  /**
+   * Runs `work` in one transaction. SQLite: BEGIN IMMEDIATE, so the write lock is taken at the
+   * start and two processes (an API and a worker) wait on busy_timeout instead of failing with
+   * SQLITE_BUSY when a read transaction tries to upgrade. PostgreSQL: READ COMMITTED.
+   */
+  transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T>;
+  /** true when the database answers a trivial query (GET /ready). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL schema to use (created if missing); tests give each file its own. */
+  schema?: string;
+  poolSize?: number;
+}
+
+/** Opens `sqlite:<path>` or `postgres://…`. Does not migrate: call migrateToLatest. */
+export function openDatabase(url: string, options: OpenOptions = {}): Database {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url.slice(0, 20)}…`);
+}
+
+/** Prepared statements kept per SQL text; Kysely's driver would otherwise prepare on every query. */
+const STATEMENT_CACHE_SIZE = 500;
+
+function openSqlite(path: string): Database {
+  const file = path === ':memory:' ? path : resolve(path);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the single writer; busy_timeout makes a second process (the CLI, a
+  // worker) wait for the write lock instead of failing; NORMAL sync is durable across process crashes.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (text: string) => {
+    let statement = statements.get(text);
+    if (statement === undefined) {
+      statement = sqlite.prepare(text);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+  const db = new Kysely<Tables>({
+    dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
+  });
+  return {
+    db,
+    dialect: 'sqlite',
+    transaction: (work) =>
+      db.connection().execute(async (connection) => {
+        await sql`begin immediate`.execute(connection);
+        try {
+          const result = await work(connection);
+          await sql`commit`.execute(connection);
+          return result;
+        } catch (error) {
+          await sql`rollback`.execute(connection).catch(() => undefined);
+          throw error;
+        }
+      }),
+    ping: () => pingWith(db),
+    close: () => db.destroy(),
+  };
+}
+
+/** BIGINT (int8) columns hold epoch milliseconds, far below 2^53: read them as numbers, not strings. */
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID
+      ? (value: string) => Number.parseInt(value, 10)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string, options: OpenOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    types,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => undefined);
+  // A client in use when the server goes away emits 'error' too; its query still fails on its own.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    transaction: (work) => db.transaction().execute(work),
+    ping: () => pingWith(db),
+    close: () => db.destroy(),
+  };
+}
+
+async function pingWith(db: Kysely<Tables>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-core': core,
+  '0002-jobs-webhooks': jobs,
+  '0003-webhook-modes': webhookModes,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * True when every migration is recorded in this schema's migration table. Checked first because
+ * Kysely's migrator looks for its tables across every schema of the database, which is slow with
+ * many schemas and fails if another process drops a schema during that scan.
+ */
+async function upToDate(database: Database, schema?: string): Promise<boolean> {
+  const table =
+    schema && database.dialect === 'postgres'
+      ? sql`${sql.id(schema)}.kysely_migration`
+      : sql`kysely_migration`;
+  try {
+    const rows = await sql<{ name: string }>`select name from ${table}`.execute(database.db);
+    const applied = new Set(rows.rows.map((row) => row.name));
+    return Object.keys(MIGRATIONS).every((name) => applied.has(name));
+  } catch {
+    return false; // no migration table yet
+  }
+}
+
+/** Applies every pending migration; safe to run from several processes at once (Kysely's lock). */
+export async function migrateToLatest(database: Database, requestedSchema?: string): Promise<string[]> {
+  // Kysely's migrator looks for its tables across every schema; name ours (a DATABASE_URL may pick
+  // one with `options=-c search_path=…`), or another schema's migration tables would be found.
+  const schema =
+    requestedSchema ??
+    (database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
+          ?.schema
+      : undefined);
+  if (schema && database.dialect === 'postgres') {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(database.db);
+  }
+  if (await upToDate(database, schema)) return [];
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(schema && database.dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** PostgreSQL SQLSTATE classes and codes that mean the server is away, not that a query was wrong. */
+const PG_UNAVAILABLE = /^(08|57P0[1-3]|53300)/;
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** SQLite result codes of a file that cannot be opened, written or locked in time. */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|READONLY|NOMEM)/;
+const PG_CLIENT_MESSAGES =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed/i;
+
+/**
+ * Whether `error` (or an error it wraps) says the database could not be reached or used, as
+ * opposed to a query that is wrong: such requests are answered 503 `service_unavailable`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (PG_UNAVAILABLE.test(code) || NETWORK_CODES.has(code) || SQLITE_UNAVAILABLE.test(code))
+    )
+      return true;
+    if (PG_CLIENT_MESSAGES.test(current.message)) return true;
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -1,0 +1,64 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+
+/**
+ * The validation result (spec 2.2) and the meta that describes it (decisions section 2), as every
+ * channel returns them: one TypeBox definition, from which the types below, the response
+ * serialisers and the OpenAPI document are all derived.
+ */
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const IsoTime = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
+
+export const Company = Type.Object(
+  { name: Nullable(Type.String()), address: Nullable(Type.String()) },
+  { description: 'A part the registry withholds is null' },
+);
+
+export const ValidationData = Type.Object(
+  {
+    valid: Type.Boolean(),
+    vat_number: Type.String({ description: 'The normalised number, e.g. DE123456704' }),
+    country_code: Type.String({ minLength: 2, maxLength: 2 }),
+    company: Type.Union([Company, Type.Null()], { description: 'null when invalid' }),
+    consultation_number: Type.Optional(
+      Nullable(Type.String({ description: 'Present on fresh answers; absent on cached ones' })),
+    ),
+    requested_at: IsoTime,
+  },
+  { $id: 'ValidationData' },
+);
+
+export const SOURCES = ['vies', 'hmrc', 'uid', 'brreg', 'abr', 'checksum', 'format', 'test'] as const;
+export const SOURCE_STATUSES = ['live', 'cached', 'unavailable', 'degraded', 'unverified'] as const;
+
+/** The meta members that describe an answer. */
+export const answerMetaProperties = {
+  cached: Type.Boolean(),
+  cached_at: Type.Optional(IsoTime),
+  stale: Type.Optional(Type.Boolean()),
+  source: Type.Union(SOURCES.map((source) => Type.Literal(source))),
+  source_status: Type.Union(SOURCE_STATUSES.map((status) => Type.Literal(status))),
+};
+
+export const AnswerMeta = Type.Object(answerMetaProperties, { $id: 'AnswerMeta' });
+
+export type Company = Static<typeof Company>;
+export type ValidationData = Static<typeof ValidationData>;
+export type ValidationMeta = Static<typeof AnswerMeta>;
+export type Source = ValidationMeta['source'];
+export type SourceStatus = ValidationMeta['source_status'];
+
+export interface ValidationAnswer {
+  data: ValidationData;
+  meta: ValidationMeta;
+}
+
+/** Company per decisions section 3: null when invalid, and when the registry gives neither part. */
+export function companyOf(valid: boolean, name: string | null, address: string | null): Company | null {
+  if (!valid || (name === null && address === null)) return null;
+  return { name, address };
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

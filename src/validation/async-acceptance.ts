@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../accounts/authenticator.js';
+import type { Quota, QuotaState } from '../accounts/quota.js';
+import { asyncBatchLimit } from '../accounts/tiers.js';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+import type { ParsedVatNumber } from '../numbers/index.js';
+import type { AsyncItem } from '../store/async-requests.js';
+import type { Stores } from '../store/stores.js';
+import { requireWebhook } from '../webhooks/webhook-config.js';
+import { type CheckedNumber, parseNumber, parseRequester } from './parse.js';
+
+/**
+ * Acceptance of asynchronous requests (spec 4.3, 4.4, decisions section 6): the items, the quota
+ * and their jobs are written in one transaction; jobs/handlers/validate-item.ts does the work.
+ */
+
+export const VALIDATE_JOB = 'validate_item';
+
+export interface AsyncAcceptanceDeps {
+  stores: Stores;
+  quota: Quota;
+  clock: Clock;
+  /** Called after jobs were enqueued, so an in-process worker can start at once. */
+  onEnqueued?: () => void;
+}
+
+export interface AsyncRequest {
+  /** The caller's own VAT number as sent, for consultation numbers. */
+  requester?: string;
+  useCache: boolean;
+}
+
+/** An accepted position of a batch: the input as sent and the index of its unique item. */
+export interface BatchPosition {
+  input: string;
+  item: number;
+}
+
+export interface Rejection {
+  vat_number: string;
+  error: { code: string; message: string };
+}
+
+export class AsyncAcceptance {
+  constructor(private readonly deps: AsyncAcceptanceDeps) {}
+
+  async acceptOne(principal: Principal, input: string, request: AsyncRequest) {
+    await requireWebhook(this.deps.stores.webhooks, principal);
+    const target = parseNumber(input);
+    const requester = parseRequester(request.requester);
+    const now = this.deps.clock.now();
+    const id = randomUUID();
+    const item = newItem({ id, principal, batchId: null, index: 0, input, target, requester, request, now });
+    const quota = await this.enqueue(principal, 1, [item], now);
+    return {
+      data: { request_id: id, status: 'pending' as const, vat_number: target.number.vatNumber },
+      quota,
+    };
+  }
+
+  async acceptBatch(principal: Principal, inputs: readonly string[], request: AsyncRequest) {
+    const limit = asyncBatchLimit(principal.tier);
+    if (inputs.length > limit) {
+      throw new ApiError(
+        'validation_error',
+        `vat_numbers: at most ${limit} items on the ${principal.tier} tier; got ${inputs.length}.`,
+      );
+    }
+    await requireWebhook(this.deps.stores.webhooks, principal);
+    const requester = parseRequester(request.requester);
+    const { rejected, unique, positions } = sortInputs(inputs);
+    const now = this.deps.clock.now();
+    const summary = { total: inputs.length, accepted: positions.length, rejected };
+    if (positions.length === 0) {
+      // decisions section 6: all rejected → completed at once, no batch, no event, nothing counted.
+      const quota = await this.deps.quota.current(principal, now);
+      return { data: { batch_id: null, status: 'completed' as const, ...summary }, quota };
+    }
+
+    const batchId = randomUUID();
+    const items = unique.map((entry, index) =>
+      newItem({
+        id: randomUUID(),
+        principal,
+        batchId,
+        index,
+        input: entry.input,
+        target: entry.checked,
+        requester,
+        request,
+        now,
+      }),
+    );
+    const quota = await this.enqueue(principal, unique.length, items, now, {
+      id: batchId,
+      account_id: principal.accountId,
+      status: 'pending',
+      total: inputs.length,
+      accepted: positions.length,
+      unique_count: unique.length,
+      done_count: 0,
+      positions: JSON.stringify(positions),
+      created_at: now,
+      completed_at: null,
+    });
+    return { data: { batch_id: batchId, status: 'pending' as const, ...summary }, quota };
+  }
+
+  /** Quota, batch, items and jobs in one transaction: no accepted work without its job, no charge without work. */
+  private async enqueue(
+    principal: Principal,
+    units: number,
+    items: AsyncItem[],
+    now: number,
+    batch?: Parameters<Stores['asyncRequests']['insertBatch']>[0],
+  ): Promise<QuotaState> {
+    const quota = await this.deps.stores.transaction(async (stores) => {
+      const state = await this.deps.quota.on(stores.usage).reserve(principal, units, now);
+      if (batch) await stores.asyncRequests.insertBatch(batch);
+      await stores.asyncRequests.insertItems(items);
+      await stores.jobs.enqueue(
+        items.map((item) => ({ kind: VALIDATE_JOB, payload: { itemId: item.id }, runAt: now })),
+        now,
+      );
+      return state;
+    });
+    this.deps.onEnqueued?.();
+    return quota;
+  }
+}
+
+/** Splits a batch's inputs into rejected ones, unique accepted numbers, and accepted positions. */
+function sortInputs(inputs: readonly string[]) {
+  const rejected: Rejection[] = [];
+  const byNumber = new Map<string, { index: number; input: string; checked: CheckedNumber }>();
+  const positions: BatchPosition[] = [];
+  for (const input of inputs) {
+    let checked: CheckedNumber;
+    try {
+      checked = parseNumber(input);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      rejected.push({ vat_number: input, error: { code: error.code, message: error.message } });
+      continue;
+    }
+    let entry = byNumber.get(checked.number.vatNumber);
+    if (!entry) {
+      entry = { index: byNumber.size, input, checked };
+      byNumber.set(checked.number.vatNumber, entry);
+    }
+    positions.push({ input, item: entry.index });
+  }
+  return { rejected, unique: [...byNumber.values()], positions };
+}
+
+function newItem(fields: {
+  id: string;
+  principal: Principal;
+  batchId: string | null;
+  index: number;
+  input: string;
+  target: CheckedNumber;
+  requester: ParsedVatNumber | undefined;
+  request: AsyncRequest;
+  now: number;
+}): AsyncItem {
+  return {
+    id: fields.id,
+    account_id: fields.principal.accountId,
+    batch_id: fields.batchId,
+    item_index: fields.index,
+    input: fields.input,
+    vat_number: fields.target.number.vatNumber,
+    requester: fields.requester?.vatNumber ?? null,
+    use_cache: fields.request.useCache ? 1 : 0,
+    status: 'pending',
+    attempts: 0,
+    result: null,
+    created_at: fields.now,
+    completed_at: null,
+  };
+}

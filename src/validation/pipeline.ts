@@ -1,0 +1,260 @@
+import type { Principal } from '../accounts/authenticator.js';
+import { type Quota, type QuotaState, withQuotaHeaders } from '../accounts/quota.js';
+import { type Tier, tierAllows } from '../accounts/tiers.js';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+import type { ParsedVatNumber } from '../numbers/index.js';
+import type { RegistryGateway } from '../registries/gateway.js';
+import type { RecordStore } from '../store/records.js';
+import type { Stores } from '../store/stores.js';
+import type { ValidationAnswer } from './answer.js';
+import { type CacheRules, readCache } from './cache-read.js';
+import { Coalescer } from './coalesce.js';
+import { localAnswer } from './local-answer.js';
+import { type CheckedNumber, parseEach, parseNumber, parseRequester } from './parse.js';
+import { type RecordContext, recordAnswers } from './record.js';
+import { askRegistry, type RegistryCallDeps } from './registry-call.js';
+import { testModeAnswer } from './test-mode.js';
+
+/**
+ * The validation pipeline shared by the synchronous, batch and asynchronous channels. A number goes
+ * through named stages, each in its own module:
+ *
+ *   parse (parse.ts) → quota check (accounts/quota.ts) → test mode (test-mode.ts) → local answer
+ *   (local-answer.ts) → coalesce (coalesce.ts) → cache read (cache-read.ts) → registry
+ *   (registry-call.ts) → charge and record (accounts/quota.ts, record.ts)
+ *
+ * It knows nothing of HTTP; failures are ApiErrors from the catalogue.
+ */
+
+export interface PipelineSettings {
+  checkDigits: boolean;
+  cacheTtlSeconds: number;
+  staleMaxAgeSeconds: number;
+}
+
+export interface PipelineDeps {
+  stores: Pick<Stores, 'cache' | 'transaction'>;
+  quota: Quota;
+  gateway: RegistryGateway;
+  clock: Clock;
+  settings: PipelineSettings;
+  logger: { warn(object: object, message: string): void };
+  /** Told of every answer recorded (metrics: answers by source status). */
+  onAnswer?: (answer: ValidationAnswer) => void;
+}
+
+/** What a caller asks for, beside the number itself. */
+export interface ValidateRequest {
+  requestId: string;
+  /** The caller's own VAT number as sent, for a consultation number. */
+  requester?: unknown;
+  /** false skips the cache read; the fresh answer still refreshes the cache. */
+  useCache: boolean;
+}
+
+/** How one number is answered in live mode. */
+export interface LookupOptions {
+  useCache: boolean;
+  /** Present only when a consultation number is wanted and allowed (see consultationRequester). */
+  requester?: ParsedVatNumber;
+}
+
+export type ItemResult =
+  | { ok: true; answer: ValidationAnswer }
+  | { ok: false; input: string; error: ApiError };
+
+export interface BatchOutcome {
+  results: ItemResult[];
+  summary: { total: number; succeeded: number; failed: number };
+  quota: QuotaState;
+}
+
+export class ValidationPipeline {
+  private readonly lookups = new Coalescer<ValidationAnswer>();
+  private readonly rules: CacheRules;
+  private readonly registry: RegistryCallDeps;
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.rules = {
+      ttlSeconds: deps.settings.cacheTtlSeconds,
+      staleMaxAgeSeconds: deps.settings.staleMaxAgeSeconds,
+    };
+    this.registry = {
+      gateway: deps.gateway,
+      cache: deps.stores.cache,
+      clock: deps.clock,
+      rules: this.rules,
+      logger: deps.logger,
+    };
+  }
+
+  /** GET /v1/validate: one number, charged with its record once the answer is in hand. */
+  async validateOne(
+    principal: Principal,
+    input: unknown,
+    request: ValidateRequest,
+  ): Promise<{ answer: ValidationAnswer; quota: QuotaState }> {
+    const checked = parseNumber(input);
+    const wanted = this.consultationRequester(
+      checked.number,
+      parseRequester(request.requester),
+      principal.tier,
+    );
+    const now = this.deps.clock.now();
+    const live = principal.mode === 'live';
+    const quota = await this.deps.quota.check(principal, live ? 1 : 0, now);
+    try {
+      if (!live)
+        return { answer: this.answerTest(checked, { wantsConsultation: wanted !== undefined, now }), quota };
+      const answer = await this.answerLive(checked, { useCache: request.useCache, requester: wanted });
+      const context = {
+        accountId: principal.accountId,
+        requestId: request.requestId,
+        channel: 'sync' as const,
+      };
+      return { answer, quota: await this.charge(principal, [answer], context) };
+    } catch (error) {
+      throw error instanceof ApiError ? withQuotaHeaders(error, quota) : error;
+    }
+  }
+
+  /**
+   * POST /v1/validate/batch (spec 4.2): input order kept, syntax failures inline, duplicates looked
+   * up once and counted once; the numbers that got an answer are charged together with their
+   * records. Lookups run in parallel within each registry's limit.
+   */
+  async validateBatch(
+    principal: Principal,
+    inputs: readonly string[],
+    request: ValidateRequest,
+  ): Promise<BatchOutcome> {
+    const requester = parseRequester(request.requester);
+    const positions = parseEach(inputs);
+    const unique = new Map<string, CheckedNumber>();
+    for (const position of positions) {
+      if (!(position instanceof ApiError)) unique.set(position.number.vatNumber, position);
+    }
+    const now = this.deps.clock.now();
+    const live = principal.mode === 'live';
+    let quota = await this.deps.quota.check(principal, live ? unique.size : 0, now);
+
+    const answers = new Map<string, ItemResult>();
+    await Promise.all(
+      [...unique.values()].map(async (checked) => {
+        const wanted = this.consultationRequester(checked.number, requester, principal.tier);
+        try {
+          const answer = live
+            ? await this.answerLive(checked, { useCache: request.useCache, requester: wanted })
+            : this.answerTest(checked, { wantsConsultation: wanted !== undefined, now });
+          answers.set(checked.number.vatNumber, { ok: true, answer });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          answers.set(checked.number.vatNumber, { ok: false, input: '', error });
+        }
+      }),
+    );
+    const served = [...answers.values()].flatMap((item) => (item.ok ? [item.answer] : []));
+    if (live && served.length > 0) {
+      const context = {
+        accountId: principal.accountId,
+        requestId: request.requestId,
+        channel: 'batch' as const,
+      };
+      quota = await this.charge(principal, served, context);
+    }
+    const results = positions.map((position, index): ItemResult => {
+      if (position instanceof ApiError) return { ok: false, input: inputs[index], error: position };
+      const item = answers.get(position.number.vatNumber)!;
+      return item.ok ? item : { ...item, input: inputs[index] };
+    });
+    const succeeded = results.filter((item) => item.ok).length;
+    return {
+      results,
+      summary: { total: results.length, succeeded, failed: results.length - succeeded },
+      quota,
+    };
+  }
+
+  /**
+   * The live answer for a number that passed syntax: the local answer, else the cache and the
+   * registry. Identical concurrent lookups share the work; a consultation request is never shared
+   * and never served from the cache (its number is proof of a check now). Throws ApiError 503/422.
+   */
+  answerLive(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
+    const local = localAnswer(checked, {
+      checkDigits: this.deps.settings.checkDigits,
+      now: this.deps.clock.now(),
+    });
+    if (local) return Promise.resolve(local);
+    const { number } = checked;
+    if (options.requester)
+      return askRegistry(this.registry, number, {
+        requester: options.requester,
+        degradedRule: options.useCache,
+      });
+    return this.lookups.run(`${number.vatNumber}|${options.useCache}`, async () => {
+      if (!options.useCache) return askRegistry(this.registry, number, { degradedRule: false });
+      const cached = await readCache(this.deps.stores.cache, number, {
+        rules: this.rules,
+        now: this.deps.clock.now(),
+      });
+      return cached.fresh ?? askRegistry(this.registry, number, { prior: cached, degradedRule: true });
+    });
+  }
+
+  /** Test keys (decisions section 5): the local answer, else the magic numbers' answers. */
+  answerTest(checked: CheckedNumber, options: { wantsConsultation: boolean; now: number }): ValidationAnswer {
+    return (
+      localAnswer(checked, { checkDigits: this.deps.settings.checkDigits, now: options.now }) ??
+      testModeAnswer(checked.number, options.wantsConsultation, options.now)
+    );
+  }
+
+  /**
+   * The requester to send for `target`, or undefined when no consultation number can be had: none
+   * given, tier below Business, or a registry that cannot use it (decisions section 3).
+   */
+  consultationRequester(
+    target: ParsedVatNumber,
+    requester: ParsedVatNumber | undefined,
+    tier: Tier,
+  ): ParsedVatNumber | undefined {
+    if (!requester || !tierAllows(tier, 'consultation')) return undefined;
+    const registry = this.deps.gateway.registryFor(target.countryCode);
+    return registry?.acceptsRequester(requester) ? requester : undefined;
+  }
+
+  /**
+   * Takes one unit per answer and writes their records in one transaction: 429 when the quota ran
+   * out meanwhile (nothing charged, nothing recorded).
+   */
+  private async charge(
+    principal: Principal,
+    answers: readonly ValidationAnswer[],
+    context: RecordContext,
+  ): Promise<QuotaState> {
+    const state = await this.deps.stores.transaction(async (stores) => {
+      const now = this.deps.clock.now();
+      const reserved = await this.deps.quota.on(stores.usage).reserve(principal, answers.length, now);
+      await recordAnswers(stores.records, answers, context, now);
+      return reserved;
+    });
+    this.counted(answers);
+    return state;
+  }
+
+  /** Records answers already charged (async items, whose units were taken at acceptance). */
+  async record(
+    answers: readonly ValidationAnswer[],
+    context: RecordContext,
+    records: RecordStore,
+  ): Promise<void> {
+    await recordAnswers(records, answers, context, this.deps.clock.now());
+    this.counted(answers);
+  }
+
+  private counted(answers: readonly ValidationAnswer[]): void {
+    if (this.deps.onAnswer) for (const answer of answers) this.deps.onAnswer(answer);
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { HttpMetrics } from '../../src/http/plugins/metrics.js';
+
+describe('HttpMetrics (request counts and latency histogram in the text format)', () => {
+  it('counts by route, method and status and keeps cumulative buckets, sum and count', async () => {
+    const metrics = new HttpMetrics();
+    metrics.observe('/v1/rates/:country_code', 'GET', 200, 0.4);
+    metrics.observe('/v1/rates/:country_code', 'GET', 200, 3);
+    metrics.observe('/v1/rates/:country_code', 'GET', 404, 20_000);
+    metrics.observe('not_found', 'POST', 404, 1);
+    const text = await metrics.render();
+
+    expect(text).toContain('# TYPE http_requests_total counter\n');
+    expect(text).toContain(
+      'http_requests_total{route="/v1/rates/:country_code",method="GET",status="200"} 2\n',
+    );
+    expect(text).toContain(
+      'http_requests_total{route="/v1/rates/:country_code",method="GET",status="404"} 1\n',
+    );
+    expect(text).toContain('http_requests_total{route="not_found",method="POST",status="404"} 1\n');
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram\n');
+    const route = 'route="/v1/rates/:country_code"';
+    expect(text).toContain(`http_request_duration_seconds_bucket{le="0.001",${route}} 1\n`);
+    expect(text).toContain(`http_request_duration_seconds_bucket{le="0.005",${route}} 2\n`);
+    expect(text).toContain(`http_request_duration_seconds_bucket{le="10",${route}} 2\n`);
+    expect(text).toContain(`http_request_duration_seconds_bucket{le="+Inf",${route}} 3\n`);
+    expect(text).toContain(`http_request_duration_seconds_count{${route}} 3\n`);
+    const sum = Number(
+      /http_request_duration_seconds_sum\{route="\/v1\/rates\/:country_code"\} (\S+)/.exec(text)?.[1],
+    );
+    expect(sum).toBeCloseTo(20.0034, 6);
+  });
+
+  it('escapes backslashes, quotes and line feeds in label values', async () => {
+    const metrics = new HttpMetrics();
+    metrics.observe('a"b\\c\nd', 'GET', 200, 1);
+    expect(await metrics.render()).toContain('route="a\\"b\\\\c\\nd"');
+  });
+
+  it('renders the type lines even before the first request', async () => {
+    const text = await new HttpMetrics().render();
+    expect(text).toContain('# TYPE http_requests_total counter');
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+  });
+});
