@@ -23,6 +23,8 @@ export interface Options {
   baseUrl: string;
   timeoutMs: number;
   connections?: number;
+  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
   /** Registration GUID (au-abr.md section 1); sent as the `guid` query parameter. */
   guid: string;
 }
@@ -39,7 +41,11 @@ const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+)?$/;
 type AbnDetails = Record<string, unknown>;
 
 export function createAbrRegistry(options: Options): Registry {
-  const http = new RegistryHttp('abr', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const http = new RegistryHttp('abr', {
+    timeoutMs: options.timeoutMs,
+    connections: options.connections,
+    maxReplyBytes: options.maxReplyBytes,
+  });
   return {
     id: 'abr',
     async lookup(query: RegistryQuery): Promise<RegistryAnswer> {

@@ -24,6 +24,8 @@ export interface Options {
   baseUrl: string;
   timeoutMs: number;
   connections?: number;
+  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
 }
 
 /**
@@ -43,7 +45,11 @@ function notRegistered(): RegistryAnswer {
 type Json = Record<string, unknown>;
 
 export function createBrregRegistry(options: Options): Registry {
-  const http = new RegistryHttp('brreg', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const http = new RegistryHttp('brreg', {
+    timeoutMs: options.timeoutMs,
+    connections: options.connections,
+    maxReplyBytes: options.maxReplyBytes,
+  });
   return {
     id: 'brreg',
     async lookup(query: RegistryQuery): Promise<RegistryAnswer> {

@@ -26,6 +26,8 @@ export interface Options {
   timeoutMs: number;
   /** Keep-alive connections to VIES. */
   connections?: number;
+  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
 }
 
 /** §1: production SOAP endpoint, below the root. */
@@ -65,7 +67,11 @@ const FAULT_KINDS: Readonly<Record<string, RegistryFailureKind>> = {
 type Operation = 'checkVat' | 'checkVatApprox';
 
 export function createViesRegistry(options: Options): Registry {
-  const http = new RegistryHttp('vies', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const http = new RegistryHttp('vies', {
+    timeoutMs: options.timeoutMs,
+    connections: options.connections,
+    maxReplyBytes: options.maxReplyBytes,
+  });
   const url = joinUrl(options.baseUrl, SERVICE_PATH);
   const acceptsRequester = (requester: ParsedNumber): boolean => VIES_COUNTRIES.has(viesCountry(requester));
 
