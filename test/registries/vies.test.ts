@@ -554,6 +554,37 @@ describe('VIES client against the simulator', () => {
       expect(defaultNs.Fault).toEqual({ faultcode: 'env:Server', faultstring: 'INVALID_REQUESTER_INFO' });
     });
 
+    it('answers about another company of the same country in mode wrong_number', async () => {
+      sim.setBehaviour('vies', { mode: 'wrong_number' });
+      const answer = await post(checkVat('DE', '123456704'));
+      expect(shapeOf(parseXml(answer.body))).toEqual(
+        shapeOf(parseXml(fixture('checkVat-valid-response-LU-2022.xml'))),
+      );
+      expect(bodyOf(answer.body).checkVatResponse).toMatchObject({
+        countryCode: 'DE',
+        vatNumber: '113866163',
+        valid: 'true',
+      });
+      expect(sim.statsOf('vies').callsByNumber).toEqual({ DE123456704: 1 });
+    });
+
+    it('leaves the vatNumber echo empty in mode empty_echo, as the captured DK answer', async () => {
+      sim.setBehaviour('vies', { mode: 'empty_echo' });
+      const answer = await post(checkVat('DK', '10503281'));
+      const expected = fixture('checkVat-invalid-response-DK-2022.xml').replace(
+        '2022-08-12+02:00',
+        dateOf(answer.body),
+      );
+      expect(answer.body).toBe(expected);
+    });
+
+    it('puts a DTD in front in mode doctype, its entity in place of the name', async () => {
+      sim.setBehaviour('vies', { mode: 'doctype' });
+      const answer = await post(checkVat('NL', '123456782B01'));
+      expect(answer.body).toMatch(/^<!DOCTYPE env:Envelope \[<!ENTITY company "[^"]+">\]><env:Envelope /);
+      expect(answer.body).toContain('<ns2:name>&company;</ns2:name>');
+    });
+
     it('answers the HTML 500 page when Content-Type is missing, as since Aug 2022', async () => {
       const answer = await post(checkVat('DE', '123456704'), '/services/checkVatService', null);
       expect(answer.status).toBe(500);
