@@ -206,6 +206,31 @@ describe('VIES client against captured real answers', () => {
     serve(fixture('checkVat-valid-response-LU-2022.xml').replace('true', 'yes'));
     expect((await failureOf(client.lookup({ target: parsed('LU26375245') }))).kind).toBe('malformed');
   });
+
+  it('refuses an answer whose vatNumber echo names another number', async () => {
+    serve(fixture('checkVat-valid-response-LU-2022.xml'));
+    const error = await failureOf(client.lookup({ target: parsed('LU10059929') }));
+    expect(error.kind).toBe('malformed');
+    expect(error.message).toContain('LU26375245, not LU10059929');
+    serve(fixture('checkVatApprox-valid-with-requester-response-NL-legacy-2018.xml'));
+    const approx = client.lookup({ target: parsed('NL123456782B01'), requester: parsed('ATU12345675') });
+    expect((await failureOf(approx)).kind).toBe('malformed');
+  });
+
+  it('compares the echo upper-cased and without spaces, and accepts an empty or missing one', async () => {
+    const legacy = fixture('checkVatApprox-valid-with-requester-response-NL-legacy-2018.xml');
+    serve(legacy.replace('>854265259B01<', '> 854265259 b01 <'));
+    const spaced = await client.lookup({
+      target: parsed('NL854265259B01'),
+      requester: parsed('ATU12345675'),
+    });
+    expect(spaced).toMatchObject({ valid: true, name: 'GITHUB B.V.' });
+    const luxembourg = fixture('checkVat-valid-response-LU-2022.xml');
+    serve(luxembourg.replace(/<ns2:vatNumber>26375245<\/ns2:vatNumber>/, '<ns2:vatNumber></ns2:vatNumber>'));
+    expect(await client.lookup({ target: parsed('LU10059929') })).toMatchObject({ valid: true });
+    serve(luxembourg.replace(/<ns2:vatNumber>26375245<\/ns2:vatNumber>/, ''));
+    expect(await client.lookup({ target: parsed('LU10059929') })).toMatchObject({ valid: true });
+  });
 });
 
 describe('VIES simulator seed', () => {
@@ -393,6 +418,24 @@ describe('VIES client against the simulator', () => {
     it('reports a truncated body as malformed', async () => {
       sim.setBehaviour('vies', { mode: 'malformed' });
       expect((await failureOf(lookup('DE123456704'))).kind).toBe('malformed');
+    });
+
+    it('refuses an answer about another number, with or without a requester', async () => {
+      sim.setBehaviour('vies', { mode: 'wrong_number' });
+      const sameCountry = await failureOf(lookup('DE123456704'));
+      expect(sameCountry).toMatchObject({ kind: 'malformed' });
+      expect(sameCountry.message).toContain('answer is for DE113866163, not DE123456704');
+      expect((await failureOf(lookup('FR10123456717'))).kind).toBe('malformed');
+      expect((await failureOf(lookup('DE113866163', 'ATU12345675'))).kind).toBe('malformed');
+      // The store holds no other Dutch company: the answer is about another country.
+      expect((await failureOf(lookup('NL123456782B01'))).message).toContain('answer is for country');
+    });
+
+    it('accepts an answer whose vatNumber echo is empty', async () => {
+      sim.setBehaviour('vies', { mode: 'empty_echo' });
+      expect(await lookup('NL123456782B01')).toMatchObject({ valid: true, name: 'Grachten Techniek B.V.' });
+      expect((await lookup('NL123456782B01', 'ATU12345675')).consultationNumber).toMatch(/^WAPI/);
+      expect((await lookup('FR10123456717')).valid).toBe(false);
     });
 
     it('reports a refused connection as unreachable', async () => {
