@@ -137,7 +137,7 @@ function soapBodyOf(answer: HttpAnswer): Record<string, unknown> | undefined {
   } catch (error) {
     // §2.7: an HTML error page or broken XML on a 5xx is the service failing, not a bad answer.
     if (answer.status >= 300) throw statusError(answer.status);
-    throw malformed('the answer is not well-formed XML', error);
+    throw malformed('the answer is not well-formed XML, or it declares a DTD', error);
   }
   const envelope = document.Envelope;
   const body = isRecord(envelope) ? envelope.Body : undefined;

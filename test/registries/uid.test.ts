@@ -289,6 +289,24 @@ describe('UID client on answers no capture shows', () => {
     expect((await failureOf(client.lookup({ target: ch('116281710') }))).kind).toBe('malformed');
   });
 
+  it('refuses a GetByUID answer declaring a DTD, so no declared entity becomes the name', async () => {
+    upstream.answer.ValidateVatNumber = valid;
+    const captured = fixture('get-by-uid-v5-deleted-entity-vat-liquidated.response.xml');
+    upstream.answer.GetByUID = { status: 200, body: captured };
+    const plain = await client.lookup({ target: ch('423681861') });
+    expect(plain.name).not.toBeNull();
+    const named = captured.replace(/(<[\w:]*organisationName[^>]*>)[^<]*/, '$1&name;');
+    expect(named).toContain('&name;');
+    // The DTD goes after the XML declaration, where a well-formed document has it.
+    const declared = named.replace(
+      /^(<\?xml[^>]*\?>)/,
+      '$1<!DOCTYPE s:Envelope [<!ENTITY name "Declared AG">]>',
+    );
+    expect(declared).toContain('?><!DOCTYPE');
+    upstream.answer.GetByUID = { status: 200, body: declared };
+    expect((await failureOf(client.lookup({ target: ch('423681861') }))).kind).toBe('malformed');
+  });
+
   it('treats a GetByUID answer about another UID as malformed', async () => {
     upstream.answer.ValidateVatNumber = valid;
     upstream.answer.GetByUID = {
@@ -432,6 +450,13 @@ describe('UID client against the simulator', () => {
     // ValidateVatNumber has no echo and says true for the other company; GetByUID gives it away.
     expect((await failureOf(client.lookup({ target: ch('100000029') }))).kind).toBe('malformed');
     expect(sim.statsOf('uid').callsByNumber).toEqual({ CHE100000006MWST: 2, CHE100000029MWST: 2 });
+  });
+
+  it('refuses a GetByUID answer declaring a DTD whose entity is the name', async () => {
+    sim.setBehaviour('uid', { mode: 'doctype' });
+    const error = await failureOf(client.lookup({ target: ch('100000006') }));
+    expect(error.kind).toBe('malformed');
+    expect(sim.statsOf('uid').callsByNumber).toEqual({ CHE100000006MWST: 2 });
   });
 
   it('recovers once a fault limited by times is used up', async () => {

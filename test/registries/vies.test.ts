@@ -231,6 +231,30 @@ describe('VIES client against captured real answers', () => {
     serve(luxembourg.replace(/<ns2:vatNumber>26375245<\/ns2:vatNumber>/, ''));
     expect(await client.lookup({ target: parsed('LU10059929') })).toMatchObject({ valid: true });
   });
+
+  it('refuses an answer declaring a DTD, so no declared entity becomes the name', async () => {
+    const luxembourg = fixture('checkVat-valid-response-LU-2022.xml');
+    const withDtd = `<!DOCTYPE Envelope [<!ENTITY name "Declared Name SA">]>${luxembourg.replace(/<ns2:name>[^<]*</, '<ns2:name>&name;<')}`;
+    serve(withDtd);
+    const error = await failureOf(client.lookup({ target: parsed('LU26375245') }));
+    expect(error.kind).toBe('malformed');
+    expect(error.message).toContain('declares a DTD');
+    // The same refusal whatever the case, and for an entity declaration without a DOCTYPE around it.
+    serve(`<!doctype Envelope>${luxembourg}`);
+    expect((await failureOf(client.lookup({ target: parsed('LU26375245') }))).kind).toBe('malformed');
+    serve(luxembourg.replace('<ns2:name>', '<!-- <!ENTITY x "y"> --><ns2:name>'));
+    expect((await failureOf(client.lookup({ target: parsed('LU26375245') }))).kind).toBe('malformed');
+    // An HTML error page with a DOCTYPE on a 500 is still the service failing.
+    serve('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Draft//EN"><HTML></HTML>', 500, 'text/html');
+    expect((await failureOf(client.lookup({ target: parsed('LU26375245') }))).kind).toBe('server_error');
+  });
+
+  it('decodes the predefined entities and numeric character references in a name, nothing else', async () => {
+    const luxembourg = fixture('checkVat-valid-response-LU-2022.xml');
+    serve(luxembourg.replace(/<ns2:name>[^<]*</, '<ns2:name>Caf&#233; &amp; Cr&#xE8;me &copy; &amp;#65;<'));
+    const answer = await client.lookup({ target: parsed('LU26375245') });
+    expect(answer.name).toBe('Café & Crème &copy; &#65;');
+  });
 });
 
 describe('VIES simulator seed', () => {
@@ -436,6 +460,13 @@ describe('VIES client against the simulator', () => {
       expect(await lookup('NL123456782B01')).toMatchObject({ valid: true, name: 'Grachten Techniek B.V.' });
       expect((await lookup('NL123456782B01', 'ATU12345675')).consultationNumber).toMatch(/^WAPI/);
       expect((await lookup('FR10123456717')).valid).toBe(false);
+    });
+
+    it('refuses an answer declaring a DTD whose entity is the name', async () => {
+      sim.setBehaviour('vies', { mode: 'doctype' });
+      for (const answer of [lookup('NL123456782B01'), lookup('NL123456782B01', 'ATU12345675')]) {
+        expect((await failureOf(answer)).kind).toBe('malformed');
+      }
     });
 
     it('reports a refused connection as unreachable', async () => {
