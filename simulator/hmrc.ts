@@ -30,10 +30,11 @@
  * `NOT_FOUND` (404 for any number: the backend-failure quirk of hmrc.md §4.5), `invalid_client` (the
  * token endpoint refuses the credentials, lookups get 401 INVALID_CREDENTIALS). Unknown codes: 500
  * INTERNAL_SERVER_ERROR.
- * Mode `wrong_number`: a lookup is answered as if another registered VRN (other first nine digits)
- * had been asked, with that VRN in `target.vatNumber`; token requests are answered as usual.
  * The token endpoint is a separate service at HMRC: it answers normally under the API's own faults and
  * fails only under `invalid_client`, throttling and the 5xx codes.
+ *
+ * Mode `wrong_number`: a lookup is answered as if another registered VRN (other first nine digits)
+ * had been asked, with that VRN in `target.vatNumber`; token requests are answered as usual.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } from './types.js';
