@@ -20,6 +20,9 @@
  *
  * Accepted GUID: the one `RegistrySimulator.env()` hands out; any other gets the GUID message.
  *
+ * Mode `wrong_number`: a lookup of a valid ABN is answered as if another active, GST-registered ABN
+ * had been asked (its own `Abn` in the body).
+ *
  * Fault codes (`mode: 'fault'`), case-insensitive:
  * - `invalid_guid`     200, Message "The GUID entered is not recognised as a Registered Party"
  * - `invalid_abn`      200, Message "Search text is not a valid ABN or ACN"
@@ -28,7 +31,7 @@
  * - `500`              HTTP 500, ASP.NET error page (text/html)
  * - `503`              HTTP 503, IIS "Service Unavailable" page (text/html)
  */
-import type { SimCompany, SimRegistry, SimRequest, SimResponse } from './types.js';
+import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } from './types.js';
 
 const ACCEPTED_GUID = '00000000-0000-4000-8000-000000000000';
 const DETAILS_PATH = '/json/abndetails.aspx';
@@ -139,12 +142,34 @@ export const abrSim: SimRegistry = {
     };
   },
 
+  wrongNumber(request, context) {
+    const abn = abnParam(request);
+    const other = isDetailsLookup(request) && isValidAbn(abn) ? otherGstRegistered(abn, context) : undefined;
+    if (!other) return abrSim.handle(request, context);
+    const query = new URLSearchParams(request.query);
+    query.set('abn', other.vatNumber.slice(2));
+    return abrSim.handle({ ...request, query }, context);
+  },
+
   numberOf(request) {
     if (!isDetailsLookup(request)) return null;
     const abn = abnParam(request);
     return /^\d{11}$/.test(abn) ? `AU${abn}` : null;
   },
 };
+
+/** Mode `wrong_number`: an active, GST-registered ABN the register holds, not the one asked. */
+function otherGstRegistered(abn: string, context: SimContext): SimCompany | undefined {
+  return context
+    .companies()
+    .find(
+      (found) =>
+        found.vatNumber.startsWith('AU') &&
+        found.vatNumber !== `AU${abn}` &&
+        found.vatRegistered &&
+        found.extra?.abnStatus !== 'Cancelled',
+    );
+}
 
 /** ASP.NET paths are case-insensitive (au-abr.md 3.1 says so for the XML service; IIS does it for all). */
 function isDetailsLookup(request: SimRequest): boolean {

@@ -36,6 +36,9 @@
  *   overordnetEnhet: parent organisation number.
  * For a Norwegian address the last line "NNNN PLACE" becomes postnummer + poststed.
  *
+ * Mode `wrong_number`: a lookup of nine digits is answered as if another main entity in the VAT
+ * register had been asked (its own `organisasjonsnummer` in the body).
+ *
  * Fault codes (`fault(code)`, no-brreg.md sections 3 and 5): `500` InternalServerError body (also
  * every unknown code), `400` BadRequest body, `404` no body, `406` (v2 media type refused, section 2),
  * `410` GoneEnhet body. No rate limit is documented (section 9), so there is no `429`.
@@ -158,11 +161,34 @@ export const brregSim: SimRegistry = {
       body: `{"organisasjonsnummer":"${lookup.orgnr}","navn":"NORSK TE`,
     };
   },
+  wrongNumber(request, context) {
+    const lookup = lookupOf(request);
+    const other = lookup && ORGNR.test(lookup.orgnr) ? otherRegistered(lookup, context) : undefined;
+    if (!other) return handle(request, context);
+    const orgnr = other.vatNumber.slice(2, 11);
+    return handle({ ...request, path: request.path.replace(/[^/]+\/?$/, orgnr) }, context);
+  },
   numberOf(request) {
     const lookup = lookupOf(request);
     return lookup && ORGNR.test(lookup.orgnr) ? `NO${lookup.orgnr}MVA` : null;
   },
 };
+
+/** Mode `wrong_number`: an entity of the same kind, in the VAT register and answerable, not the one asked. */
+function otherRegistered(lookup: Lookup, context: SimContext): SimCompany | undefined {
+  const asked = `NO${lookup.orgnr}MVA`;
+  return context
+    .companies()
+    .find(
+      (found) =>
+        found.vatNumber.startsWith('NO') &&
+        found.vatNumber !== asked &&
+        found.vatRegistered &&
+        kindOf(found) === lookup.kind &&
+        !found.extra?.slettedato &&
+        found.extra?.fjernet !== 'true',
+    );
+}
 
 function handle(request: SimRequest, context: SimContext): SimResponse {
   const lookup = lookupOf(request);

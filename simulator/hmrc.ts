@@ -32,6 +32,9 @@
  * INTERNAL_SERVER_ERROR.
  * The token endpoint is a separate service at HMRC: it answers normally under the API's own faults and
  * fails only under `invalid_client`, throttling and the 5xx codes.
+ *
+ * Mode `wrong_number`: a lookup is answered as if another registered VRN (other first nine digits)
+ * had been asked, with that VRN in `target.vatNumber`; token requests are answered as usual.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } from './types.js';
@@ -66,6 +69,7 @@ export const hmrcSim: SimRegistry = {
   handle,
   fault,
   malformed,
+  wrongNumber,
   numberOf: (request) => lookupParts(request.path)?.target ?? null,
 };
 
@@ -112,6 +116,27 @@ function handle(request: SimRequest, context: SimContext): SimResponse {
   if (token === null) return platformError('MISSING_CREDENTIALS');
   if (!tokenIsValid(token)) return platformError('INVALID_CREDENTIALS');
   return lookup(parts.targetVrn, parts.requesterVrn, context);
+}
+
+/** Mode `wrong_number`: the lookup asked again for another registered VRN; other requests as usual. */
+function wrongNumber(request: SimRequest, context: SimContext): SimResponse {
+  const parts = lookupParts(request.path);
+  const other = parts && VRN.test(parts.targetVrn) ? otherRegistered(parts.targetVrn, context) : undefined;
+  if (!parts || !other) return handle(request, context);
+  const vrns = [other.vatNumber.slice(2), parts.requesterVrn].filter(Boolean);
+  return handle({ ...request, path: `${LOOKUP_PREFIX}${vrns.join('/')}` }, context);
+}
+
+/** A registered GB company whose VRN does not share the first nine digits of `vrn` (a branch would). */
+function otherRegistered(vrn: string, context: SimContext): SimCompany | undefined {
+  return context
+    .companies()
+    .find(
+      (company) =>
+        company.vatNumber.startsWith('GB') &&
+        company.vatRegistered &&
+        company.vatNumber.slice(2, 11) !== vrn.slice(0, 9),
+    );
 }
 
 /** The API layer, hmrc.md §4.4–§4.6: validation order, 404 before 403, compact JSON in key order. */

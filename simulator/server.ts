@@ -7,6 +7,7 @@ import type {
   RegistryBehaviour,
   RegistryId,
   SimCompany,
+  SimContext,
   SimRegistry,
   SimRequest,
   SimResponse,
@@ -189,6 +190,11 @@ export class RegistrySimulator {
     try {
       const behaviour = this.takeBehaviour(registry.id, number !== null);
       if (behaviour.latencyMs > 0) await delay(behaviour.latencyMs);
+      const context: SimContext = {
+        company: (vatNumber: string) => this.companies.get(vatNumber),
+        companies: () => [...this.companies.values()],
+        behaviour,
+      };
       switch (behaviour.mode) {
         case 'reset':
           res.socket?.destroy();
@@ -203,13 +209,17 @@ export class RegistrySimulator {
           return send(res, registry.fault(behaviour.fault ?? '', request));
         case 'malformed':
           return send(res, registry.malformed(request));
-        default: {
-          const context = {
-            company: (vatNumber: string) => this.companies.get(vatNumber),
-            behaviour,
-          };
+        case 'wrong_number':
+          return send(res, await registry.wrongNumber(request, context));
+        case 'doctype':
+          return send(res, registry.doctype?.(request, context) ?? registry.malformed(request));
+        case 'empty_echo':
+          return send(
+            res,
+            registry.emptyEcho?.(request, context) ?? (await registry.handle(request, context)),
+          );
+        default:
           return send(res, await registry.handle(request, context));
-        }
       }
     } finally {
       stats.inFlight -= 1;
@@ -237,7 +247,8 @@ export class RegistrySimulator {
    * - `GET  /_sim/stats` → per-registry counters
    * - `POST /_sim/reset` → seeded companies, all up, counters zero
    * - `POST /_sim/reset-stats`
-   * - `PUT  /_sim/registries/{id}` body `{ mode, fault, latencyMs, times }`
+   * - `PUT  /_sim/registries/{id}` body `{ mode, fault, latencyMs, times }`; mode is one of
+   *   RegistryBehaviour's: up, down, reset, fault, malformed, wrong_number, doctype, empty_echo
    * - `GET  /_sim/companies`, `POST /_sim/companies` body SimCompany, `DELETE /_sim/companies/{vatNumber}`
    */
   private control(method: string, path: string, body: string): SimResponse {

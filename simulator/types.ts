@@ -41,10 +41,16 @@ export interface SimCompany {
  * - `reset`: the connection is destroyed without an answer (ECONNRESET at the client).
  * - `fault`: the registry's own failure named by `fault` (e.g. VIES `MS_UNAVAILABLE`, HMRC `429`).
  * - `malformed`: a 200 whose body is not the protocol's (truncated XML, broken JSON).
+ * - `wrong_number`: a 200 in the protocol's own shape, but about another known company than the one
+ *   asked (a registry or proxy mixing up answers).
+ * - `doctype`: XML registries (VIES, UID) send the usual answer with an internal DTD in front whose
+ *   entity stands in for the company name; the JSON registries send their `malformed` body.
+ * - `empty_echo`: VIES sends the usual answer with an empty vatNumber echo, as it has during
+ *   incidents; the other registries answer as `up`.
  * `times`: apply a non-`up` mode to the next N calls only, then go back to `up`.
  */
 export interface RegistryBehaviour {
-  mode: 'up' | 'down' | 'reset' | 'fault' | 'malformed';
+  mode: 'up' | 'down' | 'reset' | 'fault' | 'malformed' | 'wrong_number' | 'doctype' | 'empty_echo';
   fault?: string;
   latencyMs: number;
   times?: number;
@@ -53,6 +59,8 @@ export interface RegistryBehaviour {
 export interface SimContext {
   /** Looks a company up by its normalised number. */
   company(vatNumber: string): SimCompany | undefined;
+  /** Every company the simulator knows, for answers about a number other than the one asked. */
+  companies(): SimCompany[];
   /** The fault code set by the control API, when mode is `fault`. */
   readonly behaviour: RegistryBehaviour;
 }
@@ -68,6 +76,15 @@ export interface SimRegistry {
   fault(code: string, request: SimRequest): SimResponse;
   /** A 200 with a body that does not parse as the protocol. */
   malformed(request: SimRequest): SimResponse;
+  /**
+   * Mode `wrong_number`: for a lookup the registry would answer, the answer it gives for another
+   * known, VAT-registered company instead; any other request is answered as usual.
+   */
+  wrongNumber(request: SimRequest, context: SimContext): SimResponse | Promise<SimResponse>;
+  /** Mode `doctype`, XML registries only: the usual answer declaring a DTD whose entity is the name. */
+  doctype?(request: SimRequest, context: SimContext): SimResponse;
+  /** Mode `empty_echo`, VIES only: the usual answer with the vatNumber echo left empty. */
+  emptyEcho?(request: SimRequest, context: SimContext): SimResponse;
   /**
    * The normalised target number a request asks about (for per-number counters), or null when the
    * request is not a lookup (e.g. the HMRC token endpoint, a WSDL fetch).

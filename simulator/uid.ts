@@ -30,11 +30,15 @@
  * Fault codes (mode `fault`): Request_limit_exceeded, Data_validation_failed (businessFault, ch-uid §6),
  * securityFault, infrastructureFault (contract faults, shape per ch-uid §4/§6, uncertain),
  * ActionNotSupported (WCF, ch-uid §2), 415 (WCF content-type refusal). Unknown codes: infrastructureFault.
+ * Mode `wrong_number`: ValidateVatNumber and GetByUID answer for another VAT-active company (the
+ * GetByUID result then holds that company's UID). Mode `doctype`: GetByUID, the answer that carries
+ * the name, has a DTD in front whose entity is used as organisationName; ValidateVatNumber is as usual.
  * Operations: ValidateVatNumber, GetByUID, ValidateUID. Search and GetOrganisationSample are part of
  * the contract but not simulated (they answer the generic infrastructureFault).
  */
 import { XMLParser } from 'fast-xml-parser';
 import { escapeXml } from '../src/registries/xml.js';
+import { withDoctype } from './doctype.js';
 import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } from './types.js';
 
 const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -97,6 +101,21 @@ export const uidSim: SimRegistry = {
     headers: XML_HEADERS,
     body: successEnvelope(`<ValidateVatNumberResponse xmlns="${UID_NS}"><ValidateVatNumberResult>tr`),
   }),
+  wrongNumber(request, context) {
+    const usual = handle(request, context);
+    const call = readCall(request);
+    const other = call?.digits && usual.status === 200 ? otherVatActive(call.digits, context) : undefined;
+    if (!call || !other) return usual;
+    const swapped = { ...call, digits: other.vatNumber.slice(3, 12) };
+    if (call.operation === 'GetByUID') return getByUid(swapped, context);
+    if (call.operation === 'ValidateVatNumber') return validateVatNumber(swapped, context);
+    return usual;
+  },
+  doctype(request, context) {
+    const usual = handle(request, context);
+    if (operationOf(request) !== 'GetByUID') return usual;
+    return { ...usual, body: withDoctype(usual.body, 'organisationName') };
+  },
   numberOf: (request) => {
     const call = readCall(request);
     return call?.digits ? `CHE${call.digits}MWST` : null;
@@ -175,6 +194,16 @@ function validateUid(call: Call | null, context: SimContext): SimResponse {
   if (!call?.digits || !hasValidCheckDigit(call.digits)) return invalidInput();
   const entity = context.company(`CHE${call.digits}MWST`);
   return booleanResponse('ValidateUID', entity !== undefined && !isDeleted(entity));
+}
+
+/** Mode `wrong_number`: a VAT-active company the register holds under other digits than `digits`. */
+function otherVatActive(digits: string, context: SimContext): SimCompany | undefined {
+  const asked = `CHE${digits}MWST`;
+  return context
+    .companies()
+    .find(
+      (entity) => entity.vatNumber.startsWith('CHE') && entity.vatNumber !== asked && isVatActive(entity),
+    );
 }
 
 /** ch-uid §4.1/§4.2: a missing parameter, a bad form or a wrong check digit, never a plain false. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { escapeXml, parseXml } from '../src/registries/xml.js';
+import { withDoctype } from './doctype.js';
 import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } from './types.js';
 
 /*
@@ -29,6 +30,10 @@ import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } fro
  * MS_UNAVAILABLE, TIMEOUT, VAT_BLOCKED, IP_BLOCKED, GLOBAL_MAX_CONCURRENT_REQ(_TIME),
  * MS_MAX_CONCURRENT_REQ(_TIME), SERVER_BUSY. HTTP 200 as most evidence says; append `:500` (e.g.
  * `MS_UNAVAILABLE:500`) for the 500 some captures show. Unknown codes answer SERVICE_UNAVAILABLE.
+ *
+ * Mode `wrong_number` answers a lookup as if another VAT-registered company had been asked (one of
+ * the same country when the store holds one); `empty_echo` leaves the vatNumber echo empty, as the
+ * 2022 captures do (§2.4); `doctype` puts a DTD in front whose entity is used as the name.
  *
  * Paths below /vies: POST /services/checkVatService; POST /test-services/checkVatTestService (and the
  * older /services/checkVatTestService) with the magic numbers of §2.8; GET /checkVatService.wsdl,
@@ -132,6 +137,30 @@ export const viesSim: SimRegistry = {
       body: `<env:Envelope xmlns:env="${SOAP_ENV_NS}"><env:Header/><env:Body><ns2:checkVatResponse xmlns:ns2="${TYPES_NS}"><ns2:countryCode>${country}</ns2:countryCode><ns2:vatNumber>`,
     };
   },
+  wrongNumber(request, context) {
+    const usual = handle(request, context);
+    const call = readCall(request);
+    const other = call && isAnswer(request, usual, call) ? otherCompany(call.fields, context) : undefined;
+    if (!call || !other) return usual;
+    const fields = {
+      ...call.fields,
+      countryCode: other.vatNumber.slice(0, 2),
+      vatNumber: other.vatNumber.slice(2),
+    };
+    return success({ ...call, fields }, other, other);
+  },
+  doctype(request, context) {
+    const usual = handle(request, context);
+    const name = readCall(request)?.operation === 'checkVatApprox' ? 'traderName' : 'name';
+    return { ...usual, body: withDoctype(usual.body, name) };
+  },
+  emptyEcho(request, context) {
+    const usual = handle(request, context);
+    return {
+      ...usual,
+      body: usual.body.replace(/<ns2:vatNumber>[^<]*<\/ns2:vatNumber>/, '<ns2:vatNumber></ns2:vatNumber>'),
+    };
+  },
   numberOf(request) {
     const fields = readCall(request)?.fields;
     if (!fields?.countryCode || !fields.vatNumber) return null;
@@ -208,6 +237,25 @@ function answerLookup(call: SoapCall, context: SimContext): SimResponse {
   }
   const known = context.company(`${countryCode}${vatNumber.toUpperCase()}`);
   return success(call, known?.vatRegistered ? known : undefined, known);
+}
+
+/** Whether `response` is the production service's answer to `call` (not a fault or an error page). */
+function isAnswer(request: SimRequest, response: SimResponse, call: SoapCall): boolean {
+  return (
+    request.path === SERVICE_PATH &&
+    response.status === 200 &&
+    response.body.includes(`:${call.operation}Response `)
+  );
+}
+
+/** Mode `wrong_number`: a VAT-registered company VIES knows other than the one asked, of its country if any. */
+function otherCompany(fields: Record<string, string>, context: SimContext): SimCompany | undefined {
+  const country = fields.countryCode ?? '';
+  const asked = `${country}${(fields.vatNumber ?? '').toUpperCase()}`;
+  const others = context
+    .companies()
+    .filter((c) => c.vatRegistered && c.vatNumber !== asked && VIES_COUNTRIES.has(c.vatNumber.slice(0, 2)));
+  return others.find((c) => c.vatNumber.startsWith(country)) ?? others[0];
 }
 
 /**

@@ -189,6 +189,13 @@ export const SETTINGS = {
     parse: number,
     description: 'Default registry timeout.',
   },
+  REGISTRY_MAX_REPLY_BYTES: {
+    schema: Int(1),
+    default: '1048576',
+    parse: number,
+    description:
+      'Largest registry reply read, in bytes (1 MiB); a longer one is dropped unread and counts as malformed.',
+  },
   CIRCUIT_FAILURE_THRESHOLD: {
     schema: Int(1),
     default: '5',
@@ -276,6 +283,8 @@ export interface Config {
   staleMaxAgeSeconds: number;
   circuit: { failureThreshold: number; cooldownMs: number };
   registries: Readonly<Record<RegistryId, RegistryConfig>>;
+  /** Largest reply body read from any registry, in bytes. */
+  registryMaxReplyBytes: number;
   hmrc: { clientId?: string; clientSecret?: string };
   abr: { guid?: string };
   worker: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
@@ -352,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       brreg: registry('brreg'),
       abr: registry('abr'),
     },
+    registryMaxReplyBytes: v.REGISTRY_MAX_REPLY_BYTES,
     hmrc: { clientId: v.HMRC_CLIENT_ID, clientSecret: v.HMRC_CLIENT_SECRET },
     abr: { guid: v.ABR_GUID },
     worker: {

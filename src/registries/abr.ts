@@ -23,6 +23,8 @@ export interface Options {
   baseUrl: string;
   timeoutMs: number;
   connections?: number;
+  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
   /** Registration GUID (au-abr.md section 1); sent as the `guid` query parameter. */
   guid: string;
 }
@@ -39,7 +41,11 @@ const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+)?$/;
 type AbnDetails = Record<string, unknown>;
 
 export function createAbrRegistry(options: Options): Registry {
-  const http = new RegistryHttp('abr', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const http = new RegistryHttp('abr', {
+    timeoutMs: options.timeoutMs,
+    connections: options.connections,
+    maxReplyBytes: options.maxReplyBytes,
+  });
   return {
     id: 'abr',
     async lookup(query: RegistryQuery): Promise<RegistryAnswer> {
@@ -116,8 +122,10 @@ function parseDetails(body: string): AbnDetails {
 
 function toAnswer(details: AbnDetails, abn: string): RegistryAnswer {
   const message = optionalString(details, 'Message') ?? '';
-  if (message.trim() !== '') return answerForMessage(message);
-  checkAbnEcho(details, abn);
+  const isError = message.trim() !== '';
+  // au-abr.md 2.3: error answers leave `Abn` empty, but "No record found" echoes the ABN asked.
+  checkAbnEcho(details, abn, !isError);
+  if (isError) return answerForMessage(message);
   const valid = isActive(details) && isGstCurrent(details);
   // decisions section 3: no company data when the number is not valid.
   if (!valid) return notRegistered();
@@ -145,12 +153,14 @@ function notRegistered(): RegistryAnswer {
   return { valid: false, name: null, address: null, consultationNumber: null };
 }
 
-/** The answer must be about the ABN we asked for; anything else is not the protocol's answer. */
-function checkAbnEcho(details: AbnDetails, abn: string): void {
-  const echoed = optionalString(details, 'Abn')?.replace(/\s+/g, '');
-  if (echoed !== abn) {
-    throw failure('malformed', `ABN Lookup answered for ABN ${echoed ?? '(none)'}, not ${abn}`);
-  }
+/**
+ * The answer must be about the ABN we asked for, or its verdict and name would be kept for ours.
+ * `required`: an answer with details must name it; an error answer may leave it empty.
+ */
+function checkAbnEcho(details: AbnDetails, abn: string, required: boolean): void {
+  const echoed = optionalString(details, 'Abn')?.replace(/\s+/g, '') ?? '';
+  if (echoed === abn || (echoed === '' && !required)) return;
+  throw failure('malformed', `ABN Lookup answered for ABN ${echoed || '(none)'}, not ${abn}`);
 }
 
 /** `AbnStatus` is `Active` or `Cancelled` (au-abr.md 2.3); any other value is not understood. */

@@ -24,6 +24,8 @@ export interface Options {
   baseUrl: string;
   timeoutMs: number;
   connections?: number;
+  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
 }
 
 /**
@@ -43,7 +45,11 @@ function notRegistered(): RegistryAnswer {
 type Json = Record<string, unknown>;
 
 export function createBrregRegistry(options: Options): Registry {
-  const http = new RegistryHttp('brreg', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const http = new RegistryHttp('brreg', {
+    timeoutMs: options.timeoutMs,
+    connections: options.connections,
+    maxReplyBytes: options.maxReplyBytes,
+  });
   return {
     id: 'brreg',
     async lookup(query: RegistryQuery): Promise<RegistryAnswer> {
@@ -74,8 +80,7 @@ function interpret(answer: HttpAnswer, orgnr: string): RegistryAnswer {
   const status = answer.status;
   if (status === 200) return interpretEntity(answer, orgnr);
   if (status === 404) return interpretNotFound(answer);
-  // 410 Gone: removed from open data for legal reasons; the entity is not answerable as registered.
-  if (status === 410) return notRegistered();
+  if (status === 410) return interpretGone(answer, orgnr);
   if (status === 400) return rejectBadRequest(answer);
   // No rate limit is documented (section 9), but a 429 can only mean "too many requests".
   if (status === 429) throw failure('throttled', 'brreg answered 429 Too Many Requests', '429');
@@ -101,8 +106,22 @@ function interpretNotFound(answer: HttpAnswer): RegistryAnswer {
   );
 }
 
+/**
+ * 410 Gone: removed from open data for legal reasons; the entity is not answerable as registered.
+ * The `GoneEnhet` body names the number (section 5): a body naming another one is not about ours.
+ */
+function interpretGone(answer: HttpAnswer, orgnr: string): RegistryAnswer {
+  const body = tryParseJson(answer.body);
+  const echoed = isObject(body) ? body.organisasjonsnummer : undefined;
+  if (typeof echoed === 'string' && echoed !== orgnr) {
+    throw failure('malformed', `brreg answered 410 for ${echoed}, not ${orgnr}`, '410');
+  }
+  return notRegistered();
+}
+
 function interpretEntity(answer: HttpAnswer, orgnr: string): RegistryAnswer {
   const entity = parseJsonBody(answer);
+  // The answer must be about the number asked, or its verdict and name would be kept for ours.
   if (entity.organisasjonsnummer !== orgnr) {
     throw failure('malformed', `brreg answered for ${String(entity.organisasjonsnummer)}, not ${orgnr}`);
   }

@@ -21,6 +21,8 @@ export interface Options {
   baseUrl: string;
   timeoutMs: number;
   connections?: number;
+  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
   clientId: string;
   clientSecret: string;
   /** for tests: the clock used for token expiry */
@@ -38,7 +40,11 @@ const VRN = /^(?:[0-9]{9}|[0-9]{12})$/;
 const NOT_REGISTERED: RegistryAnswer = { valid: false, name: null, address: null, consultationNumber: null };
 
 export function createHmrcRegistry(options: Options): Registry {
-  const http = new RegistryHttp('hmrc', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const http = new RegistryHttp('hmrc', {
+    timeoutMs: options.timeoutMs,
+    connections: options.connections,
+    maxReplyBytes: options.maxReplyBytes,
+  });
   const tokens = new AccessTokens(http, options);
   return {
     id: 'hmrc',

@@ -6,7 +6,12 @@ export interface RegistryHttpOptions {
   timeoutMs: number;
   /** Keep-alive connections per origin. */
   connections?: number;
+  /** Largest reply body read, in bytes; a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
 }
+
+/** 1 MiB: the registries' answers are a few kilobytes; nothing legitimate comes near it. */
+export const DEFAULT_MAX_REPLY_BYTES = 1_048_576;
 
 export interface HttpAnswer {
   status: number;
@@ -28,11 +33,13 @@ export interface HttpCall {
  */
 export class RegistryHttp {
   private readonly agent: Agent;
+  private readonly maxReplyBytes: number;
 
   constructor(
     private readonly registry: RegistryId,
     private readonly options: RegistryHttpOptions,
   ) {
+    this.maxReplyBytes = options.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
     this.agent = new Agent({
       connections: options.connections ?? 16,
       keepAliveTimeout: 10_000,
@@ -53,7 +60,7 @@ export class RegistryHttp {
         body: call.body,
         signal,
       } as Dispatcher.RequestOptions);
-      const body = await response.body.text();
+      const body = await this.readBody(response);
       return { status: response.statusCode, headers: response.headers, body };
     } catch (error) {
       throw this.toRegistryError(error, signal);
@@ -62,6 +69,40 @@ export class RegistryHttp {
 
   close(): Promise<void> {
     return this.agent.close();
+  }
+
+  /**
+   * The reply body as text, read chunk by chunk so a reply larger than `maxReplyBytes` is never
+   * held in memory: a declared Content-Length above the cap is refused before reading, and a body
+   * that grows past it is refused as soon as it does. Destroying the body aborts the request and
+   * closes its socket, so the registry stops sending and the connection is not reused.
+   */
+  private async readBody(response: Dispatcher.ResponseData): Promise<string> {
+    const body = response.body;
+    if (declaredLength(response.headers) > this.maxReplyBytes) {
+      discard(body);
+      throw this.tooLarge();
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    for await (const chunk of body) {
+      received += (chunk as Buffer).length;
+      if (received > this.maxReplyBytes) {
+        discard(body);
+        throw this.tooLarge();
+      }
+      chunks.push(chunk as Buffer);
+    }
+    // TextDecoder drops a UTF-8 byte order mark, as undici's body.text() did.
+    return new TextDecoder().decode(Buffer.concat(chunks, received));
+  }
+
+  private tooLarge(): RegistryError {
+    return new RegistryError(
+      this.registry,
+      'malformed',
+      `${this.registry} reply larger than ${this.maxReplyBytes} bytes`,
+    );
   }
 
   private toRegistryError(error: unknown, signal: AbortSignal): RegistryError {
@@ -93,6 +134,22 @@ export class RegistryHttp {
       },
     );
   }
+}
+
+/**
+ * Aborts the request behind a reply body and closes its socket. The body then emits undici's
+ * "request aborted" error, which is expected here: the listener keeps it from being unhandled.
+ */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+/** The Content-Length a reply declares, or 0 when it declares none (chunked) or an unreadable one. */
+function declaredLength(headers: Dispatcher.ResponseData['headers']): number {
+  const value = headers['content-length'];
+  const length = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isFinite(length) ? length : 0;
 }
 
 function pathOf(url: string): string {

@@ -8,7 +8,7 @@ import type { Registry, RegistryId } from './registry.js';
 import { createUidRegistry } from './uid.js';
 import { createViesRegistry } from './vies.js';
 
-type RegistrySettings = Pick<Config, 'registries' | 'hmrc' | 'abr' | 'circuit'>;
+type RegistrySettings = Pick<Config, 'registries' | 'registryMaxReplyBytes' | 'hmrc' | 'abr' | 'circuit'>;
 
 /** Builds the five registry clients from configuration, behind one gateway. */
 export function createRegistryGateway(config: RegistrySettings, clock: Clock): RegistryGateway {
@@ -17,6 +17,7 @@ export function createRegistryGateway(config: RegistrySettings, clock: Clock): R
     baseUrl: settings.url,
     timeoutMs: settings.timeoutMs,
     connections: settings.concurrency,
+    maxReplyBytes: config.registryMaxReplyBytes,
   });
   const registries = new Map<RegistryId, Registry>([
     ['vies', createViesRegistry(pool(vies))],

@@ -30,6 +30,8 @@ export interface Options {
   /** Budget per SOAP call (a valid number makes two calls). */
   timeoutMs: number;
   connections?: number;
+  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
 }
 
 type Operation = 'ValidateVatNumber' | 'GetByUID';
@@ -45,7 +47,11 @@ const ACTION_PREFIX = 'http://www.uid.admin.ch/xmlns/uid-wse/IPublicServices/';
 const NOT_VALID: RegistryAnswer = { valid: false, name: null, address: null, consultationNumber: null };
 
 export function createUidRegistry(options: Options): Registry {
-  const http = new RegistryHttp('uid', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const http = new RegistryHttp('uid', {
+    timeoutMs: options.timeoutMs,
+    connections: options.connections,
+    maxReplyBytes: options.maxReplyBytes,
+  });
   const url = options.baseUrl.replace(/\/+$/, '');
 
   const call = async (operation: Operation, content: string): Promise<XmlNode> => {

@@ -26,6 +26,8 @@ export interface Options {
   timeoutMs: number;
   /** Keep-alive connections to VIES. */
   connections?: number;
+  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
+  maxReplyBytes?: number;
 }
 
 /** §1: production SOAP endpoint, below the root. */
@@ -65,7 +67,11 @@ const FAULT_KINDS: Readonly<Record<string, RegistryFailureKind>> = {
 type Operation = 'checkVat' | 'checkVatApprox';
 
 export function createViesRegistry(options: Options): Registry {
-  const http = new RegistryHttp('vies', { timeoutMs: options.timeoutMs, connections: options.connections });
+  const http = new RegistryHttp('vies', {
+    timeoutMs: options.timeoutMs,
+    connections: options.connections,
+    maxReplyBytes: options.maxReplyBytes,
+  });
   const url = joinUrl(options.baseUrl, SERVICE_PATH);
   const acceptsRequester = (requester: ParsedNumber): boolean => VIES_COUNTRIES.has(viesCountry(requester));
 
@@ -82,7 +88,7 @@ export function createViesRegistry(options: Options): Registry {
         headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
         body: buildEnvelope(operation, query.target, requester),
       });
-      return readAnswer(answer, operation, viesCountry(query.target));
+      return readAnswer(answer, operation, query.target);
     },
     close: () => http.close(),
   };
@@ -113,14 +119,14 @@ function buildEnvelope(operation: Operation, target: ParsedNumber, requester?: P
   );
 }
 
-function readAnswer(answer: HttpAnswer, operation: Operation, countryCode: string): RegistryAnswer {
+function readAnswer(answer: HttpAnswer, operation: Operation, target: ParsedNumber): RegistryAnswer {
   const body = soapBodyOf(answer);
   // §2.7: faults arrive with 200 or 500; a Fault element decides, whatever the status.
   if (body && 'Fault' in body) throw faultError(body.Fault);
   if (answer.status < 200 || answer.status > 299) throw statusError(answer.status);
   const result = body?.[`${operation}Response`];
   if (!isRecord(result)) throw malformed(`no ${operation}Response in the SOAP body`);
-  return mapResult(result, operation, countryCode);
+  return mapResult(result, operation, target);
 }
 
 /** The parsed `Envelope.Body`, or undefined when the body is not a SOAP envelope at all. */
@@ -131,7 +137,7 @@ function soapBodyOf(answer: HttpAnswer): Record<string, unknown> | undefined {
   } catch (error) {
     // §2.7: an HTML error page or broken XML on a 5xx is the service failing, not a bad answer.
     if (answer.status >= 300) throw statusError(answer.status);
-    throw malformed('the answer is not well-formed XML', error);
+    throw malformed('the answer is not well-formed XML, or it declares a DTD', error);
   }
   const envelope = document.Envelope;
   const body = isRecord(envelope) ? envelope.Body : undefined;
@@ -142,14 +148,12 @@ function soapBodyOf(answer: HttpAnswer): Record<string, unknown> | undefined {
 function mapResult(
   result: Record<string, unknown>,
   operation: Operation,
-  countryCode: string,
+  target: ParsedNumber,
 ): RegistryAnswer {
   const valid = readBoolean(textOf(result.valid));
-  const echoedCountry = textOf(result.countryCode);
   if (valid === undefined) throw malformed('`valid` is missing or not a boolean');
   if (textOf(result.requestDate) === undefined) throw malformed('`requestDate` is missing');
-  // §2.4: the vatNumber echo was empty in 2022 captures, but the country echo is reliable.
-  if (echoedCountry !== countryCode) throw malformed(`answer is for country ${echoedCountry ?? '(none)'}`);
+  checkEcho(result, target);
   if (!valid) return { valid: false, name: null, address: null, consultationNumber: null };
   const approx = operation === 'checkVatApprox';
   const address = textOf(approx ? result.traderAddress : result.address);
@@ -161,6 +165,26 @@ function mapResult(
     address: address === undefined ? null : joinAddress(address.split(/\r?\n/)),
     consultationNumber: approx ? cleanText(textOf(result.requestIdentifier)) : null,
   };
+}
+
+/**
+ * §2.4: the answer must be about the number asked. The country echo is reliable. The vatNumber echo
+ * has come back empty (2022 captures, incidents), so an empty or missing one is accepted; one naming
+ * another number is not, or that number's verdict and name would be kept for ours.
+ */
+function checkEcho(result: Record<string, unknown>, target: ParsedNumber): void {
+  const country = viesCountry(target);
+  const echoedCountry = textOf(result.countryCode);
+  if (echoedCountry !== country) throw malformed(`answer is for country ${echoedCountry ?? '(none)'}`);
+  const echoed = compact(textOf(result.vatNumber) ?? '');
+  const asked = compact(target.national);
+  if (echoed !== '' && echoed !== asked)
+    throw malformed(`answer is for ${country}${echoed}, not ${country}${asked}`);
+}
+
+/** A national part as compared with the echo: upper case, without spaces. */
+function compact(national: string): string {
+  return national.replace(/\s+/g, '').toUpperCase();
 }
 
 function faultError(fault: unknown): RegistryError {

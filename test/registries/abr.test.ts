@@ -366,6 +366,15 @@ describe('ABN Lookup client against the captured answers', () => {
     await expectFailure(client.lookup({ target: au('26154482283') }), 'malformed');
   });
 
+  it('refuses "No record found" echoing another ABN, and takes it with the ABN asked or none', async () => {
+    fixtures.serveFixture('26154482283', 'stubNoRecord'); // echoes 32726197536
+    const error = await expectFailure(client.lookup({ target: au('26154482283') }), 'malformed');
+    expect(error.message).toContain('32726197536, not 26154482283');
+    const empty = FIXTURES.stubNoRecord.body.replace('"32726197536"', '""');
+    fixtures.answer('26154482283', empty);
+    expect(await client.lookup({ target: au('26154482283') })).toEqual(NOT_REGISTERED);
+  });
+
   it('maps HTTP statuses other than 200', async () => {
     fixtures.answer('26154482283', 'Too Many Requests', 429, 'text/plain');
     expect(
@@ -475,6 +484,14 @@ describe('ABN Lookup client against the simulator', () => {
   it('reports a malformed body as malformed', async () => {
     sim.setBehaviour('abr', { mode: 'malformed' });
     await expectFailure(client.lookup({ target: au('51824753556') }), 'malformed');
+  });
+
+  it('refuses an answer about another active, GST-registered ABN', async () => {
+    sim.setBehaviour('abr', { mode: 'wrong_number' });
+    for (const abn of ['51824753556', '53004085616', '21108258859']) {
+      const error = await expectFailure(client.lookup({ target: au(abn) }), 'malformed');
+      expect(error.message).toMatch(new RegExp(`answered for ABN \\d{11}, not ${abn}`));
+    }
   });
 
   it('reports a refused connection as unreachable', async () => {

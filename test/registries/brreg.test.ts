@@ -213,6 +213,19 @@ describe('brreg client against the captured fixtures', () => {
     expect(await client.lookup({ target: norwegian('433695968') })).toEqual(NOT_VALID);
   });
 
+  it('refuses a 410 whose body names another organisation number', async () => {
+    const body = fixtureText('underenhet-410-fjernet-433695968.json');
+    serve('991825827', { status: 410, contentType: 'application/json', body });
+    const error = await expectFailure(client.lookup({ target: norwegian('991825827') }), 'malformed', '410');
+    expect(error.message).toContain('433695968, not 991825827');
+  });
+
+  it('refuses an entity answer about another organisation number', async () => {
+    serve('900000006', { status: 200, contentType: V2_UTF8, body: digdirWith({}) });
+    const error = await expectFailure(client.lookup({ target: norwegian('900000006') }), 'malformed');
+    expect(error.message).toContain('991825827, not 900000006');
+  });
+
   it('maps 404 with no body to valid false, also for a sub-unit number (asked at /enheter/)', async () => {
     canned.set('/enhetsregisteret/api/underenheter/924203617', {
       status: 200,
@@ -422,6 +435,19 @@ describe('brreg client against the simulator', () => {
   it('maps a malformed 200 to malformed', async () => {
     sim.setBehaviour('brreg', { mode: 'malformed' });
     await expectFailure(client.lookup({ target: norwegian('900000006') }), 'malformed');
+  });
+
+  it('refuses an answer about another entity in the VAT register', async () => {
+    sim.setBehaviour('brreg', { mode: 'wrong_number' });
+    for (const digits of ['900000006', '991825827', '900000014']) {
+      const error = await expectFailure(client.lookup({ target: norwegian(digits) }), 'malformed');
+      expect(error.message).toMatch(new RegExp(`brreg answered for \\d{9}, not ${digits}`));
+    }
+    expect(sim.statsOf('brreg').callsByNumber).toEqual({
+      NO900000006MVA: 1,
+      NO991825827MVA: 1,
+      NO900000014MVA: 1,
+    });
   });
 
   it('maps a refused connection to unreachable', async () => {

@@ -408,6 +408,18 @@ describe('HMRC client against the simulator', () => {
     expect((await failureOf(client({ baseUrl }).lookup({ target: gb('123456727') }))).kind).toBe('malformed');
   });
 
+  it('refuses an answer about another registered VRN, plain and verified', async () => {
+    const registry = client({ baseUrl });
+    sim.setBehaviour('hmrc', { mode: 'wrong_number' });
+    const plain = await failureOf(registry.lookup({ target: gb('123456727') }));
+    expect(plain.kind).toBe('malformed');
+    expect(plain.message).toMatch(/HMRC answered for \d{9}, not 123456727/);
+    const branch = await failureOf(registry.lookup({ target: gb('500000491001') }));
+    expect(branch.kind).toBe('malformed');
+    const verified = registry.lookup({ target: gb('123456727'), requester: gb('200000179') });
+    expect((await failureOf(verified)).kind).toBe('malformed');
+  });
+
   it('maps a refused connection to unreachable', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -289,6 +289,24 @@ describe('UID client on answers no capture shows', () => {
     expect((await failureOf(client.lookup({ target: ch('116281710') }))).kind).toBe('malformed');
   });
 
+  it('refuses a GetByUID answer declaring a DTD, so no declared entity becomes the name', async () => {
+    upstream.answer.ValidateVatNumber = valid;
+    const captured = fixture('get-by-uid-v5-deleted-entity-vat-liquidated.response.xml');
+    upstream.answer.GetByUID = { status: 200, body: captured };
+    const plain = await client.lookup({ target: ch('423681861') });
+    expect(plain.name).not.toBeNull();
+    const named = captured.replace(/(<[\w:]*organisationName[^>]*>)[^<]*/, '$1&name;');
+    expect(named).toContain('&name;');
+    // The DTD goes after the XML declaration, where a well-formed document has it.
+    const declared = named.replace(
+      /^(<\?xml[^>]*\?>)/,
+      '$1<!DOCTYPE s:Envelope [<!ENTITY name "Declared AG">]>',
+    );
+    expect(declared).toContain('?><!DOCTYPE');
+    upstream.answer.GetByUID = { status: 200, body: declared };
+    expect((await failureOf(client.lookup({ target: ch('423681861') }))).kind).toBe('malformed');
+  });
+
   it('treats a GetByUID answer about another UID as malformed', async () => {
     upstream.answer.ValidateVatNumber = valid;
     upstream.answer.GetByUID = {
@@ -424,6 +442,23 @@ describe('UID client against the simulator', () => {
     expect((await failureOf(client.lookup({ target: ch('100000006') }))).kind).toBe('malformed');
   });
 
+  it('refuses a GetByUID answer about another company, also for a number the register does not hold', async () => {
+    sim.setBehaviour('uid', { mode: 'wrong_number' });
+    const error = await failureOf(client.lookup({ target: ch('100000006') }));
+    expect(error.kind).toBe('malformed');
+    expect(error.message).toContain('does not hold CHE100000006');
+    // ValidateVatNumber has no echo and says true for the other company; GetByUID gives it away.
+    expect((await failureOf(client.lookup({ target: ch('100000029') }))).kind).toBe('malformed');
+    expect(sim.statsOf('uid').callsByNumber).toEqual({ CHE100000006MWST: 2, CHE100000029MWST: 2 });
+  });
+
+  it('refuses a GetByUID answer declaring a DTD whose entity is the name', async () => {
+    sim.setBehaviour('uid', { mode: 'doctype' });
+    const error = await failureOf(client.lookup({ target: ch('100000006') }));
+    expect(error.kind).toBe('malformed');
+    expect(sim.statsOf('uid').callsByNumber).toEqual({ CHE100000006MWST: 2 });
+  });
+
   it('recovers once a fault limited by times is used up', async () => {
     sim.setBehaviour('uid', { mode: 'fault', fault: 'Request_limit_exceeded', times: 1 });
     expect((await failureOf(client.lookup({ target: ch('100000006') }))).kind).toBe('throttled');
@@ -496,6 +531,25 @@ describe('UID simulator speaks the captured protocol', () => {
   const getByUid = (id: string, ns = 'ns') =>
     `<uid:GetByUID><uid:uid><${ns}:uidOrganisationIdCategorie>CHE</${ns}:uidOrganisationIdCategorie>` +
     `<${ns}:uidOrganisationId>${id}</${ns}:uidOrganisationId></uid:uid></uid:GetByUID>`;
+
+  it('answers GetByUID about another VAT-active company in mode wrong_number', async () => {
+    sim.setBehaviour('uid', { mode: 'wrong_number' });
+    const answer = await post('GetByUID', getByUid('100000006'));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('<uidOrganisationId>100000012</uidOrganisationId>');
+    expect(answer.body).not.toContain('<uidOrganisationId>100000006</uidOrganisationId>');
+    const unknown = await post('ValidateVatNumber', validate('CHE-100.000.029 MWST'));
+    expect(unknown.body).toContain('<ValidateVatNumberResult>true</ValidateVatNumberResult>');
+  });
+
+  it('declares a DTD on GetByUID only in mode doctype, its entity in place of organisationName', async () => {
+    sim.setBehaviour('uid', { mode: 'doctype' });
+    const validated = await post('ValidateVatNumber', validate('CHE-100.000.006 MWST'));
+    expect(validated.body).not.toContain('<!DOCTYPE');
+    const answer = await post('GetByUID', getByUid('100000006'));
+    expect(answer.body).toMatch(/^<!DOCTYPE s:Envelope \[<!ENTITY company "[^"]+">\]><s:Envelope /);
+    expect(answer.body).toMatch(/<organisationName xmlns="[^"]+">&company;<\/organisationName>/);
+  });
 
   it('answers ValidateVatNumber in the shape of the captured answer', async () => {
     const answer = await post('ValidateVatNumber', validate('CHE-100.000.006 MWST'));

@@ -210,6 +210,55 @@ describe('VIES client against captured real answers', () => {
     serve(fixture('checkVat-valid-response-LU-2022.xml').replace('true', 'yes'));
     expect((await failureOf(client.lookup({ target: parsed('LU26375245') }))).kind).toBe('malformed');
   });
+
+  it('refuses an answer whose vatNumber echo names another number', async () => {
+    serve(fixture('checkVat-valid-response-LU-2022.xml'));
+    const error = await failureOf(client.lookup({ target: parsed('LU10059929') }));
+    expect(error.kind).toBe('malformed');
+    expect(error.message).toContain('LU26375245, not LU10059929');
+    serve(fixture('checkVatApprox-valid-with-requester-response-NL-legacy-2018.xml'));
+    const approx = client.lookup({ target: parsed('NL123456782B01'), requester: parsed('ATU12345675') });
+    expect((await failureOf(approx)).kind).toBe('malformed');
+  });
+
+  it('compares the echo upper-cased and without spaces, and accepts an empty or missing one', async () => {
+    const legacy = fixture('checkVatApprox-valid-with-requester-response-NL-legacy-2018.xml');
+    serve(legacy.replace('>854265259B01<', '> 854265259 b01 <'));
+    const spaced = await client.lookup({
+      target: parsed('NL854265259B01'),
+      requester: parsed('ATU12345675'),
+    });
+    expect(spaced).toMatchObject({ valid: true, name: 'GITHUB B.V.' });
+    const luxembourg = fixture('checkVat-valid-response-LU-2022.xml');
+    serve(luxembourg.replace(/<ns2:vatNumber>26375245<\/ns2:vatNumber>/, '<ns2:vatNumber></ns2:vatNumber>'));
+    expect(await client.lookup({ target: parsed('LU10059929') })).toMatchObject({ valid: true });
+    serve(luxembourg.replace(/<ns2:vatNumber>26375245<\/ns2:vatNumber>/, ''));
+    expect(await client.lookup({ target: parsed('LU10059929') })).toMatchObject({ valid: true });
+  });
+
+  it('refuses an answer declaring a DTD, so no declared entity becomes the name', async () => {
+    const luxembourg = fixture('checkVat-valid-response-LU-2022.xml');
+    const withDtd = `<!DOCTYPE Envelope [<!ENTITY name "Declared Name SA">]>${luxembourg.replace(/<ns2:name>[^<]*</, '<ns2:name>&name;<')}`;
+    serve(withDtd);
+    const error = await failureOf(client.lookup({ target: parsed('LU26375245') }));
+    expect(error.kind).toBe('malformed');
+    expect(error.message).toContain('declares a DTD');
+    // The same refusal whatever the case, and for an entity declaration without a DOCTYPE around it.
+    serve(`<!doctype Envelope>${luxembourg}`);
+    expect((await failureOf(client.lookup({ target: parsed('LU26375245') }))).kind).toBe('malformed');
+    serve(luxembourg.replace('<ns2:name>', '<!-- <!ENTITY x "y"> --><ns2:name>'));
+    expect((await failureOf(client.lookup({ target: parsed('LU26375245') }))).kind).toBe('malformed');
+    // An HTML error page with a DOCTYPE on a 500 is still the service failing.
+    serve('<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.0 Draft//EN"><HTML></HTML>', 500, 'text/html');
+    expect((await failureOf(client.lookup({ target: parsed('LU26375245') }))).kind).toBe('server_error');
+  });
+
+  it('decodes the predefined entities and numeric character references in a name, nothing else', async () => {
+    const luxembourg = fixture('checkVat-valid-response-LU-2022.xml');
+    serve(luxembourg.replace(/<ns2:name>[^<]*</, '<ns2:name>Caf&#233; &amp; Cr&#xE8;me &copy; &amp;#65;<'));
+    const answer = await client.lookup({ target: parsed('LU26375245') });
+    expect(answer.name).toBe('Café & Crème &copy; &#65;');
+  });
 });
 
 describe('VIES simulator seed', () => {
@@ -399,6 +448,31 @@ describe('VIES client against the simulator', () => {
       expect((await failureOf(lookup('DE123456704'))).kind).toBe('malformed');
     });
 
+    it('refuses an answer about another number, with or without a requester', async () => {
+      sim.setBehaviour('vies', { mode: 'wrong_number' });
+      const sameCountry = await failureOf(lookup('DE123456704'));
+      expect(sameCountry).toMatchObject({ kind: 'malformed' });
+      expect(sameCountry.message).toContain('answer is for DE113866163, not DE123456704');
+      expect((await failureOf(lookup('FR10123456717'))).kind).toBe('malformed');
+      expect((await failureOf(lookup('DE113866163', 'ATU12345675'))).kind).toBe('malformed');
+      // The store holds no other Dutch company: the answer is about another country.
+      expect((await failureOf(lookup('NL123456782B01'))).message).toContain('answer is for country');
+    });
+
+    it('accepts an answer whose vatNumber echo is empty', async () => {
+      sim.setBehaviour('vies', { mode: 'empty_echo' });
+      expect(await lookup('NL123456782B01')).toMatchObject({ valid: true, name: 'Grachten Techniek B.V.' });
+      expect((await lookup('NL123456782B01', 'ATU12345675')).consultationNumber).toMatch(/^WAPI/);
+      expect((await lookup('FR10123456717')).valid).toBe(false);
+    });
+
+    it('refuses an answer declaring a DTD whose entity is the name', async () => {
+      sim.setBehaviour('vies', { mode: 'doctype' });
+      for (const answer of [lookup('NL123456782B01'), lookup('NL123456782B01', 'ATU12345675')]) {
+        expect((await failureOf(answer)).kind).toBe('malformed');
+      }
+    });
+
     it('reports a refused connection as unreachable', async () => {
       const port = await closedPort();
       const nowhere = createViesRegistry({ baseUrl: `http://127.0.0.1:${port}/vies`, timeoutMs: 1_000 });
@@ -556,6 +630,37 @@ describe('VIES client against the simulator', () => {
       // The default-namespace sample's requester (DE 123456789) is a placeholder VIES does not know.
       const defaultNs = bodyOf((await post(fixture('checkVatApprox-request-default-namespace.xml'))).body);
       expect(defaultNs.Fault).toEqual({ faultcode: 'env:Server', faultstring: 'INVALID_REQUESTER_INFO' });
+    });
+
+    it('answers about another company of the same country in mode wrong_number', async () => {
+      sim.setBehaviour('vies', { mode: 'wrong_number' });
+      const answer = await post(checkVat('DE', '123456704'));
+      expect(shapeOf(parseXml(answer.body))).toEqual(
+        shapeOf(parseXml(fixture('checkVat-valid-response-LU-2022.xml'))),
+      );
+      expect(bodyOf(answer.body).checkVatResponse).toMatchObject({
+        countryCode: 'DE',
+        vatNumber: '113866163',
+        valid: 'true',
+      });
+      expect(sim.statsOf('vies').callsByNumber).toEqual({ DE123456704: 1 });
+    });
+
+    it('leaves the vatNumber echo empty in mode empty_echo, as the captured DK answer', async () => {
+      sim.setBehaviour('vies', { mode: 'empty_echo' });
+      const answer = await post(checkVat('DK', '10503281'));
+      const expected = fixture('checkVat-invalid-response-DK-2022.xml').replace(
+        '2022-08-12+02:00',
+        dateOf(answer.body),
+      );
+      expect(answer.body).toBe(expected);
+    });
+
+    it('puts a DTD in front in mode doctype, its entity in place of the name', async () => {
+      sim.setBehaviour('vies', { mode: 'doctype' });
+      const answer = await post(checkVat('NL', '123456782B01'));
+      expect(answer.body).toMatch(/^<!DOCTYPE env:Envelope \[<!ENTITY company "[^"]+">\]><env:Envelope /);
+      expect(answer.body).toContain('<ns2:name>&company;</ns2:name>');
     });
 
     it('answers the HTML 500 page when Content-Type is missing, as since Aug 2022', async () => {
