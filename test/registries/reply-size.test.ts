@@ -182,7 +182,7 @@ describe('REGISTRY_MAX_REPLY_BYTES', () => {
     expect(() => loadConfig({ REGISTRY_MAX_REPLY_BYTES: '0' })).toThrow(ConfigError);
   });
 
-  const parsed = (countryCode: string, national: string): ParsedNumber => ({
+  const parsed = (countryCode: ParsedNumber['countryCode'], national: string): ParsedNumber => ({
     countryCode,
     national,
     vatNumber: `${countryCode}${national}`,
