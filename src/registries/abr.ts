@@ -4,10 +4,10 @@
  * search service). Product rule (decisions section 3): an AU number is valid when the ABN is active
  * AND currently registered for GST; ABN Lookup never gives a consultation number.
  */
+import type { ParsedVatNumber } from '../numbers/index.js';
 import { joinUrl, RegistryHttp } from './http.js';
 import {
   cleanText,
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -73,7 +73,7 @@ function failure(kind: RegistryFailureKind, message: string, upstreamCode?: stri
 }
 
 /** The 11-digit ABN from the service's normalised form (`AU51824753556` → `51824753556`). */
-function abnOf(target: ParsedNumber): string {
+function abnOf(target: ParsedVatNumber): string {
   const abn = target.national.replace(/\s+/g, '');
   if (target.countryCode !== 'AU' || !/^\d{11}$/.test(abn)) {
     throw failure('invalid_input', `ABN Lookup only checks 11-digit AU numbers, not ${target.vatNumber}`);

@@ -4,11 +4,11 @@
  * legal entity is registered in the VAT register (`registrertIMvaregisteret`); the register never
  * gives a consultation number. The API is open: no key, no credentials (no-brreg.md section 1).
  */
+import type { ParsedVatNumber } from '../numbers/index.js';
 import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
 import {
   cleanText,
   joinAddress,
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -67,7 +67,7 @@ export function createBrregRegistry(options: Options): Registry {
   };
 }
 
-function organisationNumberOf(target: ParsedNumber): string {
+function organisationNumberOf(target: ParsedVatNumber): string {
   const match = target.countryCode === 'NO' ? NATIONAL_PART.exec(target.national) : null;
   if (!match) {
     throw failure('invalid_input', `${target.vatNumber} is not a Norwegian organisation number`);

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
+import type { ParsedVatNumber } from '../numbers/index.js';
 import {
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -147,7 +147,11 @@ export class RegistryGateway {
   }
 
   /** Asks the registry about `target`, within its concurrency limit and behind its circuit breaker. */
-  async lookup(registry: Registry, target: ParsedNumber, requester?: ParsedNumber): Promise<RegistryAnswer> {
+  async lookup(
+    registry: Registry,
+    target: ParsedVatNumber,
+    requester?: ParsedVatNumber,
+  ): Promise<RegistryAnswer> {
     const breaker = this.breakerFor(registry.id, target.countryCode);
     const limiter = this.limiters.get(registry.id)!;
     try {

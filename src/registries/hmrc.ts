@@ -2,11 +2,11 @@
  * Client for HMRC "Check a UK VAT number" API v2 (GB numbers), with OAuth 2.0 client-credentials
  * tokens. Protocol: /work/shared/upstreams/hmrc.md, cited below as "hmrc.md §n".
  */
+import type { ParsedVatNumber } from '../numbers/index.js';
 import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
 import {
   cleanText,
   joinAddress,
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -55,7 +55,7 @@ export function createHmrcRegistry(options: Options): Registry {
 }
 
 /** Decisions §3: HMRC gives consultation numbers to GB requesters only (XI requesters belong to VIES). */
-function acceptsRequester(requester: ParsedNumber): boolean {
+function acceptsRequester(requester: ParsedVatNumber): boolean {
   return requester.countryCode === 'GB' && VRN.test(requester.national);
 }
 
@@ -79,7 +79,7 @@ async function lookup(
   return readLookup(answer, target, requester !== undefined);
 }
 
-function targetVrnOf(target: ParsedNumber): string {
+function targetVrnOf(target: ParsedVatNumber): string {
   if (target.countryCode !== 'GB') {
     throw failure('invalid_input', `HMRC answers GB numbers only, not ${target.vatNumber}`);
   }
@@ -94,7 +94,7 @@ function targetVrnOf(target: ParsedNumber): string {
   return target.national;
 }
 
-function requesterVrnOf(requester: ParsedNumber): string {
+function requesterVrnOf(requester: ParsedVatNumber): string {
   if (!acceptsRequester(requester)) {
     throw failure(
       'requester_rejected',

@@ -8,13 +8,10 @@ import type { ParsedVatNumber } from '../numbers/index.js';
 
 export type RegistryId = 'vies' | 'hmrc' | 'uid' | 'brreg' | 'abr';
 
-/** A VAT number as src/numbers parsed and normalised it. */
-export type ParsedNumber = ParsedVatNumber;
-
 export interface RegistryQuery {
-  target: ParsedNumber;
+  target: ParsedVatNumber;
   /** Present only when a consultation number is wanted and this registry can use the requester. */
-  requester?: ParsedNumber;
+  requester?: ParsedVatNumber;
 }
 
 export interface RegistryAnswer {
@@ -68,7 +65,7 @@ export interface Registry {
   /** Throws RegistryError for every failure; never resolves with a guess. */
   lookup(query: RegistryQuery): Promise<RegistryAnswer>;
   /** Whether this registry can give a consultation number for this requester (e.g. VIES: EU/XI requester). */
-  acceptsRequester(requester: ParsedNumber): boolean;
+  acceptsRequester(requester: ParsedVatNumber): boolean;
   close(): Promise<void>;
 }
 

@@ -9,11 +9,11 @@
  * capture). `GetByUID` is then asked only for a valid number, for the name and address, so an invalid
  * number costs one of the 20 calls per minute (ch-uid §7) and a valid one two.
  */
+import type { ParsedVatNumber } from '../numbers/index.js';
 import { type HttpAnswer, RegistryHttp } from './http.js';
 import {
   cleanText,
   joinAddress,
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -163,7 +163,7 @@ function uidOf(entry: XmlNode): string | null {
  * The nine UID digits from the service's normalised form (national `E` + 9 digits + `MWST`,
  * registry.ts). Anything else never reaches the register: it is the caller's malformed input.
  */
-function uidDigitsOf(target: ParsedNumber): string {
+function uidDigitsOf(target: ParsedVatNumber): string {
   const match = /^E([0-9]{9})(MWST|TVA|IVA|TPV)?$/.exec(target.national);
   if (target.countryCode !== 'CH' || !match) {
     throw new RegistryError('uid', 'invalid_input', `${target.vatNumber} is not a Swiss VAT number`);

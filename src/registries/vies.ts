@@ -1,8 +1,8 @@
+import type { ParsedVatNumber } from '../numbers/index.js';
 import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
 import {
   cleanText,
   joinAddress,
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -73,7 +73,8 @@ export function createViesRegistry(options: Options): Registry {
     maxReplyBytes: options.maxReplyBytes,
   });
   const url = joinUrl(options.baseUrl, SERVICE_PATH);
-  const acceptsRequester = (requester: ParsedNumber): boolean => VIES_COUNTRIES.has(viesCountry(requester));
+  const acceptsRequester = (requester: ParsedVatNumber): boolean =>
+    VIES_COUNTRIES.has(viesCountry(requester));
 
   return {
     id: 'vies',
@@ -95,13 +96,13 @@ export function createViesRegistry(options: Options): Registry {
 }
 
 /** §4: Greece is EL in VIES; the service normalises to EL already, GR is accepted defensively. */
-function viesCountry(number: ParsedNumber): string {
+function viesCountry(number: ParsedVatNumber): string {
   const code = number.countryCode.toUpperCase();
   return code === 'GR' ? 'EL' : code;
 }
 
 /** §2.3/§2.5: elements in schema order; the national part is sent without its country prefix. */
-function buildEnvelope(operation: Operation, target: ParsedNumber, requester?: ParsedNumber): string {
+function buildEnvelope(operation: Operation, target: ParsedVatNumber, requester?: ParsedVatNumber): string {
   const fields: Array<[string, string]> = [
     ['countryCode', viesCountry(target)],
     ['vatNumber', target.national.toUpperCase()],
@@ -119,7 +120,7 @@ function buildEnvelope(operation: Operation, target: ParsedNumber, requester?: P
   );
 }
 
-function readAnswer(answer: HttpAnswer, operation: Operation, target: ParsedNumber): RegistryAnswer {
+function readAnswer(answer: HttpAnswer, operation: Operation, target: ParsedVatNumber): RegistryAnswer {
   const body = soapBodyOf(answer);
   // §2.7: faults arrive with 200 or 500; a Fault element decides, whatever the status.
   if (body && 'Fault' in body) throw faultError(body.Fault);
@@ -148,7 +149,7 @@ function soapBodyOf(answer: HttpAnswer): Record<string, unknown> | undefined {
 function mapResult(
   result: Record<string, unknown>,
   operation: Operation,
-  target: ParsedNumber,
+  target: ParsedVatNumber,
 ): RegistryAnswer {
   const valid = readBoolean(textOf(result.valid));
   if (valid === undefined) throw malformed('`valid` is missing or not a boolean');
@@ -172,7 +173,7 @@ function mapResult(
  * has come back empty (2022 captures, incidents), so an empty or missing one is accepted; one naming
  * another number is not, or that number's verdict and name would be kept for ours.
  */
-function checkEcho(result: Record<string, unknown>, target: ParsedNumber): void {
+function checkEcho(result: Record<string, unknown>, target: ParsedVatNumber): void {
   const country = viesCountry(target);
   const echoedCountry = textOf(result.countryCode);
   if (echoedCountry !== country) throw malformed(`answer is for country ${echoedCountry ?? '(none)'}`);

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
+import type { ParsedVatNumber } from '../../src/numbers/index.js';
 import { createAbrRegistry, DEFAULT_URL } from '../../src/registries/abr.js';
 import {
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -160,7 +160,7 @@ const FIXTURES = {
 
 type FixtureName = keyof typeof FIXTURES;
 
-function au(abn: string): ParsedNumber {
+function au(abn: string): ParsedVatNumber {
   return { countryCode: 'AU', national: abn, vatNumber: `AU${abn}` };
 }
 

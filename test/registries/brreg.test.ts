@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BRREG_FAULTS, brregSim } from '../../simulator/brreg.js';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
+import type { ParsedVatNumber } from '../../src/numbers/index.js';
 import { createBrregRegistry, DEFAULT_URL } from '../../src/registries/brreg.js';
 import {
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -29,7 +29,7 @@ function fixtureJson(name: string): Json {
   return JSON.parse(fixtureText(name)) as Json;
 }
 
-function norwegian(digits: string): ParsedNumber {
+function norwegian(digits: string): ParsedVatNumber {
   return { countryCode: 'NO', national: `${digits}MVA`, vatNumber: `NO${digits}MVA` };
 }
 

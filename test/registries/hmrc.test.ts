@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setHmrcTokenLifetime } from '../../simulator/hmrc.js';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
+import type { ParsedVatNumber } from '../../src/numbers/index.js';
 import { createHmrcRegistry, DEFAULT_URL, type Options } from '../../src/registries/hmrc.js';
 import {
-  type ParsedNumber,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -26,7 +26,7 @@ function fixture(name: string): string {
   return readFileSync(join(FIXTURES, name), 'utf8').trim();
 }
 
-function gb(national: string): ParsedNumber {
+function gb(national: string): ParsedVatNumber {
   return { countryCode: 'GB', national, vatNumber: `GB${national}` };
 }
 
@@ -332,9 +332,9 @@ describe('HMRC client against the simulator', () => {
 
   it('refuses GD/HA and non-GB targets without calling HMRC', async () => {
     const registry = client({ baseUrl });
-    const gd: ParsedNumber = { countryCode: 'GB', national: 'GD100', vatNumber: 'GBGD100' };
+    const gd: ParsedVatNumber = { countryCode: 'GB', national: 'GD100', vatNumber: 'GBGD100' };
     expect((await failureOf(registry.lookup({ target: gd }))).kind).toBe('invalid_input');
-    const xi: ParsedNumber = { countryCode: 'XI', national: '123456727', vatNumber: 'XI123456727' };
+    const xi: ParsedVatNumber = { countryCode: 'XI', national: '123456727', vatNumber: 'XI123456727' };
     expect((await failureOf(registry.lookup({ target: xi }))).kind).toBe('invalid_input');
     expect(sim.statsOf('hmrc').calls).toBe(0);
   });

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import { ManualClock } from '../../src/clock.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import type { ParsedVatNumber } from '../../src/numbers/index.js';
 import { DEFAULT_MAX_REPLY_BYTES, RegistryHttp } from '../../src/registries/http.js';
 import { createRegistryGateway } from '../../src/registries/index.js';
-import { type ParsedNumber, RegistryError } from '../../src/registries/registry.js';
+import { RegistryError } from '../../src/registries/registry.js';
 
 /**
  * The reply-size cap of RegistryHttp, over real HTTP: a local server that streams a reply far larger
@@ -182,12 +183,12 @@ describe('REGISTRY_MAX_REPLY_BYTES', () => {
     expect(() => loadConfig({ REGISTRY_MAX_REPLY_BYTES: '0' })).toThrow(ConfigError);
   });
 
-  const parsed = (countryCode: ParsedNumber['countryCode'], national: string): ParsedNumber => ({
+  const parsed = (countryCode: ParsedVatNumber['countryCode'], national: string): ParsedVatNumber => ({
     countryCode,
     national,
     vatNumber: `${countryCode}${national}`,
   });
-  const NUMBERS: ParsedNumber[] = [
+  const NUMBERS: ParsedVatNumber[] = [
     parsed('AT', 'U12345675'),
     parsed('GB', '123456727'),
     { countryCode: 'CH', national: 'E100000006MWST', vatNumber: 'CHE100000006MWST' },

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
-import { type ParsedNumber, type Registry, RegistryError } from '../../src/registries/registry.js';
+import type { ParsedVatNumber } from '../../src/numbers/index.js';
+import { type Registry, RegistryError } from '../../src/registries/registry.js';
 import { createUidRegistry, DEFAULT_URL } from '../../src/registries/uid.js';
 import { shared } from '../helpers/shared.js';
 
@@ -22,8 +23,8 @@ const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 const ACTION_PREFIX = 'http://www.uid.admin.ch/xmlns/uid-wse/IPublicServices/';
 const XML = 'text/xml; charset=utf-8';
 
-/** The service's normalised CH number for nine UID digits (registry.ts ParsedNumber). */
-function ch(digits: string): ParsedNumber {
+/** The service's normalised CH number for nine UID digits (registry.ts ParsedVatNumber). */
+function ch(digits: string): ParsedVatNumber {
   return { countryCode: 'CH', national: `E${digits}MWST`, vatNumber: `CHE${digits}MWST` };
 }
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import { viesSim } from '../../simulator/vies.js';
-import { type ParsedNumber, type Registry, RegistryError } from '../../src/registries/registry.js';
+import type { ParsedVatNumber } from '../../src/numbers/index.js';
+import { type Registry, RegistryError } from '../../src/registries/registry.js';
 import { createViesRegistry, DEFAULT_URL } from '../../src/registries/vies.js';
 import { parseXml } from '../../src/registries/xml.js';
 
@@ -26,9 +27,9 @@ function fixture(name: string): string {
 }
 
 /** A number as the service hands it over (normalised, see src/registries/registry.ts). */
-function parsed(vatNumber: string): ParsedNumber {
+function parsed(vatNumber: string): ParsedVatNumber {
   return {
-    countryCode: vatNumber.slice(0, 2) as ParsedNumber['countryCode'],
+    countryCode: vatNumber.slice(0, 2) as ParsedVatNumber['countryCode'],
     national: vatNumber.slice(2),
     vatNumber,
   };
