@@ -57,7 +57,7 @@ const ratesWithAccessLog: BenchCase = {
         'GET /v1/rates/DE, ACCESS_LOG=true',
         result,
         () => [],
-        'ACCESS_LOG=true (the configuration default): one pino line per request, written to a log file. No target of its own; the 0.70 target applies with ACCESS_LOG=false.',
+        'ACCESS_LOG=true (the configuration default): one pino line per request, written to a log file. No floor of its own; the rates floor applies with ACCESS_LOG=false.',
       ),
     ];
   },

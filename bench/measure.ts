@@ -60,8 +60,8 @@ export const BATCH_SIZE = 50;
 export const REGISTRY_LATENCY_MS = 200;
 
 export const TARGETS = {
-  ratesRatio: 0.7,
-  cachedRatio: 0.4,
+  ratesRatio: 0.65,
+  cachedRatio: 0.3,
   cachedP99Ms: 20,
   registryWallMs: 1000,
   rssMb: 200,

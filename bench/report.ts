@@ -9,7 +9,7 @@ import type { LoadStats } from './load.js';
 export interface Check {
   /** What is compared, e.g. `ratio`, `p99`, `wall time`. */
   label: string;
-  /** The target as printed, e.g. `≥ 0.70 × baseline`. */
+  /** The target as printed, e.g. `≥ 0.65 × baseline`. */
   target: string;
   met: boolean;
   /**

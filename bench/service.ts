@@ -195,7 +195,10 @@ export async function startService(
     env,
     stdout: 'file',
     logFile,
-    nodeArgs: options.nodeArgs,
+    nodeArgs: [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ...(options.nodeArgs ?? []),
+    ],
   });
   const url = `http://127.0.0.1:${port}`;
   try {

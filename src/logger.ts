@@ -24,7 +24,7 @@ const SECRET_SHAPED = /svc_(?:live|test)_[0-9A-Za-z]{32}|whsec_[0-9A-Za-z+/=]+/g
 
 /**
  * The request id is the client's `X-Request-Id` when it is 1-128 visible ASCII characters (src/app.ts),
- * and it is logged on every line of the request (`reqId`, and `req_id` in the access log). A client
+ * and it is logged as `req_id` on the lines of the request. A client
  * that sends its API key there must not get it logged: key- and secret-shaped parts are censored.
  */
 function censorSecrets(value: unknown): unknown {
@@ -37,7 +37,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       base: { pid: process.pid },
-      serializers: { err: pino.stdSerializers.err, reqId: censorSecrets, req_id: censorSecrets },
+      serializers: { err: pino.stdSerializers.err, req_id: censorSecrets },
     },
     destination,
   );

@@ -1,4 +1,5 @@
-import type { Executor } from './database.js';
+import type { DialectName, Executor } from './database.js';
+import { Sql } from './sql.js';
 import type { ValidationCacheTable } from './tables.js';
 
 /** The latest registry answer per normalised number, shared by all accounts (decisions section 2). */
@@ -11,30 +12,34 @@ export interface CacheStore {
   put(entry: CacheEntry): Promise<void>;
 }
 
-export class KyselyCacheStore implements CacheStore {
-  constructor(private readonly db: Executor) {}
+const GET = new Sql(
+  'select vat_number, valid, company_name, company_address, source, fetched_at from validation_cache where vat_number = ?',
+);
+const PUT = new Sql(
+  `insert into validation_cache (vat_number, valid, company_name, company_address, source, fetched_at)
+   values (?, ?, ?, ?, ?, ?)
+   on conflict (vat_number) do update set valid = excluded.valid, company_name = excluded.company_name,
+     company_address = excluded.company_address, source = excluded.source, fetched_at = excluded.fetched_at`,
+);
+
+export class SqlCacheStore implements CacheStore {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
 
   get(vatNumber: string): Promise<CacheEntry | undefined> {
-    return this.db
-      .selectFrom('validation_cache')
-      .selectAll()
-      .where('vat_number', '=', vatNumber)
-      .executeTakeFirst();
+    return GET.first<CacheEntry>(this.db, this.dialect, [vatNumber]);
   }
 
   async put(entry: CacheEntry): Promise<void> {
-    await this.db
-      .insertInto('validation_cache')
-      .values(entry)
-      .onConflict((oc) =>
-        oc.column('vat_number').doUpdateSet({
-          valid: entry.valid,
-          company_name: entry.company_name,
-          company_address: entry.company_address,
-          source: entry.source,
-          fetched_at: entry.fetched_at,
-        }),
-      )
-      .execute();
+    await PUT.rows(this.db, this.dialect, [
+      entry.vat_number,
+      entry.valid,
+      entry.company_name,
+      entry.company_address,
+      entry.source,
+      entry.fetched_at,
+    ]);
   }
 }

@@ -1,11 +1,12 @@
 import { type AccountStore, KyselyAccountStore } from './accounts.js';
 import { type AsyncRequestStore, KyselyAsyncRequestStore } from './async-requests.js';
-import { type CacheStore, KyselyCacheStore } from './cache.js';
+import { type CacheStore, SqlCacheStore } from './cache.js';
 import type { Database, DialectName, Executor } from './database.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
 import { PostgresJobStore } from './postgres/jobs.js';
-import { KyselyRecordStore, type RecordStore } from './records.js';
-import { KyselyUsageStore, type UsageStore } from './usage.js';
+import { type RecordStore, SqlRecordStore } from './records.js';
+import { GroupCommit } from './sqlite/group-commit.js';
+import { SqlUsageStore, type UsageStore } from './usage.js';
 import { KyselyWebhookStore, type WebhookStore } from './webhooks.js';
 
 /**
@@ -31,18 +32,23 @@ export function createStores(database: Database): Stores {
     const stores: Stores = { ...storesOn(trx, database.dialect), transaction: (work) => work(stores) };
     return stores;
   };
+  // SQLite commits are its writes' main cost: the transactions of one event-loop turn share one.
+  const groupCommit = database.dialect === 'sqlite' ? new GroupCommit(database.transaction) : undefined;
   return {
     ...storesOn(database.db, database.dialect),
-    transaction: (work) => database.transaction((trx) => work(joined(trx))),
+    transaction: (work) =>
+      groupCommit
+        ? groupCommit.run((trx) => work(joined(trx)))
+        : database.transaction((trx) => work(joined(trx))),
   };
 }
 
 function storesOn(db: Executor, dialect: DialectName): Omit<Stores, 'transaction'> {
   return {
     accounts: new KyselyAccountStore(db),
-    usage: new KyselyUsageStore(db),
-    cache: new KyselyCacheStore(db),
-    records: new KyselyRecordStore(db),
+    usage: new SqlUsageStore(db, dialect),
+    cache: new SqlCacheStore(db, dialect),
+    records: new SqlRecordStore(db, dialect),
     jobs: dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),

@@ -1,4 +1,5 @@
-import type { Executor } from './database.js';
+import type { DialectName, Executor } from './database.js';
+import { Sql } from './sql.js';
 
 /** Monthly usage counters, one row per account and calendar month (UTC). */
 
@@ -26,38 +27,38 @@ export interface UsageStore {
   used(accountId: string, period: string): Promise<number>;
 }
 
-export class KyselyUsageStore implements UsageStore {
-  constructor(private readonly db: Executor) {}
+/**
+ * One statement on both engines: the upsert's `WHERE used + n <= limit` is checked again on the
+ * locked row (PostgreSQL ON CONFLICT DO UPDATE) or under SQLite's single writer.
+ */
+const RESERVE = new Sql(
+  `insert into usage (account_id, period, used) values (?, ?, ?)
+   on conflict (account_id, period) do update set used = usage.used + excluded.used
+   where usage.used + excluded.used <= ? returning used`,
+);
+const USED = new Sql('select used from usage where account_id = ? and period = ?');
 
-  /**
-   * One statement on both engines: the upsert's `WHERE used + n <= limit` is checked again on the
-   * locked row (PostgreSQL ON CONFLICT DO UPDATE) or under SQLite's single writer.
-   */
+export class SqlUsageStore implements UsageStore {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
+
   async reserve({ accountId, period, units, limit }: Reservation): Promise<ReserveResult> {
     if (units <= 0) return { ok: true, used: await this.used(accountId, period) };
     if (units > limit) return { ok: false, used: await this.used(accountId, period) };
-    const row = await this.db
-      .insertInto('usage')
-      .values({ account_id: accountId, period, used: units })
-      .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'period'])
-          .doUpdateSet({ used: (eb) => eb('usage.used', '+', eb.ref('excluded.used')) })
-          .where((eb) => eb(eb('usage.used', '+', eb.ref('excluded.used')), '<=', limit)),
-      )
-      .returning('used')
-      .executeTakeFirst();
+    const row = await RESERVE.first<{ used: number }>(this.db, this.dialect, [
+      accountId,
+      period,
+      units,
+      limit,
+    ]);
     if (row) return { ok: true, used: Number(row.used) };
     return { ok: false, used: await this.used(accountId, period) };
   }
 
   async used(accountId: string, period: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('usage')
-      .select('used')
-      .where('account_id', '=', accountId)
-      .where('period', '=', period)
-      .executeTakeFirst();
+    const row = await USED.first<{ used: number }>(this.db, this.dialect, [accountId, period]);
     return row ? Number(row.used) : 0;
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator, Principal } from '../../accounts/authenticator.js';
 import { KEY_PATTERN } from '../../accounts/keys.js';
 import { type Feature, type Tier, type TierLimits, tierAllows } from '../../accounts/tiers.js';
@@ -31,7 +31,7 @@ export interface GateDeps {
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
- * The gates of decisions section 4, in its order, as one onRequest hook per scope (it runs before
+ * The gates of decisions section 4, in its order, as an onRequest hook on each route (it runs before
  * the body is parsed): 401 auth → 429 burst → 403 tier → 403 test key. Body, webhook, format and
  * quota checks come later, in schema validation and the domain.
  */
@@ -42,7 +42,16 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
   // non-JSON type, instead of reaching schema validation as a string (422).
   scope.removeContentTypeParser('text/plain');
 
-  scope.addHook('onRequest', async (request, reply) => {
+  // Each route gets its own hook, built once with the route's gates (`config` of its options).
+  scope.addHook('onRoute', (route) => {
+    const gate = gateHook(deps, (route.config ?? {}) as RouteGates);
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [gate] : [gate, ...(Array.isArray(own) ? own : [own])];
+  });
+}
+
+function gateHook(deps: GateDeps, gates: RouteGates) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const principal = await authenticate(deps, request);
     request.principal = principal;
     const burst = await deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
@@ -55,12 +64,11 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
         { 'retry-after': String(burst.retryAfterSeconds) },
       );
     }
-    checkRouteGates(request, principal);
-  });
+    checkRouteGates(gates, principal);
+  };
 }
 
-function checkRouteGates(request: FastifyRequest, principal: Principal): void {
-  const gates = request.routeOptions.config as RouteGates;
+function checkRouteGates(gates: RouteGates, principal: Principal): void {
   if (gates.feature && !tierAllows(principal.tier, gates.feature)) {
     throw new ApiError(
       'tier_insufficient',
