@@ -2,8 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { startService, stopAllChildren } from '../helpers/processes.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
-import { ensureBuilt, killWorkers, spawnWorker } from './processes.js';
 import {
   ASYNC_RETRIES,
   asyncEnv,
@@ -29,7 +29,6 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
   let db: TestDatabase;
   let app: TestApp;
   beforeAll(async () => {
-    await ensureBuilt();
     sim = await startSimulator();
     receiver = await startReceiver();
     db = await createTestDatabase(dialect);
@@ -40,7 +39,7 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     });
   }, 120_000);
   afterAll(async () => {
-    await killWorkers();
+    await stopAllChildren();
     await app?.close();
     await db?.drop();
     await receiver?.close();
@@ -82,8 +81,7 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     );
     expect(jobs.every((job) => job.locked_by === null)).toBe(true);
 
-    const first = spawnWorker(workerEnv);
-    await first.ready;
+    const first = await startService('worker-1', 'worker', workerEnv);
 
     const settled = async () => {
       const rows = await app.database.db
@@ -96,10 +94,9 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     await until(
       async () => (await settled()) >= 30,
       20_000,
-      `30 items settled (worker output: ${first.output()})`,
+      `30 items settled (worker output: ${first.output})`,
     );
-    first.child.kill('SIGKILL');
-    const killed = await first.exited;
+    const killed = await first.stop('SIGKILL');
     expect(killed.signal).toBe('SIGKILL');
 
     // The crash left work behind: items unsettled, jobs still leased to the dead worker.
@@ -113,7 +110,7 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     expect(Number(leased.n)).toBeGreaterThan(0);
     expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(0);
 
-    const second = spawnWorker(workerEnv);
+    const second = await startService('worker-2', 'worker', workerEnv);
     const { request } = await waitForEvent(receiver, (e) => e.data?.batch_id === batchId, 30_000);
     // Wait until nothing is left to run, so a second batch.completed would have been sent by now.
     await until(async () => (await jobCount(app)) === 0, 15_000, 'jobs table drained');
@@ -133,7 +130,6 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     // Only the jobs in hand at the crash can have been asked twice.
     expect(counts.filter((count) => count > 1).length).toBeLessThanOrEqual(200 - settledAtKill);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(await second.stop()).toEqual({ code: 0, signal: null });
   }, 90_000);
 });
