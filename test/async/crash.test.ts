@@ -2,17 +2,20 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { startService, stopAllChildren } from '../helpers/processes.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
-import { ensureBuilt, killWorkers, spawnWorker } from './processes.js';
 import {
   ASYNC_RETRIES,
   asyncEnv,
   configureWebhook,
+  deliveryRows,
   freshNumbers,
+  ISO_MS,
   jobCount,
   matching,
   until,
   verified,
+  waitForDelivery,
   waitForEvent,
 } from './support.js';
 
@@ -20,18 +23,22 @@ import {
  * Issue 4, crash safety: a worker process is killed with SIGKILL in the middle of a 200-item
  * batch; another worker takes over the jobs whose lease expired, `batch.completed` arrives once
  * with all 200 answers, and no number reached the registry more often than its retries allow.
+ * Killed in the middle of a webhook delivery, the cut-short attempt stays in the delivery's
+ * attempt log beside the one that succeeded after the lease expired.
  * The API runs in this process without a worker; the workers are `vat-service worker` processes on
  * the same database (SQLite: WAL + busy_timeout; PostgreSQL: the test schema via `options`).
  */
-describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect) => {
+describeEachDialect('crash safety: SIGKILL a worker process', (dialect) => {
   let sim: RegistrySimulator;
   let receiver: Receiver;
+  /** Holds every request without answering, until told otherwise. */
+  let holding: Receiver;
   let db: TestDatabase;
   let app: TestApp;
   beforeAll(async () => {
-    await ensureBuilt();
     sim = await startSimulator();
     receiver = await startReceiver();
+    holding = await startReceiver({ latencyMs: 120_000 });
     db = await createTestDatabase(dialect);
     app = await startTestApp(dialect, {
       clock: 'system',
@@ -40,10 +47,11 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     });
   }, 120_000);
   afterAll(async () => {
-    await killWorkers();
+    await stopAllChildren();
     await app?.close();
     await db?.drop();
     await receiver?.close();
+    await holding?.close();
     await sim?.close();
   });
 
@@ -82,8 +90,7 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     );
     expect(jobs.every((job) => job.locked_by === null)).toBe(true);
 
-    const first = spawnWorker(workerEnv);
-    await first.ready;
+    const first = await startService('worker-1', 'worker', workerEnv);
 
     const settled = async () => {
       const rows = await app.database.db
@@ -96,10 +103,9 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     await until(
       async () => (await settled()) >= 30,
       20_000,
-      `30 items settled (worker output: ${first.output()})`,
+      `30 items settled (worker output: ${first.output})`,
     );
-    first.child.kill('SIGKILL');
-    const killed = await first.exited;
+    const killed = await first.stop('SIGKILL');
     expect(killed.signal).toBe('SIGKILL');
 
     // The crash left work behind: items unsettled, jobs still leased to the dead worker.
@@ -113,7 +119,7 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     expect(Number(leased.n)).toBeGreaterThan(0);
     expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(0);
 
-    const second = spawnWorker(workerEnv);
+    const second = await startService('worker-2', 'worker', workerEnv);
     const { request } = await waitForEvent(receiver, (e) => e.data?.batch_id === batchId, 30_000);
     // Wait until nothing is left to run, so a second batch.completed would have been sent by now.
     await until(async () => (await jobCount(app)) === 0, 15_000, 'jobs table drained');
@@ -133,7 +139,78 @@ describeEachDialect('crash safety: SIGKILL a worker process mid-batch', (dialect
     // Only the jobs in hand at the crash can have been asked twice.
     expect(counts.filter((count) => count > 1).length).toBeLessThanOrEqual(200 - settledAtKill);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(await second.stop()).toEqual({ code: 0, signal: null });
   }, 90_000);
+
+  it('a delivery cut short by SIGKILL is in the attempt log, then delivered by the next worker after the lease', async () => {
+    const workerEnv = asyncEnv(sim, {
+      DATABASE_URL: db.url,
+      // A dead worker's jobs become claimable one second after its last lease renewal.
+      JOB_LEASE_MS: '1000',
+      // Longer than the request is held here: the attempt is still in flight when the worker dies.
+      WEBHOOK_TIMEOUT_MS: '60000',
+    });
+    const account = await app.account('pro');
+    const hook = await configureWebhook(app, account.live, holding.url);
+    // Check digit fails: answered locally, so the event follows at once.
+    const res = await app.request('POST', '/v1/validate/async', {
+      key: account.live,
+      body: { vat_number: 'DE123456705' },
+    });
+    expect(res.status, res.text).toBe(202);
+
+    const first = await startService('worker-1', 'worker', workerEnv);
+    await holding.waitFor((requests) => requests.length === 1, 15_000);
+    const [delivery] = await deliveryRows(app, account.id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
+    const killed = await first.stop('SIGKILL');
+    expect(killed.signal).toBe('SIGKILL');
+    // The receiver never answered: the request died with the worker.
+    await holding.waitFor((requests) => requests[0].response === 'aborted');
+    const job = await app.database.db
+      .selectFrom('jobs')
+      .select(['locked_by', 'locked_until'])
+      .where('payload', 'like', `%${delivery.id}%`)
+      .executeTakeFirstOrThrow();
+    expect(job.locked_by).toContain(`:${first.process.pid}:`);
+    const leaseEnd = Number(job.locked_until);
+
+    holding.respondWith({});
+    const second = await startService('worker-2', 'worker', workerEnv);
+    await waitForDelivery(app, account.id, (row) => row.id === delivery.id && row.status === 'delivered');
+    await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
+
+    // The same event twice, each time signed afresh; the second only once the dead worker's lease ran out.
+    const requests = [...holding.requests];
+    expect(requests).toHaveLength(2);
+    expect(requests[1].at).toBeGreaterThanOrEqual(leaseEnd);
+    expect(requests.map((request) => request.headers['webhook-id'])).toEqual([
+      delivery.event_id,
+      delivery.event_id,
+    ]);
+    for (const request of requests) expect(verified(hook.signing_secret, request).id).toBe(delivery.event_id);
+
+    const detail = await app.request('GET', `/v1/webhooks/deliveries/${delivery.id}`, { key: account.live });
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.data).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200 });
+    expect(detail.body.data.attempt_log).toEqual([
+      {
+        at: expect.stringMatching(ISO_MS),
+        status_code: null,
+        duration_ms: expect.any(Number),
+        response_body: null,
+        error:
+          'No outcome was recorded: the attempt was cut short (the process stopped while sending) or is still running.',
+      },
+      {
+        at: expect.stringMatching(ISO_MS),
+        status_code: 200,
+        duration_ms: expect.any(Number),
+        response_body: '{"received":true}',
+        error: null,
+      },
+    ]);
+
+    expect(await second.stop()).toEqual({ code: 0, signal: null });
+  }, 60_000);
 });

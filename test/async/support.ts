@@ -6,7 +6,10 @@ import { periodOf } from '../../src/accounts/quota.js';
 import { checkVatNumber } from '../../src/numbers/index.js';
 import type { TestDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestAppOptions } from '../helpers/harness.js';
+import { until } from '../helpers/processes.js';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../helpers/receiver.js';
+
+export { until };
 
 /**
  * Shared pieces of the async/webhook suites (issue 4): a simulator, a real HTTPS receiver and the
@@ -133,21 +136,6 @@ export function matching(
   predicate: (event: WebhookEvent, request: ReceivedRequest) => boolean,
 ): ReceivedEvent[] {
   return eventsIn(receiver.requests).filter(({ event, request }) => predicate(event, request));
-}
-
-/** Polls `probe` until it returns a value that is not undefined/false; rejects after `timeoutMs`. */
-export async function until<T>(
-  probe: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 10_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
 }
 
 let serial = Math.floor(Math.random() * 400_000);

@@ -4,8 +4,8 @@ import { createAccount, createKey } from '../../src/accounts/keys.js';
 import { accountsOf } from '../helpers/accounts.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { send, startTestApp, type TestApp } from '../helpers/harness.js';
+import { type ServiceChild, startService, stopAllChildren } from '../helpers/processes.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
-import { ensureBuilt, killWorkers, spawnService, spawnWorker, type WorkerProcess } from './processes.js';
 import {
   type AsyncStack,
   asyncEnv,
@@ -30,10 +30,9 @@ describeEachDialect('two worker processes on one database', (dialect) => {
   let receiver: Receiver;
   let db: TestDatabase;
   let app: TestApp;
-  let a: WorkerProcess;
-  let b: WorkerProcess;
+  let a: ServiceChild;
+  let b: ServiceChild;
   beforeAll(async () => {
-    await ensureBuilt();
     sim = await startSimulator();
     receiver = await startReceiver();
     db = await createTestDatabase(dialect);
@@ -44,12 +43,13 @@ describeEachDialect('two worker processes on one database', (dialect) => {
     });
     // Default lease (60 s): a job left claimed by a stopped worker would stall these tests.
     const env = asyncEnv(sim, { DATABASE_URL: db.url, WORKER_CONCURRENCY: '6' });
-    a = spawnWorker(env);
-    b = spawnWorker(env);
-    await Promise.all([a.ready, b.ready]);
+    [a, b] = await Promise.all([
+      startService('worker-a', 'worker', env),
+      startService('worker-b', 'worker', env),
+    ]);
   }, 120_000);
   afterAll(async () => {
-    await killWorkers();
+    await stopAllChildren();
     await app?.close();
     await db?.drop();
     await receiver?.close();
@@ -105,7 +105,7 @@ describeEachDialect('two worker processes on one database', (dialect) => {
     for (const number of numbers) expect(stats.callsByNumber[number], number).toBe(1);
     // Both processes shared the table: at some moment each held leased jobs of this batch.
     expect(mostAtOnce).toBe(2);
-    expect(a.running && b.running).toBe(true);
+    expect([a.exit, b.exit]).toEqual([undefined, undefined]);
   });
 
   it('SIGTERM with jobs in hand: the worker exits within the grace period, the other completes the batch', async () => {
@@ -121,20 +121,20 @@ describeEachDialect('two worker processes on one database', (dialect) => {
     expect(res.status, res.text).toBe(202);
     const batchId = res.body.data.batch_id;
 
-    const heldBy = async (worker: WorkerProcess) => {
+    const heldBy = async (worker: ServiceChild) => {
       const row = await app.database.db
         .selectFrom('jobs')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('locked_by', 'like', `%:${worker.pid}:%`)
+        .where('locked_by', 'like', `%:${worker.process.pid}:%`)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     };
     await until(async () => (await heldBy(a)) > 0, 10_000, 'worker A holding jobs');
     const sent = Date.now();
-    a.child.kill('SIGTERM');
+    a.process.kill('SIGTERM');
     const exit = await a.exited;
     const tookMs = Date.now() - sent;
-    expect(exit, a.output()).toEqual({ code: 0, signal: null });
+    expect(exit, a.output).toEqual({ code: 0, signal: null });
     expect(tookMs).toBeLessThan(10_000); // the worker's grace period
     // Nothing is left claimed by the stopped worker: its jobs were finished or given back.
     expect(await heldBy(a)).toBe(0);
@@ -147,8 +147,7 @@ describeEachDialect('two worker processes on one database', (dialect) => {
     const calls = sim.statsOf('vies').callsByNumber;
     for (const number of numbers) expect(calls[number], number).toBe(1);
 
-    b.child.kill('SIGTERM');
-    expect(await b.exited, b.output()).toEqual({ code: 0, signal: null });
+    expect(await b.stop(), b.output).toEqual({ code: 0, signal: null });
   });
 });
 
@@ -244,7 +243,7 @@ describeEachDialect('`vat-service serve`: a worker in the API process unless WOR
   let withWorker: Served;
   let withoutWorker: Served;
 
-  async function serve(extra: Record<string, string>) {
+  async function serve(name: string, extra: Record<string, string>) {
     const db = await createTestDatabase(dialect);
     dbs.push(db);
     const env = {
@@ -254,24 +253,26 @@ describeEachDialect('`vat-service serve`: a worker in the API process unless WOR
       BOOTSTRAP: 'false',
       ACCESS_LOG: 'false',
     };
-    const proc = spawnService('serve', asyncEnv(sim, { ...env, ...extra }));
-    const line = await proc.ready;
+    const proc = await startService(name, 'serve', asyncEnv(sim, { ...env, ...extra }));
+    const line = proc.logLines().find((entry) => entry.msg === 'listening')!;
     const now = Date.now();
     const account = await createAccount(accountsOf(db.database), 'Serve test', 'pro', now);
     const live = await createKey(accountsOf(db.database), account.id, 'live', now);
     const request = (method: string, path: string, body?: unknown) =>
-      send(line.address as string, method, path, { key: live.key, body });
+      send(proc.url, method, path, { key: live.key, body });
     return { db, proc, line, request };
   }
 
   beforeAll(async () => {
-    await ensureBuilt();
     sim = await startSimulator();
     receiver = await startReceiver();
-    [withWorker, withoutWorker] = await Promise.all([serve({}), serve({ WORKER: 'false' })]);
+    [withWorker, withoutWorker] = await Promise.all([
+      serve('serve', {}),
+      serve('serve-no-worker', { WORKER: 'false' }),
+    ]);
   }, 120_000);
   afterAll(async () => {
-    await killWorkers();
+    await stopAllChildren();
     await Promise.all(dbs.map((db) => db.drop()));
     await receiver?.close();
     await sim?.close();
@@ -288,8 +289,7 @@ describeEachDialect('`vat-service serve`: a worker in the API process unless WOR
       type: 'validation.completed',
       data: { vat_number: 'DE123456704', valid: true },
     });
-    withWorker.proc.child.kill('SIGTERM');
-    expect(await withWorker.proc.exited, withWorker.proc.output()).toEqual({ code: 0, signal: null });
+    expect(await withWorker.proc.stop(), withWorker.proc.output).toEqual({ code: 0, signal: null });
   });
 
   it('WORKER=false: serve accepts and queues, but runs no job', async () => {
@@ -310,7 +310,6 @@ describeEachDialect('`vat-service serve`: a worker in the API process unless WOR
     }
     expect(sim.statsOf('vies').callsByNumber.ATU12345675).toBeUndefined();
     expect(receiver.requests.filter((r) => r.path === '/hook/no-worker')).toHaveLength(0);
-    withoutWorker.proc.child.kill('SIGTERM');
-    expect(await withoutWorker.proc.exited, withoutWorker.proc.output()).toEqual({ code: 0, signal: null });
+    expect(await withoutWorker.proc.stop(), withoutWorker.proc.output).toEqual({ code: 0, signal: null });
   });
 });

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Authenticator } from '../../src/accounts/authenticator.js';
 import { createKey, hashKey } from '../../src/accounts/keys.js';
 import { runCli } from '../../src/cli.js';
-import { accountsOf } from '../helpers/accounts.js';
+import { accountsOf, unissuedKey } from '../helpers/accounts.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
-import { germanNumbers, unissuedKey } from './processes.js';
+import { germanNumbers } from '../helpers/numbers.js';
 
 /**
  * Issue 5, item 4 (key hashing and constant-time comparison): keys are `svc_(live|test)_` + 32

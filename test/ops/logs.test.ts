@@ -1,23 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import { createAccount, createKey } from '../../src/accounts/keys.js';
-import { accountsOf } from '../helpers/accounts.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/dialects.js';
+import { accountsOf, unissuedKey } from '../helpers/accounts.js';
+import { createTestDatabase, POSTGRES_URL, REDIS_URL, type TestDatabase } from '../helpers/dialects.js';
 import { type RequestOptions, send, type TestResponse } from '../helpers/harness.js';
+import { germanNumbers } from '../helpers/numbers.js';
+import { type ServiceChild, startService, stopAllChildren, tail, until } from '../helpers/processes.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
-import {
-  BUILD_TIMEOUT_MS,
-  buildOnce,
-  germanNumbers,
-  POSTGRES_URL,
-  REDIS_URL,
-  type ServiceChild,
-  startService,
-  stopAllChildren,
-  tail,
-  unissuedKey,
-  until,
-} from './processes.js';
 
 /**
  * Issue 5, item 2: request logs never contain an API key or a webhook secret. A `serve` process
@@ -41,7 +30,6 @@ describe(`request logs hold no API key or webhook secret [${onServers ? 'postgre
   const secrets = new Set<string>();
 
   beforeAll(async () => {
-    await buildOnce();
     database = await createTestDatabase({ name: onServers ? 'postgres' : 'sqlite' }, { poolSize: 2 });
     sim = await startSimulator();
     receiver = await startReceiver();
@@ -65,7 +53,7 @@ describe(`request logs hold no API key or webhook secret [${onServers ? 'postgre
         free: { burst_per_minute: 100_000 },
       }),
     });
-  }, BUILD_TIMEOUT_MS);
+  }, 120_000);
 
   afterEach((context) => {
     if (context.task.result?.state === 'fail')

@@ -9,18 +9,16 @@ import { createAccount, createKey } from '../../src/accounts/keys.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
 import { accountsOf } from '../helpers/accounts.js';
 import { send } from '../helpers/harness.js';
-import { type Receiver, startReceiver } from '../helpers/receiver.js';
+import { germanNumbers } from '../helpers/numbers.js';
 import {
-  BUILD_TIMEOUT_MS,
-  buildOnce,
   freePort,
-  germanNumbers,
   type ServiceChild,
   startService,
   stopAllChildren,
   tail,
   until,
-} from './processes.js';
+} from '../helpers/processes.js';
+import { type Receiver, startReceiver } from '../helpers/receiver.js';
 
 /**
  * Issue 5, item 4: PostgreSQL restarted under load. The service runs on a PostgreSQL cluster of
@@ -153,7 +151,6 @@ suite(title, () => {
   const readiness: Array<{ phase: Phase; status: number | string; at: number }> = [];
 
   beforeAll(async () => {
-    await buildOnce();
     cluster = new PrivateCluster(BIN!);
     await cluster.init();
     await cluster.start();
@@ -183,7 +180,7 @@ suite(title, () => {
     key = (await createKey(accountsOf(database), account.id, 'live', now)).key;
     const hook = await send(api.url, 'PUT', '/v1/webhooks/config', { key, body: { url: receiver.url } });
     expect(hook.status, hook.text).toBe(200);
-  }, BUILD_TIMEOUT_MS);
+  }, 120_000);
 
   afterEach((context) => {
     if (context.task.result?.state !== 'fail') return;

@@ -4,21 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import { createAccount, createKey } from '../../src/accounts/keys.js';
 import { accountsOf } from '../helpers/accounts.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/dialects.js';
+import { createTestDatabase, POSTGRES_URL, REDIS_URL, type TestDatabase } from '../helpers/dialects.js';
 import { send, type TestResponse } from '../helpers/harness.js';
+import { germanNumbers } from '../helpers/numbers.js';
+import { type ServiceChild, startService, stopAllChildren, tail, until } from '../helpers/processes.js';
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
-import {
-  BUILD_TIMEOUT_MS,
-  buildOnce,
-  germanNumbers,
-  POSTGRES_URL,
-  REDIS_URL,
-  type ServiceChild,
-  startService,
-  stopAllChildren,
-  tail,
-  until,
-} from './processes.js';
 
 /**
  * Issue 5, item 2: graceful shutdown (SIGTERM drains the requests in flight, refuses new
@@ -37,11 +27,10 @@ let receiver: Receiver;
 const started: ServiceChild[] = [];
 
 beforeAll(async () => {
-  await buildOnce();
   database = await createTestDatabase({ name: onServers ? 'postgres' : 'sqlite' }, { poolSize: 2 });
   sim = await startSimulator();
   receiver = await startReceiver();
-}, BUILD_TIMEOUT_MS);
+});
 
 afterEach((context) => {
   if (context.task.result?.state !== 'fail') return;

@@ -6,21 +6,11 @@ import { periodOf } from '../../src/accounts/quota.js';
 import type { Tier } from '../../src/accounts/tiers.js';
 import { runCli } from '../../src/cli.js';
 import { accountsOf } from '../helpers/accounts.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/dialects.js';
+import { createTestDatabase, POSTGRES_URL, REDIS_URL, type TestDatabase } from '../helpers/dialects.js';
 import { send, type TestResponse } from '../helpers/harness.js';
+import { germanNumbers } from '../helpers/numbers.js';
+import { type ServiceChild, startService, stopAllChildren, tail, until } from '../helpers/processes.js';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../helpers/receiver.js';
-import {
-  BUILD_TIMEOUT_MS,
-  buildOnce,
-  germanNumbers,
-  POSTGRES_URL,
-  REDIS_URL,
-  type ServiceChild,
-  startService,
-  stopAllChildren,
-  tail,
-  until,
-} from '../ops/processes.js';
 
 /**
  * Issue 5, item 1: the README's scale-out topology for real. Two `serve` processes (WORKER=false)
@@ -61,7 +51,6 @@ suite(title, () => {
   const all: ServiceChild[] = [];
 
   beforeAll(async () => {
-    await buildOnce();
     database = await createTestDatabase({ name: 'postgres' }, { poolSize: 4 });
     sim = await startSimulator();
     receiver = await startReceiver();
@@ -87,7 +76,7 @@ suite(title, () => {
       startService('worker-2', 'worker', { ...env, DATABASE_POOL_SIZE: '5' }),
     ]);
     all.push(apiA, apiB, worker, secondWorker);
-  }, BUILD_TIMEOUT_MS);
+  }, 120_000);
 
   afterEach((context) => {
     if (context.task.result?.state !== 'fail') return;
