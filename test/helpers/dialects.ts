@@ -14,7 +14,7 @@ export interface TestDialect {
   name: DialectName;
 }
 
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL;
+export const POSTGRES_URL = process.env.TEST_POSTGRES_URL;
 export const REDIS_URL = process.env.TEST_REDIS_URL;
 
 export function describeEachDialect(title: string, body: (dialect: TestDialect) => void): void {
