@@ -7,6 +7,8 @@ export type ValidationRecord = ValidationsTable;
 
 export interface RecordStore {
   insert(records: readonly ValidationRecord[]): Promise<void>;
+  /** Deletes the records with these ids; the number that existed. */
+  remove(ids: readonly string[]): Promise<number>;
 }
 
 /** Rows per insert statement: 9 columns each stays far below both engines' parameter limits. */
@@ -22,5 +24,11 @@ export class KyselyRecordStore implements RecordStore {
         .values(records.slice(start, start + ROWS_PER_INSERT))
         .execute();
     }
+  }
+
+  async remove(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db.deleteFrom('validations').where('id', 'in', ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }
