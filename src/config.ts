@@ -138,7 +138,8 @@ export const SETTINGS = {
     schema: Int(1000),
     default: '72000',
     parse: number,
-    description: 'How long an idle keep-alive connection stays open between requests.',
+    description:
+      'How long an idle keep-alive connection stays open between requests (announced in `Keep-Alive: timeout`; Node closes the socket one second later).',
   },
   AUTH_FAILURES_PER_MINUTE: {
     schema: Int(1),

@@ -11,6 +11,7 @@ import type { Database } from './store/database.js';
 import { createStores, type Stores } from './store/stores.js';
 import { AsyncAcceptance, VALIDATE_JOB } from './validation/async-acceptance.js';
 import { ValidationPipeline } from './validation/pipeline.js';
+import { UnsettledCharges } from './validation/unsettled-charges.js';
 import { DELIVER_JOB, DeliveryService } from './webhooks/delivery-service.js';
 import { createWebhookSender } from './webhooks/send-attempt.js';
 import type { TargetPolicy } from './webhooks/target-guard.js';
@@ -28,6 +29,8 @@ export interface Services {
   quota: Quota;
   authenticator: Authenticator;
   pipeline: ValidationPipeline;
+  /** Charges answered 503 whose COMMIT may have happened, undone once the database is back. */
+  unsettled: UnsettledCharges;
   asyncAcceptance: AsyncAcceptance;
   deliveries: DeliveryService;
   policy: TargetPolicy;
@@ -54,6 +57,7 @@ export function createServices(deps: ServiceDeps): Services {
   const policy: TargetPolicy = { allowedHosts: config.webhook.allowedHosts };
   const sender = createWebhookSender({ timeoutMs: config.webhook.timeoutMs, policy });
   const quota = new Quota(stores.usage, config.tierLimits);
+  const unsettled = new UnsettledCharges({ stores, logger });
   const pipeline = new ValidationPipeline({
     stores,
     quota,
@@ -61,6 +65,7 @@ export function createServices(deps: ServiceDeps): Services {
     clock,
     settings: config,
     logger,
+    unsettled,
     onAnswer: (answer) => count(`answers:${answer.meta.source_status}`),
   });
   const deliveries = new DeliveryService({
@@ -89,6 +94,7 @@ export function createServices(deps: ServiceDeps): Services {
     quota,
     authenticator: new Authenticator(stores.accounts, { now: () => clock.now() }),
     pipeline,
+    unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
     deliveries,
     policy,
@@ -108,6 +114,7 @@ export function createServices(deps: ServiceDeps): Services {
     },
     async close() {
       await Promise.all([...workers].map((worker) => worker.stop()));
+      unsettled.close();
       await sender.close();
     },
   };

@@ -78,10 +78,12 @@ export class Authenticator {
     return read;
   }
 
-  /** Whether the key resolved to a principal recently enough to be answered without a read. */
+  /**
+   * Whether the key resolved to a principal when it was last read and is still remembered, however
+   * long ago: it is a real key, though `authenticate` may read it again before answering.
+   */
   isKnown(presented: string): boolean {
-    const known = this.known.get(hashKey(presented));
-    return known !== undefined && this.now() - known.readAt < this.refreshMs;
+    return this.known.has(hashKey(presented));
   }
 
   /** Forgets every answer: keys were revoked or tiers changed through this process. */

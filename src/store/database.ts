@@ -27,7 +27,8 @@ export interface Database {
   /**
    * Runs `work` in one transaction. SQLite: BEGIN IMMEDIATE, so the write lock is taken at the
    * start and two processes (an API and a worker) wait on busy_timeout instead of failing with
-   * SQLITE_BUSY when a read transaction tries to upgrade. PostgreSQL: READ COMMITTED.
+   * SQLITE_BUSY when a read transaction tries to upgrade. PostgreSQL: READ COMMITTED; a connection
+   * lost during COMMIT throws CommitOutcomeUnknownError.
    */
   transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T>;
   /** true when the database answers a trivial query (GET /ready). */
@@ -119,10 +120,37 @@ function openPostgres(url: string, options: OpenOptions): Database {
   return {
     db,
     dialect: 'postgres',
-    transaction: (work) => db.transaction().execute(work),
+    transaction: async (work) => {
+      let committing = false;
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const result = await work(trx);
+          committing = true;
+          return result;
+        });
+      } catch (error) {
+        // Past `work` only COMMIT is left: a connection that broke there may have delivered it.
+        if (committing && isDatabaseUnavailable(error)) throw new CommitOutcomeUnknownError(error);
+        throw error;
+      }
+    },
     ping: () => pingWith(db),
     close: () => db.destroy(),
   };
+}
+
+/**
+ * The connection to PostgreSQL broke after COMMIT was sent: the server may have committed the
+ * transaction or not, and only a later read can tell. It wraps the connection error, so it is
+ * still a database-unavailable failure (503) to the caller.
+ */
+export class CommitOutcomeUnknownError extends Error {
+  override readonly name = 'CommitOutcomeUnknownError';
+  constructor(cause: unknown) {
+    super('The database connection broke during COMMIT: the transaction may or may not have committed.', {
+      cause,
+    });
+  }
 }
 
 async function pingWith(db: Kysely<Tables>): Promise<boolean> {

@@ -8,6 +8,8 @@ export type ValidationRecord = ValidationsTable;
 
 export interface RecordStore {
   insert(records: readonly ValidationRecord[]): Promise<void>;
+  /** Deletes the records with these ids; the number that existed. */
+  remove(ids: readonly string[]): Promise<number>;
 }
 
 const COLUMNS = [
@@ -49,5 +51,11 @@ export class SqlRecordStore implements RecordStore {
         chunk.flatMap((record) => COLUMNS.map((column) => record[column])),
       );
     }
+  }
+
+  async remove(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.db.deleteFrom('validations').where('id', 'in', ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

@@ -11,6 +11,14 @@ export interface Reservation {
   limit: number;
 }
 
+/** Units given back to an account's month. */
+export interface Refund {
+  accountId: string;
+  /** Calendar month in UTC, `YYYY-MM`. */
+  period: string;
+  units: number;
+}
+
 export interface ReserveResult {
   ok: boolean;
   /** The month's usage after the reservation (or as it stands, when refused). */
@@ -24,6 +32,8 @@ export interface UsageStore {
    * granted and reports the usage as it stands.
    */
   reserve(reservation: Reservation): Promise<ReserveResult>;
+  /** Gives back `units` taken earlier in `period` (a charge whose answers were never delivered). */
+  refund(refund: Refund): Promise<void>;
   used(accountId: string, period: string): Promise<number>;
 }
 
@@ -55,6 +65,17 @@ export class SqlUsageStore implements UsageStore {
     ]);
     if (row) return { ok: true, used: Number(row.used) };
     return { ok: false, used: await this.used(accountId, period) };
+  }
+
+  async refund({ accountId, period, units }: Refund): Promise<void> {
+    if (units <= 0) return;
+    await this.db
+      .updateTable('usage')
+      .set((eb) => ({ used: eb('used', '-', units) }))
+      .where('account_id', '=', accountId)
+      .where('period', '=', period)
+      .where('used', '>=', units)
+      .execute();
   }
 
   async used(accountId: string, period: string): Promise<number> {

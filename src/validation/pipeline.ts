@@ -1,11 +1,12 @@
 import type { Principal } from '../accounts/authenticator.js';
-import { type Quota, type QuotaState, withQuotaHeaders } from '../accounts/quota.js';
+import { periodOf, type Quota, type QuotaState, withQuotaHeaders } from '../accounts/quota.js';
 import { type Tier, tierAllows } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
-import type { RecordStore } from '../store/records.js';
+import { CommitOutcomeUnknownError } from '../store/database.js';
+import type { RecordStore, ValidationRecord } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import type { ValidationAnswer } from './answer.js';
 import { type CacheRules, readCache } from './cache-read.js';
@@ -15,6 +16,7 @@ import { type CheckedNumber, parseEach, parseNumber, parseRequester } from './pa
 import { type RecordContext, recordAnswers } from './record.js';
 import { askRegistry, type RegistryCallDeps } from './registry-call.js';
 import { testModeAnswer } from './test-mode.js';
+import type { UnsettledCharges } from './unsettled-charges.js';
 
 /**
  * The validation pipeline shared by the synchronous, batch and asynchronous channels. A number goes
@@ -40,6 +42,8 @@ export interface PipelineDeps {
   clock: Clock;
   settings: PipelineSettings;
   logger: { warn(object: object, message: string): void };
+  /** Where a charge goes whose COMMIT may have happened although the request failed. */
+  unsettled: UnsettledCharges;
   /** Told of every answer recorded (metrics: answers by source status). */
   onAnswer?: (answer: ValidationAnswer) => void;
 }
@@ -227,21 +231,38 @@ export class ValidationPipeline {
 
   /**
    * Takes one unit per answer and writes their records in one transaction: 429 when the quota ran
-   * out meanwhile (nothing charged, nothing recorded).
+   * out meanwhile (nothing charged, nothing recorded). When the connection breaks during COMMIT the
+   * request fails (503) although the charge may have been made: it is handed to `unsettled`, which
+   * undoes it once the database answers again.
    */
   private async charge(
     principal: Principal,
     answers: readonly ValidationAnswer[],
     context: RecordContext,
   ): Promise<QuotaState> {
-    const state = await this.deps.stores.transaction(async (stores) => {
-      const now = this.deps.clock.now();
-      const reserved = await this.deps.quota.on(stores.usage).reserve(principal, answers.length, now);
-      await recordAnswers(stores.records, answers, context, now);
-      return reserved;
-    });
-    this.counted(answers);
-    return state;
+    let written: { period: string; records: ValidationRecord[] } | undefined;
+    try {
+      const state = await this.deps.stores.transaction(async (stores) => {
+        const now = this.deps.clock.now();
+        const reserved = await this.deps.quota.on(stores.usage).reserve(principal, answers.length, now);
+        written = {
+          period: periodOf(now),
+          records: await recordAnswers(stores.records, answers, context, now),
+        };
+        return reserved;
+      });
+      this.counted(answers);
+      return state;
+    } catch (error) {
+      if (error instanceof CommitOutcomeUnknownError && written) {
+        this.deps.unsettled.add({
+          accountId: principal.accountId,
+          period: written.period,
+          recordIds: written.records.map((record) => record.id),
+        });
+      }
+      throw error;
+    }
   }
 
   /** Records answers already charged (async items, whose units were taken at acceptance). */

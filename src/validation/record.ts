@@ -31,11 +31,14 @@ export function recordsOf(
   }));
 }
 
+/** Writes the answers' records; returns them. */
 export async function recordAnswers(
   records: RecordStore,
   answers: readonly ValidationAnswer[],
   context: RecordContext,
   now: number,
-): Promise<void> {
-  if (answers.length > 0) await records.insert(recordsOf(answers, context, now));
+): Promise<ValidationRecord[]> {
+  const rows = recordsOf(answers, context, now);
+  if (rows.length > 0) await records.insert(rows);
+  return rows;
 }

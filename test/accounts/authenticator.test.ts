@@ -60,6 +60,19 @@ describeEachDialect('authenticator', (dialect) => {
     expect(store.reads).toBe(2);
   });
 
+  it('calls a key known once it resolved, past its refresh interval too, and unknown once it no longer does', async () => {
+    const auth = new Authenticator(accountsOf(test.database), { refreshMs: 1_000, now });
+    const { key } = await newKey();
+    expect(auth.isKnown(key.key)).toBe(false);
+    await auth.authenticate(key.key);
+    clock += 5_000;
+    expect(auth.isKnown(key.key)).toBe(true);
+    await accountsOf(test.database).revokeKey(key.id, Date.now());
+    expect(await auth.authenticate(key.key)).toBeUndefined();
+    expect(auth.isKnown(key.key)).toBe(false);
+    expect(auth.isKnown('svc_live_0123456789abcdefghijABCDEFGHIJ02')).toBe(false);
+  });
+
   it('forgets everything at once when told: a revocation or tier change made through this process', async () => {
     const auth = new Authenticator(accountsOf(test.database), { refreshMs: 60_000, now });
     const { account, key } = await newKey('pro');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator, Principal } from '../../accounts/authenticator.js';
-import { KEY_PATTERN } from '../../accounts/keys.js';
+import { hashKey, KEY_PATTERN } from '../../accounts/keys.js';
 import { type Feature, type Tier, type TierLimits, tierAllows } from '../../accounts/tiers.js';
 import { ApiError } from '../../errors.js';
 import type { AuthFailureLimiter } from '../../limits/auth-failures.js';
@@ -81,7 +81,7 @@ function checkRouteGates(gates: RouteGates, principal: Principal): void {
 /**
  * The principal of `Authorization: Bearer <key>`, or 401. A client address that presented too many
  * unknown keys within a minute is refused (429) before any key of its is looked up in the
- * database; a key already known in memory still passes.
+ * database, counting the lookups it has running; a key already known in memory still passes.
  */
 async function authenticate(deps: GateDeps, request: FastifyRequest): Promise<Principal> {
   const header = request.headers.authorization;
@@ -91,20 +91,31 @@ async function authenticate(deps: GateDeps, request: FastifyRequest): Promise<Pr
   if (key === undefined)
     throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
   if (!KEY_PATTERN.test(key)) throw invalidKey();
-  const blockedFor = deps.authFailures.blockedFor(request.ip);
-  if (blockedFor > 0 && !deps.authenticator.isKnown(key)) {
+  // A key that resolved to a principal when last read passes whatever the address did: it is not
+  // one of a flood's random keys (and is read again at most once per refresh interval).
+  if (deps.authenticator.isKnown(key)) {
+    const principal = await deps.authenticator.authenticate(key);
+    if (principal) return principal;
+  }
+  const keyHash = hashKey(key);
+  const wait = deps.authFailures.start(request.ip, keyHash);
+  if (wait > 0) {
     throw new ApiError(
       'burst_limit_exceeded',
-      `Too many requests with unknown API keys from this address; retry in ${blockedFor} s.`,
-      { 'retry-after': String(blockedFor) },
+      `Too many requests with unknown API keys from this address; retry in ${wait} s.`,
+      { 'retry-after': String(wait) },
     );
   }
-  const principal = await deps.authenticator.authenticate(key);
-  if (!principal) {
-    deps.authFailures.fail(request.ip);
-    throw invalidKey();
+  let outcome: 'known' | 'unknown' | 'error' = 'error';
+  try {
+    const principal = await deps.authenticator.authenticate(key);
+    outcome = principal ? 'known' : 'unknown';
+    if (!principal) throw invalidKey();
+    return principal;
+  } finally {
+    // A lookup that failed (the database away) is not the client's failure.
+    deps.authFailures.finish(request.ip, keyHash, outcome === 'unknown');
   }
-  return principal;
 }
 
 function invalidKey(): ApiError {

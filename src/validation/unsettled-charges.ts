@@ -1,0 +1,93 @@
+import type { Stores } from '../store/stores.js';
+
+/** A charge whose COMMIT may or may not have reached the database. */
+export interface UnsettledCharge {
+  accountId: string;
+  /** The month the units were taken in, `YYYY-MM`. */
+  period: string;
+  /** The records the transaction wrote, one per unit taken. */
+  recordIds: readonly string[];
+}
+
+export interface UnsettledChargesDeps {
+  stores: Pick<Stores, 'transaction'>;
+  logger: { warn(object: object, message: string): void };
+  /** Wait before the first look, and between looks while the database is away (default 1000 ms). */
+  retryMs?: number;
+}
+
+/**
+ * Charges answered 503 because the database connection broke during their COMMIT, which the
+ * server may still have carried out. A 503 charges nothing (the `service_unavailable` docs page
+ * says so), so each is settled once the database answers again: when its records exist, the
+ * transaction did commit, and the records of answers nobody received are deleted and their units
+ * given back, in one transaction; when they do not, there is nothing to undo. Settling twice is
+ * harmless, as the second look finds no records.
+ *
+ * The first look waits `retryMs`, by which time the server has finished with the broken session:
+ * it commits a COMMIT it had received at once, and rolls back a transaction whose client is gone
+ * as soon as it reads the closed connection. Kept in memory: a process that stops first leaves
+ * the charge in place, its records and units still in agreement.
+ */
+export class UnsettledCharges {
+  private readonly pending: UnsettledCharge[] = [];
+  private readonly retryMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly deps: UnsettledChargesDeps) {
+    this.retryMs = deps.retryMs ?? 1_000;
+  }
+
+  /** Charges not settled yet. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  add(charge: UnsettledCharge): void {
+    this.pending.push(charge);
+    this.schedule();
+  }
+
+  /** Settles every pending charge the database can be reached for now; the rest wait for the next look. */
+  settle(): Promise<void> {
+    this.running ??= this.settlePending().finally(() => {
+      this.running = undefined;
+      if (this.pending.length > 0) this.schedule();
+    });
+    return this.running;
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.settle();
+    }, this.retryMs);
+    this.timer.unref();
+  }
+
+  private async settlePending(): Promise<void> {
+    for (const charge of this.pending.splice(0)) {
+      try {
+        const refunded = await this.deps.stores.transaction(async (stores) => {
+          const found = await stores.records.remove(charge.recordIds);
+          await stores.usage.refund({ accountId: charge.accountId, period: charge.period, units: found });
+          return found;
+        });
+        if (refunded > 0)
+          this.deps.logger.warn(
+            { account_id: charge.accountId, period: charge.period, units: refunded },
+            'a charge answered 503 had committed: its records deleted and its units given back',
+          );
+      } catch {
+        this.pending.push(charge);
+      }
+    }
+  }
+}
