@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createAccount, createKey } from '../src/accounts/keys.js';
@@ -195,10 +196,7 @@ export async function startService(
     env,
     stdout: 'file',
     logFile,
-    nodeArgs: [
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      ...(options.nodeArgs ?? []),
-    ],
+    nodeArgs: [...startNodeArgs(paths.cli), ...(options.nodeArgs ?? [])],
   });
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -246,4 +244,21 @@ export async function startBaseline(paths: Paths, body: Buffer, floorKey?: strin
   }
   const { url } = JSON.parse(line) as { url: string };
   return { url, pid: child.pid!, stop: () => stopChild(child) };
+}
+
+/**
+ * The Node.js flags of `npm start` (package.json), so the service is measured as it is run:
+ * what stands between `node` and the CLI in the start script, with paths made absolute.
+ */
+function startNodeArgs(cli: string): string[] {
+  const root = join(cli, '..', '..', '..');
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = scripts.start.split(/\s+/);
+  const args = words.slice(
+    words.indexOf('node') + 1,
+    words.findIndex((word) => word.endsWith('cli.js')),
+  );
+  return args.map((arg) => (arg.startsWith('./') ? join(root, arg) : arg));
 }

@@ -64,10 +64,17 @@ export class Authenticator {
   /** The key's principal, or undefined for a malformed, unknown or revoked key. */
   async authenticate(presented: string): Promise<Principal | undefined> {
     if (!KEY_PATTERN.test(presented)) return undefined;
-    const keyHash = hashKey(presented);
+    return this.resolve(hashKey(presented));
+  }
+
+  /**
+   * `authenticate` for a well-formed key already hashed (the request path hashes each key once):
+   * the remembered answer while it is fresh, else one read shared by concurrent callers.
+   */
+  async resolve(keyHash: string): Promise<Principal | undefined> {
     const now = this.now();
-    const known = this.known.get(keyHash);
-    if (known && now - known.readAt < this.refreshMs) return known.principal;
+    const known = this.fresh(keyHash, now);
+    if (known) return known;
     const unknown = this.unknown.get(keyHash);
     if (unknown && now - unknown.readAt < this.unknownMs) return undefined;
     let read = this.reading.get(keyHash);
@@ -78,12 +85,18 @@ export class Authenticator {
     return read;
   }
 
+  /** The principal remembered for this key hash while it is fresh; no database read. */
+  fresh(keyHash: string, now = this.now()): Principal | undefined {
+    const known = this.known.get(keyHash);
+    return known && now - known.readAt < this.refreshMs ? known.principal : undefined;
+  }
+
   /**
    * Whether the key resolved to a principal when it was last read and is still remembered, however
    * long ago: it is a real key, though `authenticate` may read it again before answering.
    */
-  isKnown(presented: string): boolean {
-    return this.known.has(hashKey(presented));
+  isKnown(keyHash: string): boolean {
+    return this.known.has(keyHash);
   }
 
   /** Forgets every answer: keys were revoked or tiers changed through this process. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import type { UsageStore } from '../store/usage.js';
+import type { Reservation, ReserveResult, UsageStore } from '../store/usage.js';
 import type { Tier, TierLimits } from './tiers.js';
 
 /**
@@ -26,7 +26,9 @@ export interface QuotaOwner {
 
 /** The calendar month in UTC that `now` falls in, `YYYY-MM`. */
 export function periodOf(now: number): string {
-  return new Date(now).toISOString().slice(0, 7);
+  const date = new Date(now);
+  const month = date.getUTCMonth() + 1;
+  return `${date.getUTCFullYear()}-${month < 10 ? '0' : ''}${month}`;
 }
 
 /** The first instant of the month after the one `now` falls in, UTC. */
@@ -90,9 +92,18 @@ export class Quota {
 
   /** Takes `units` atomically in the month of `now`, or throws 429 `rate_limit_exceeded`. */
   async reserve(owner: QuotaOwner, units: number, now: number): Promise<QuotaState> {
-    const limit = this.limitOf(owner.tier);
-    const period = periodOf(now);
-    const result = await this.usage.reserve({ accountId: owner.accountId, period, units, limit });
+    const reservation = this.reservation(owner, units, now);
+    return this.settle(reservation, await this.usage.reserve(reservation), now);
+  }
+
+  /** What taking `units` in the month of `now` asks of the usage store. */
+  reservation(owner: QuotaOwner, units: number, now: number): Reservation {
+    return { accountId: owner.accountId, period: periodOf(now), units, limit: this.limitOf(owner.tier) };
+  }
+
+  /** The state after a reservation the store answered, or 429 `rate_limit_exceeded` when refused. */
+  settle(reservation: Reservation, result: ReserveResult, now: number): QuotaState {
+    const { limit, period, units } = reservation;
     const state = { limit, used: result.used, period, resetAt: periodResetAt(now) };
     if (!result.ok) throw exhausted(state, units, now);
     return state;

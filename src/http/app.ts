@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
@@ -16,6 +16,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGates } from './plugins/gates.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
 import { errorDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -43,10 +44,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, services } = deps;
   const docsBase = `${config.publicUrl}/docs`;
+  const httpMetrics = new HttpMetrics();
   const fastify = Fastify({
     loggerInstance: deps.logger,
     // The access log is ours (one line per request, ACCESS_LOG), in place of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new RequestLog(httpMetrics, deps.logger, config.accessLog),
     // No child logger per request: the lines a request logs name its id themselves (`req_id`).
     childLoggerFactory: (logger) => logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -92,24 +94,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       connection: 'close',
     });
     res.end(body);
-  });
-
-  // Every answer carries its request id; every finished request leaves its metrics and, with
-  // ACCESS_LOG, one log line (never headers or bodies: they hold API keys and webhook secrets).
-  const httpMetrics = new HttpMetrics();
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
-  fastify.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'not_found';
-    httpMetrics.observe(route, request.method, reply.statusCode, reply.elapsedTime);
-    if (config.accessLog) {
-      const { method, id } = request;
-      const ms = Math.round(reply.elapsedTime);
-      deps.logger.info({ req_id: id, method, route, status: reply.statusCode, ms }, 'request');
-    }
-    done();
   });
 
   registerJsonParser(fastify);

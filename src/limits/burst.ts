@@ -21,8 +21,7 @@ export interface BurstDecision {
 }
 
 export interface BurstLimiter {
-  /** The in-memory limiter answers at once; Redis after one round trip. */
-  consume(key: string, limit: number): BurstDecision | Promise<BurstDecision>;
+  consume(key: string, limit: number): Promise<BurstDecision>;
   close(): Promise<void>;
 }
 
@@ -81,7 +80,7 @@ export function createMemoryBurstLimiter(clock: Clock): BurstLimiter {
   sweep.unref();
 
   return {
-    consume(key, limit) {
+    async consume(key, limit) {
       const now = clock.now();
       let log = logs.get(key);
       if (!log) {

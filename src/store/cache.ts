@@ -1,5 +1,4 @@
-import type { DialectName, Executor } from './database.js';
-import { Sql } from './sql.js';
+import { Sql, type SqlRunner } from './sql.js';
 import type { ValidationCacheTable } from './tables.js';
 
 /** The latest registry answer per normalised number, shared by all accounts (decisions section 2). */
@@ -23,17 +22,14 @@ const PUT = new Sql(
 );
 
 export class SqlCacheStore implements CacheStore {
-  constructor(
-    private readonly db: Executor,
-    private readonly dialect: DialectName,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
-  get(vatNumber: string): Promise<CacheEntry | undefined> {
-    return GET.first<CacheEntry>(this.db, this.dialect, [vatNumber]);
+  async get(vatNumber: string): Promise<CacheEntry | undefined> {
+    return (await this.sql.read<CacheEntry>(GET, [vatNumber]))[0];
   }
 
   async put(entry: CacheEntry): Promise<void> {
-    await PUT.rows(this.db, this.dialect, [
+    await this.sql.write(PUT, [
       entry.vat_number,
       entry.valid,
       entry.company_name,

@@ -31,6 +31,12 @@ export interface Database {
    * lost during COMMIT throws CommitOutcomeUnknownError.
    */
   transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * SQLite only: its one connection, for statements run without Kysely (src/store/sql.ts): inside
+   * a transaction, which holds the connection for the work's whole length, and for reads when no
+   * transaction is open on it (the driver is synchronous, so nothing can begin one meanwhile).
+   */
+  sqlite?: SqliteStatements;
   /** true when the database answers a trivial query (GET /ready). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -49,8 +55,29 @@ export function openDatabase(url: string, options: OpenOptions = {}): Database {
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url.slice(0, 20)}…`);
 }
 
+/** Runs a statement on one SQLite connection, at once. */
+export interface SqliteStatements {
+  rows<R>(text: string, parameters: readonly unknown[]): R[];
+  /** Whether a transaction is open on the connection. */
+  inTransaction(): boolean;
+}
+
 /** Prepared statements kept per SQL text; Kysely's driver would otherwise prepare on every query. */
 const STATEMENT_CACHE_SIZE = 500;
+
+/** `prepare` for a connection, remembering the statement of each text it was asked for. */
+function statementCache(connection: SQLite.Database): (text: string) => SQLite.Statement {
+  const statements = new Map<string, SQLite.Statement>();
+  return (text) => {
+    let statement = statements.get(text);
+    if (statement === undefined) {
+      statement = connection.prepare(text);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
+}
 
 function openSqlite(path: string): Database {
   const file = path === ':memory:' ? path : resolve(path);
@@ -62,22 +89,22 @@ function openSqlite(path: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const statements = new Map<string, SQLite.Statement>();
-  const prepare = (text: string) => {
-    let statement = statements.get(text);
-    if (statement === undefined) {
-      statement = sqlite.prepare(text);
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      statements.set(text, statement);
-    }
-    return statement;
-  };
+  const prepare = statementCache(sqlite);
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
   });
   return {
     db,
     dialect: 'sqlite',
+    sqlite: {
+      rows: <R>(text: string, parameters: readonly unknown[]) => {
+        const statement = prepare(text);
+        if (statement.reader) return statement.all(...parameters) as R[];
+        statement.run(...parameters);
+        return [];
+      },
+      inTransaction: () => sqlite.inTransaction,
+    },
     transaction: (work) =>
       db.connection().execute(async (connection) => {
         await sql`begin immediate`.execute(connection);

@@ -1,5 +1,4 @@
-import type { DialectName, Executor } from './database.js';
-import { Sql } from './sql.js';
+import { Sql, type SqlRunner } from './sql.js';
 import type { ValidationsTable } from './tables.js';
 
 /** Validation records: one row per answer served with a live key, for usage figures and audits. */
@@ -12,7 +11,7 @@ export interface RecordStore {
   remove(ids: readonly string[]): Promise<number>;
 }
 
-const COLUMNS = [
+export const RECORD_COLUMNS = [
   'id',
   'account_id',
   'request_id',
@@ -27,35 +26,41 @@ const COLUMNS = [
 /** Rows per insert statement: 9 parameters each stays far below both engines' limits. */
 const ROWS_PER_INSERT = 500;
 
-const ROW = `(${COLUMNS.map(() => '?').join(', ')})`;
+const ROW = `(${RECORD_COLUMNS.map(() => '?').join(', ')})`;
 
 /** The multi-row insert of `rows` records (SQLite keeps one prepared statement per text). */
 function insertOf(rows: number): Sql {
+  if (rows === 1) return INSERT_ONE;
   return new Sql(
-    `insert into validations (${COLUMNS.join(', ')}) values ${Array(rows).fill(ROW).join(', ')}`,
+    `insert into validations (${RECORD_COLUMNS.join(', ')}) values ${Array(rows).fill(ROW).join(', ')}`,
   );
 }
 
+/** Most inserts are of one record (one answer). */
+const INSERT_ONE = new Sql(`insert into validations (${RECORD_COLUMNS.join(', ')}) values ${ROW}`);
+
 export class SqlRecordStore implements RecordStore {
-  constructor(
-    private readonly db: Executor,
-    private readonly dialect: DialectName,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async insert(records: readonly ValidationRecord[]): Promise<void> {
     for (let start = 0; start < records.length; start += ROWS_PER_INSERT) {
       const chunk = records.slice(start, start + ROWS_PER_INSERT);
-      await insertOf(chunk.length).rows(
-        this.db,
-        this.dialect,
-        chunk.flatMap((record) => COLUMNS.map((column) => record[column])),
+      await this.sql.write(
+        insertOf(chunk.length),
+        chunk.flatMap((record) => RECORD_COLUMNS.map((column) => record[column])),
       );
     }
   }
 
   async remove(ids: readonly string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const result = await this.db.deleteFrom('validations').where('id', 'in', ids).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    let removed = 0;
+    for (let start = 0; start < ids.length; start += ROWS_PER_INSERT) {
+      const chunk = ids.slice(start, start + ROWS_PER_INSERT);
+      const statement = new Sql(
+        `delete from validations where id in (${chunk.map(() => '?').join(', ')}) returning id`,
+      );
+      removed += (await this.sql.write(statement, chunk)).length;
+    }
+    return removed;
   }
 }

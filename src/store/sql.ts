@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { DialectName, Executor } from './database.js';
+import type { DialectName, Executor, SqliteStatements } from './database.js';
 
 /**
  * Hand-written SQL for the stores on every validation's path (usage, cache, records), run through
@@ -8,19 +8,41 @@ import type { DialectName, Executor } from './database.js';
  * The other stores use the builder; these run several times per request.
  */
 export class Sql {
-  private readonly text: Record<DialectName, string>;
+  readonly text: Record<DialectName, string>;
 
   constructor(text: string) {
     let n = 0;
     this.text = { sqlite: text, postgres: text.replace(/\?/g, () => `$${++n}`) };
   }
+}
 
-  async rows<R>(db: Executor, dialect: DialectName, parameters: readonly unknown[]): Promise<R[]> {
-    const result = await db.executeQuery<R>(CompiledQuery.raw(this.text[dialect], [...parameters]));
-    return result.rows;
+/**
+ * Where a store's statements run: through Kysely (its connections and transactions), except on
+ * SQLite, whose driver is synchronous: inside a transaction (`inTransaction`), which holds the
+ * connection, straight on it; outside one, reads straight on it too while no transaction is open.
+ */
+export class SqlRunner {
+  constructor(
+    private readonly db: Executor,
+    readonly dialect: DialectName,
+    private readonly sqlite?: { statements: SqliteStatements; inTransaction: boolean },
+  ) {}
+
+  /** A statement that only reads. */
+  async read<R>(statement: Sql, parameters: readonly unknown[]): Promise<R[]> {
+    const sqlite = this.sqlite;
+    if (sqlite && (sqlite.inTransaction || !sqlite.statements.inTransaction()))
+      return sqlite.statements.rows<R>(statement.text.sqlite, parameters);
+    return this.viaKysely<R>(statement, parameters);
   }
 
-  async first<R>(db: Executor, dialect: DialectName, parameters: readonly unknown[]): Promise<R | undefined> {
-    return (await this.rows<R>(db, dialect, parameters))[0];
+  async write<R>(statement: Sql, parameters: readonly unknown[]): Promise<R[]> {
+    if (this.sqlite?.inTransaction) return this.sqlite.statements.rows<R>(statement.text.sqlite, parameters);
+    return this.viaKysely<R>(statement, parameters);
+  }
+
+  private async viaKysely<R>(statement: Sql, parameters: readonly unknown[]): Promise<R[]> {
+    const query = CompiledQuery.raw(statement.text[this.dialect], [...parameters]);
+    return (await this.db.executeQuery<R>(query)).rows;
   }
 }

@@ -1,10 +1,14 @@
 import { type AccountStore, KyselyAccountStore } from './accounts.js';
 import { type AsyncRequestStore, KyselyAsyncRequestStore } from './async-requests.js';
 import { type CacheStore, SqlCacheStore } from './cache.js';
-import type { Database, DialectName, Executor } from './database.js';
+import { type ChargeStore, TransactionChargeStore } from './charges.js';
+import type { Database, Executor } from './database.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
+import { BatchedCharges } from './postgres/batched-charges.js';
+import { PostgresChargeStore } from './postgres/charges.js';
 import { PostgresJobStore } from './postgres/jobs.js';
 import { type RecordStore, SqlRecordStore } from './records.js';
+import { SqlRunner } from './sql.js';
 import { GroupCommit } from './sqlite/group-commit.js';
 import { SqlUsageStore, type UsageStore } from './usage.js';
 import { KyselyWebhookStore, type WebhookStore } from './webhooks.js';
@@ -18,6 +22,7 @@ import { KyselyWebhookStore, type WebhookStore } from './webhooks.js';
 export interface Stores {
   readonly accounts: AccountStore;
   readonly usage: UsageStore;
+  readonly charges: ChargeStore;
   readonly cache: CacheStore;
   readonly records: RecordStore;
   readonly jobs: JobStore;
@@ -27,30 +32,44 @@ export interface Stores {
 }
 
 export function createStores(database: Database): Stores {
+  const { dialect, sqlite } = database;
   // Inside a transaction, `transaction` joins it: the work runs on the same stores.
+  const joinedStores = new WeakMap<Executor, Stores>();
   const joined = (trx: Executor): Stores => {
-    const stores: Stores = { ...storesOn(trx, database.dialect), transaction: (work) => work(stores) };
+    const existing = joinedStores.get(trx);
+    if (existing) return existing;
+    const sql = new SqlRunner(trx, dialect, sqlite && { statements: sqlite, inTransaction: true });
+    const stores: Stores = storesOn(trx, sql, (work) => work(stores));
+    joinedStores.set(trx, stores);
     return stores;
   };
   // SQLite commits are its writes' main cost: the transactions of one event-loop turn share one.
-  const groupCommit = database.dialect === 'sqlite' ? new GroupCommit(database.transaction) : undefined;
-  return {
-    ...storesOn(database.db, database.dialect),
-    transaction: (work) =>
-      groupCommit
-        ? groupCommit.run((trx) => work(joined(trx)))
-        : database.transaction((trx) => work(joined(trx))),
-  };
+  const groupCommit = sqlite && new GroupCommit(database.transaction, sqlite);
+  const sql = new SqlRunner(database.db, dialect, sqlite && { statements: sqlite, inTransaction: false });
+  const stores = storesOn(database.db, sql, (work) =>
+    groupCommit
+      ? groupCommit.run((trx) => work(joined(trx)))
+      : database.transaction((trx) => work(joined(trx))),
+  );
+  // PostgreSQL: the charges of one account in one event-loop turn share one statement and commit.
+  return dialect === 'postgres' ? { ...stores, charges: new BatchedCharges(stores.charges) } : stores;
 }
 
-function storesOn(db: Executor, dialect: DialectName): Omit<Stores, 'transaction'> {
+/** Stores over `db`; the request path's run their SQL through `sql`. */
+function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction']): Stores {
+  const usage = new SqlUsageStore(sql);
   return {
     accounts: new KyselyAccountStore(db),
-    usage: new SqlUsageStore(db, dialect),
-    cache: new SqlCacheStore(db, dialect),
-    records: new SqlRecordStore(db, dialect),
-    jobs: dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
+    usage,
+    charges:
+      sql.dialect === 'postgres'
+        ? new PostgresChargeStore(sql, usage)
+        : new TransactionChargeStore(transaction),
+    cache: new SqlCacheStore(sql),
+    records: new SqlRecordStore(sql),
+    jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
+    transaction,
   };
 }

@@ -1,5 +1,4 @@
-import type { DialectName, Executor } from './database.js';
-import { Sql } from './sql.js';
+import { Sql, type SqlRunner } from './sql.js';
 
 /** Monthly usage counters, one row per account and calendar month (UTC). */
 
@@ -41,45 +40,31 @@ export interface UsageStore {
  * One statement on both engines: the upsert's `WHERE used + n <= limit` is checked again on the
  * locked row (PostgreSQL ON CONFLICT DO UPDATE) or under SQLite's single writer.
  */
-const RESERVE = new Sql(
+export const RESERVE = new Sql(
   `insert into usage (account_id, period, used) values (?, ?, ?)
    on conflict (account_id, period) do update set used = usage.used + excluded.used
    where usage.used + excluded.used <= ? returning used`,
 );
 const USED = new Sql('select used from usage where account_id = ? and period = ?');
+const REFUND = new Sql('update usage set used = used - ? where account_id = ? and period = ? and used >= ?');
 
 export class SqlUsageStore implements UsageStore {
-  constructor(
-    private readonly db: Executor,
-    private readonly dialect: DialectName,
-  ) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   async reserve({ accountId, period, units, limit }: Reservation): Promise<ReserveResult> {
     if (units <= 0) return { ok: true, used: await this.used(accountId, period) };
     if (units > limit) return { ok: false, used: await this.used(accountId, period) };
-    const row = await RESERVE.first<{ used: number }>(this.db, this.dialect, [
-      accountId,
-      period,
-      units,
-      limit,
-    ]);
+    const [row] = await this.sql.write<{ used: number }>(RESERVE, [accountId, period, units, limit]);
     if (row) return { ok: true, used: Number(row.used) };
     return { ok: false, used: await this.used(accountId, period) };
   }
 
   async refund({ accountId, period, units }: Refund): Promise<void> {
-    if (units <= 0) return;
-    await this.db
-      .updateTable('usage')
-      .set((eb) => ({ used: eb('used', '-', units) }))
-      .where('account_id', '=', accountId)
-      .where('period', '=', period)
-      .where('used', '>=', units)
-      .execute();
+    if (units > 0) await this.sql.write(REFUND, [units, accountId, period, units]);
   }
 
   async used(accountId: string, period: string): Promise<number> {
-    const row = await USED.first<{ used: number }>(this.db, this.dialect, [accountId, period]);
+    const [row] = await this.sql.read<{ used: number }>(USED, [accountId, period]);
     return row ? Number(row.used) : 0;
   }
 }

@@ -1,20 +1,20 @@
 import type { Principal } from '../accounts/authenticator.js';
-import { periodOf, type Quota, type QuotaState, withQuotaHeaders } from '../accounts/quota.js';
+import { type Quota, type QuotaState, withQuotaHeaders } from '../accounts/quota.js';
 import { type Tier, tierAllows } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
-import type { RecordStore, ValidationRecord } from '../store/records.js';
+import type { RecordStore } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import type { ValidationAnswer } from './answer.js';
 import { type CacheRules, readCache } from './cache-read.js';
 import { Coalescer } from './coalesce.js';
 import { localAnswer } from './local-answer.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from './parse.js';
-import { type RecordContext, recordAnswers } from './record.js';
-import { askRegistry, type RegistryCallDeps } from './registry-call.js';
+import { type RecordContext, recordAnswers, recordsOf } from './record.js';
+import { askRegistry, type RegistryCallDeps, type RegistryCallOptions } from './registry-call.js';
 import { testModeAnswer } from './test-mode.js';
 import type { UnsettledCharges } from './unsettled-charges.js';
 
@@ -22,9 +22,13 @@ import type { UnsettledCharges } from './unsettled-charges.js';
  * The validation pipeline shared by the synchronous, batch and asynchronous channels. A number goes
  * through named stages, each in its own module:
  *
- *   parse (parse.ts) → quota check (accounts/quota.ts) → test mode (test-mode.ts) → local answer
- *   (local-answer.ts) → coalesce (coalesce.ts) → cache read (cache-read.ts) → registry
+ *   parse (parse.ts) → test mode (test-mode.ts) → local answer (local-answer.ts) → coalesce
+ *   (coalesce.ts) → cache read (cache-read.ts) → quota check (accounts/quota.ts) → registry
  *   (registry-call.ts) → charge and record (accounts/quota.ts, record.ts)
+ *
+ * The quota check runs before a registry call is started, so no registry work is done for an
+ * account whose quota is used up; every answer is then charged with its record in one
+ * transaction, which refuses (429) when the quota ran out meanwhile.
  *
  * It knows nothing of HTTP; failures are ApiErrors from the catalogue.
  */
@@ -36,7 +40,7 @@ export interface PipelineSettings {
 }
 
 export interface PipelineDeps {
-  stores: Pick<Stores, 'cache' | 'transaction'>;
+  stores: Pick<Stores, 'cache' | 'charges'>;
   quota: Quota;
   gateway: RegistryGateway;
   clock: Clock;
@@ -60,6 +64,11 @@ export interface ValidateRequest {
 /** How one number is answered in live mode. */
 export interface LookupOptions {
   useCache: boolean;
+  /**
+   * Runs before a registry call this lookup starts (not before one it joins): the quota check, so
+   * that no registry work starts for an account whose quota is used up.
+   */
+  beforeRegistry?: () => Promise<unknown>;
   /** Present only when a consultation number is wanted and allowed (see consultationRequester). */
   requester?: ParsedVatNumber;
 }
@@ -106,12 +115,20 @@ export class ValidationPipeline {
       principal.tier,
     );
     const now = this.deps.clock.now();
-    const live = principal.mode === 'live';
-    const quota = await this.deps.quota.check(principal, live ? 1 : 0, now);
-    try {
-      if (!live)
+    if (principal.mode === 'test') {
+      const quota = await this.deps.quota.current(principal, now);
+      try {
         return { answer: this.answerTest(checked, { wantsConsultation: wanted !== undefined, now }), quota };
-      const answer = await this.answerLive(checked, { useCache: request.useCache, requester: wanted });
+      } catch (error) {
+        throw error instanceof ApiError ? withQuotaHeaders(error, quota) : error;
+      }
+    }
+    try {
+      const answer = await this.answerLive(checked, {
+        useCache: request.useCache,
+        requester: wanted,
+        beforeRegistry: () => this.deps.quota.check(principal, 1, now),
+      });
       const context = {
         accountId: principal.accountId,
         requestId: request.requestId,
@@ -119,7 +136,9 @@ export class ValidationPipeline {
       };
       return { answer, quota: await this.charge(principal, [answer], context) };
     } catch (error) {
-      throw error instanceof ApiError ? withQuotaHeaders(error, quota) : error;
+      if (!(error instanceof ApiError) || error.code === 'rate_limit_exceeded') throw error;
+      const quota = await this.deps.quota.current(principal, now).catch(() => undefined);
+      throw quota ? withQuotaHeaders(error, quota) : error;
     }
   }
 
@@ -186,24 +205,25 @@ export class ValidationPipeline {
    * and never served from the cache (its number is proof of a check now). Throws ApiError 503/422.
    */
   answerLive(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
+    const { useCache, requester, beforeRegistry } = options;
     const local = localAnswer(checked, {
       checkDigits: this.deps.settings.checkDigits,
       now: this.deps.clock.now(),
     });
     if (local) return Promise.resolve(local);
     const { number } = checked;
-    if (options.requester)
-      return askRegistry(this.registry, number, {
-        requester: options.requester,
-        degradedRule: options.useCache,
-      });
-    return this.lookups.run(`${number.vatNumber}|${options.useCache}`, async () => {
-      if (!options.useCache) return askRegistry(this.registry, number, { degradedRule: false });
+    const ask = async (call: RegistryCallOptions) => {
+      await beforeRegistry?.();
+      return askRegistry(this.registry, number, call);
+    };
+    if (requester) return ask({ requester, degradedRule: useCache });
+    return this.lookups.run(`${number.vatNumber}|${useCache}`, async () => {
+      if (!useCache) return ask({ degradedRule: false });
       const cached = await readCache(this.deps.stores.cache, number, {
         rules: this.rules,
         now: this.deps.clock.now(),
       });
-      return cached.fresh ?? askRegistry(this.registry, number, { prior: cached, degradedRule: true });
+      return cached.fresh ?? ask({ prior: cached, degradedRule: true });
     });
   }
 
@@ -240,25 +260,23 @@ export class ValidationPipeline {
     answers: readonly ValidationAnswer[],
     context: RecordContext,
   ): Promise<QuotaState> {
-    let written: { period: string; records: ValidationRecord[] } | undefined;
+    const now = this.deps.clock.now();
+    const reservation = this.deps.quota.reservation(principal, answers.length, now);
+    const records = recordsOf(answers, context, now);
     try {
-      const state = await this.deps.stores.transaction(async (stores) => {
-        const now = this.deps.clock.now();
-        const reserved = await this.deps.quota.on(stores.usage).reserve(principal, answers.length, now);
-        written = {
-          period: periodOf(now),
-          records: await recordAnswers(stores.records, answers, context, now),
-        };
-        return reserved;
-      });
+      const state = this.deps.quota.settle(
+        reservation,
+        await this.deps.stores.charges.charge(reservation, records),
+        now,
+      );
       this.counted(answers);
       return state;
     } catch (error) {
-      if (error instanceof CommitOutcomeUnknownError && written) {
+      if (error instanceof CommitOutcomeUnknownError) {
         this.deps.unsettled.add({
           accountId: principal.accountId,
-          period: written.period,
-          recordIds: written.records.map((record) => record.id),
+          period: reservation.period,
+          recordIds: records.map((record) => record.id),
         });
       }
       throw error;

@@ -121,13 +121,3 @@ export function throughProxy(url: string, proxy: TcpProxy): string {
   parsed.port = String(proxy.port);
   return parsed.toString();
 }
-
-/** Whether `chunk` carries a PostgreSQL simple-protocol query (`Q`) of exactly `sql`, e.g. Kysely's `commit`. */
-export function isSimpleQuery(chunk: Buffer, sql: string): boolean {
-  // Q, an int32 length (itself, the text and its NUL), the text, NUL. A chunk may hold several messages.
-  const text = Buffer.from(`${sql}\0`);
-  for (let at = chunk.indexOf(text); at >= 5; at = chunk.indexOf(text, at + 1)) {
-    if (chunk[at - 5] === 0x51 && chunk.readInt32BE(at - 4) === 4 + text.length) return true;
-  }
-  return false;
-}

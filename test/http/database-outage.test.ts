@@ -13,7 +13,7 @@ import {
   type TestApp,
   type TestResponse,
 } from '../helpers/harness.js';
-import { isSimpleQuery, startTcpProxy, type TcpProxy, throughProxy } from '../helpers/tcp-proxy.js';
+import { startTcpProxy, type TcpProxy, throughProxy } from '../helpers/tcp-proxy.js';
 import {
   checksumFailures,
   expectError,
@@ -186,12 +186,13 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
 
   /** Charges as the database has them, read over the direct connection (the proxy may be cut). */
   const charges = (accountId: string) => chargesOf(owner.database, accountId, app.clock.now());
-  const commit = (chunk: Buffer) => isSimpleQuery(chunk, 'commit');
+  /** The statement that charges an answer (store/postgres/charges.ts): one statement, its own commit. */
+  const charge = (chunk: Buffer) => chunk.includes('with reserved as');
 
-  it('gives back a charge whose COMMIT succeeded but whose reply was lost, once the database answers', async () => {
+  it('gives back a charge whose statement committed but whose reply was lost, once the database answers', async () => {
     const account = await app.account('business');
     const [number, next] = checksumFailures(2, 200_000_000);
-    const broken = proxy.breakOn(commit, 'reply');
+    const broken = proxy.breakOn(charge, 'reply');
     const res = await app.request('GET', `/v1/validate?vat_number=${number}`, { key: account.live });
     await broken;
     expectDatabaseUnavailable(res);
@@ -217,10 +218,10 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
     expect(await charges(account.id)).toEqual({ used: 1, records: 1 });
   });
 
-  it('charges nothing when the COMMIT never reached the database', async () => {
+  it('charges nothing when the charging statement never reached the database', async () => {
     const account = await app.account('business');
     const [number] = checksumFailures(1, 210_000_000);
-    const broken = proxy.breakOn(commit, 'request');
+    const broken = proxy.breakOn(charge, 'request');
     const res = await app.request('GET', `/v1/validate?vat_number=${number}`, { key: account.live });
     await broken;
     expectDatabaseUnavailable(res);

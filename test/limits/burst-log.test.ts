@@ -26,9 +26,3 @@ it('stays exact with a high limit, many requests in the same millisecond and a w
   expect((await consume()).allowed).toBe(false);
   await limiter.close();
 });
-
-it('answers the in-memory limiter synchronously', async () => {
-  const limiter = createMemoryBurstLimiter(new ManualClock(0));
-  expect(limiter.consume('acc', 1)).not.toBeInstanceOf(Promise);
-  await limiter.close();
-});

@@ -211,7 +211,10 @@ describeEachDialect('API keys: storage and lookup', (dialect) => {
     // Timing itself is not measured (flaky); the code path is pinned instead: hash first, then
     // look up by hash, then timingSafeEqual on the two 32-byte digests.
     const source = readFileSync(new URL('../../src/accounts/authenticator.ts', import.meta.url), 'utf8');
-    const authenticate = source.slice(source.indexOf('async authenticate('), source.indexOf('isKnown('));
+    const authenticate = source.slice(
+      source.indexOf('async authenticate('),
+      source.indexOf('async resolve('),
+    );
     const hashed = authenticate.search(/\bhashKey\(presented\)/);
     expect(hashed, 'hashKey(presented)').toBeGreaterThan(-1);
     // `presented` is used only to check its shape and to hash it.

@@ -52,7 +52,8 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
 
 function gateHook(deps: GateDeps, gates: RouteGates) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const principal = await authenticate(deps, request);
+    const keyHash = presentedKeyHash(request);
+    const principal = deps.authenticator.fresh(keyHash) ?? (await authenticate(deps, request, keyHash));
     request.principal = principal;
     const burst = await deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
     reply.header('x-burst-limit', String(burst.limit));
@@ -78,12 +79,8 @@ function checkRouteGates(gates: RouteGates, principal: Principal): void {
   if (gates.liveOnly && principal.mode === 'test') throw new ApiError('forbidden');
 }
 
-/**
- * The principal of `Authorization: Bearer <key>`, or 401. A client address that presented too many
- * unknown keys within a minute is refused (429) before any key of its is looked up in the
- * database, counting the lookups it has running; a key already known in memory still passes.
- */
-async function authenticate(deps: GateDeps, request: FastifyRequest): Promise<Principal> {
+/** The SHA-256 of the key in `Authorization: Bearer <key>`, or 401 for a missing or malformed one. */
+function presentedKeyHash(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (!header)
     throw new ApiError('unauthorized', 'Missing Authorization header: send `Authorization: Bearer <key>`.');
@@ -91,13 +88,21 @@ async function authenticate(deps: GateDeps, request: FastifyRequest): Promise<Pr
   if (key === undefined)
     throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
   if (!KEY_PATTERN.test(key)) throw invalidKey();
+  return hashKey(key);
+}
+
+/**
+ * The principal of a key not fresh in memory, or 401. A client address that presented too many
+ * unknown keys within a minute is refused (429) before any key of its is looked up in the
+ * database, counting the lookups it has running; a key already known in memory still passes.
+ */
+async function authenticate(deps: GateDeps, request: FastifyRequest, keyHash: string): Promise<Principal> {
   // A key that resolved to a principal when last read passes whatever the address did: it is not
   // one of a flood's random keys (and is read again at most once per refresh interval).
-  if (deps.authenticator.isKnown(key)) {
-    const principal = await deps.authenticator.authenticate(key);
+  if (deps.authenticator.isKnown(keyHash)) {
+    const principal = await deps.authenticator.resolve(keyHash);
     if (principal) return principal;
   }
-  const keyHash = hashKey(key);
   const wait = deps.authFailures.start(request.ip, keyHash);
   if (wait > 0) {
     throw new ApiError(
@@ -108,7 +113,7 @@ async function authenticate(deps: GateDeps, request: FastifyRequest): Promise<Pr
   }
   let outcome: 'known' | 'unknown' | 'error' = 'error';
   try {
-    const principal = await deps.authenticator.authenticate(key);
+    const principal = await deps.authenticator.resolve(keyHash);
     outcome = principal ? 'known' : 'unknown';
     if (!principal) throw invalidKey();
     return principal;

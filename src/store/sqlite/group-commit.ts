@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Executor } from '../database.js';
+import type { Executor, SqliteStatements } from '../database.js';
 
 type Work = (trx: Executor) => Promise<unknown>;
 
@@ -20,7 +19,11 @@ export class GroupCommit {
   private pending: Pending[] = [];
   private scheduled = false;
 
-  constructor(private readonly transaction: (work: (trx: Executor) => Promise<void>) => Promise<void>) {}
+  constructor(
+    private readonly transaction: (work: (trx: Executor) => Promise<void>) => Promise<void>,
+    /** The connection the transaction holds, for the savepoints. */
+    private readonly writer: SqliteStatements,
+  ) {}
 
   run<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -40,14 +43,14 @@ export class GroupCommit {
     try {
       await this.transaction(async (trx) => {
         for (const { work, resolve, reject } of batch) {
-          await sql`savepoint work`.execute(trx);
+          this.writer.rows('savepoint work', []);
           try {
             const value = await work(trx);
-            await sql`release work`.execute(trx);
+            this.writer.rows('release work', []);
             outcomes.push(() => resolve(value));
           } catch (error) {
-            await sql`rollback to work`.execute(trx);
-            await sql`release work`.execute(trx);
+            this.writer.rows('rollback to work', []);
+            this.writer.rows('release work', []);
             outcomes.push(() => reject(error));
           }
         }

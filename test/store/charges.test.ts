@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAccount } from '../../src/accounts/keys.js';
+import type { ValidationRecord } from '../../src/store/records.js';
+import { createStores, type Stores } from '../../src/store/stores.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
+
+/**
+ * Charges (src/store/charges.ts and, on PostgreSQL, the one-statement charge behind the batching
+ * wrapper): units and records together or not at all, exact when many race for the last units.
+ */
+describeEachDialect('charges', (dialect) => {
+  let test: TestDatabase;
+  let stores: Stores;
+  let n = 0;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    stores = createStores(test.database);
+  });
+  afterAll(() => test.drop());
+
+  const record = (accountId: string): ValidationRecord => ({
+    id: `rec-${++n}`,
+    account_id: accountId,
+    request_id: `req-${n}`,
+    vat_number: 'DE123456788',
+    valid: 0,
+    source: 'checksum',
+    source_status: 'live',
+    channel: 'sync',
+    created_at: 1,
+  });
+  const recordsOf = async (accountId: string) =>
+    (
+      await test.database.db
+        .selectFrom('validations')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .execute()
+    ).length;
+
+  it('grants exactly what remains to charges racing in one turn, each with its own usage, records only for the granted', async () => {
+    const account = await createAccount(stores.accounts, 'Race', 'pro', 0);
+    const reservation = { accountId: account.id, period: '2026-11', units: 1, limit: 30 };
+    await stores.usage.reserve({ ...reservation, units: 20 });
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => stores.charges.charge(reservation, [record(account.id)])),
+    );
+    const granted = results.filter((result) => result.ok);
+    expect(granted).toHaveLength(10);
+    expect(granted.map((result) => result.used).sort((a, b) => a - b)).toEqual([
+      21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+    ]);
+    expect(await stores.usage.used(account.id, '2026-11')).toBe(30);
+    expect(await recordsOf(account.id)).toBe(10);
+  });
+
+  it('keeps accounts apart within one turn, and a charge of several units whole', async () => {
+    const [a, b] = [
+      await createAccount(stores.accounts, 'A', 'pro', 0),
+      await createAccount(stores.accounts, 'B', 'pro', 0),
+    ];
+    const results = await Promise.all([
+      stores.charges.charge({ accountId: a.id, period: '2026-11', units: 2, limit: 5 }, [
+        record(a.id),
+        record(a.id),
+      ]),
+      stores.charges.charge({ accountId: b.id, period: '2026-11', units: 1, limit: 5 }, [record(b.id)]),
+      stores.charges.charge(
+        { accountId: a.id, period: '2026-11', units: 4, limit: 5 },
+        [1, 2, 3, 4].map(() => record(a.id)),
+      ),
+    ]);
+    expect(results).toEqual([
+      { ok: true, used: 2 },
+      { ok: true, used: 1 },
+      { ok: false, used: 2 },
+    ]);
+    expect(await recordsOf(a.id)).toBe(2);
+    expect(await recordsOf(b.id)).toBe(1);
+  });
+});
