@@ -24,5 +24,5 @@ COPY resources ./resources
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-ENTRYPOINT ["node", "dist/src/cli.js"]
+ENTRYPOINT ["node", "--no-allocation-site-pretenuring", "--import", "./dist/src/tick-shape.js", "dist/src/cli.js"]
 CMD ["serve"]

@@ -13,7 +13,7 @@ import { SETTINGS } from '../../src/config.js';
  * hook as the last resort).
  */
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUILT_CLI = join(PROJECT_ROOT, 'dist', 'src', 'cli.js');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
