@@ -10,7 +10,7 @@ import type { Row } from './report.js';
 import type { RunningService } from './service.js';
 
 /**
- * Issue 4's case: a 1000-item POST /v1/validate/async/batch of distinct uncached numbers. Figures:
+ * The async case: a 1000-item POST /v1/validate/async/batch of distinct uncached numbers. Figures:
  * the acceptance time (target under 150 ms: items, quota and 1000 jobs in one transaction) and the
  * time until its signed batch.completed arrives at a local HTTPS receiver, with the service's own
  * in-process worker and the simulator answering without added latency.

@@ -124,7 +124,7 @@ const cachedBatch: BenchCase = {
  * Every case, in run order. The rates case with access logs comes after the registry case so the
  * first service process serves every case that shares its settings before it is replaced.
  *
- * Issue 4's case is asyncBatch (bench/async-case.ts): acceptance time of a 1000-item
+ * The async case is asyncBatch (bench/async-case.ts): acceptance time of a 1000-item
  * POST /v1/validate/async/batch and the time until its batch.completed webhook arrives, through a
  * service started with a worker and a local HTTPS receiver (`ctx.service({ …, env })`). A new case
  * follows the same shape: its own file, a `BenchCase`, listed here.

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 
 /**
  * The floor: the smallest Fastify application that does what every authenticated GET of the
- * service must do at the least, in the words of issue 5: "a SHA-256 key lookup and an in-memory
+ * service must do at the least, "a SHA-256 key lookup and an in-memory
  * counter". One route, one onRequest hook (Bearer key → SHA-256 → Map → per-account counter), no
  * logger, the body given as bytes (BASELINE_BODY_B64, the service's GET /v1/rates/DE answer). Measured
  * beside the bare node:http baseline, it shows what the framework and those two steps cost on this

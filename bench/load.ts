@@ -6,7 +6,7 @@ import { tempDir } from './processes.js';
 
 /**
  * The load generators. autocannon runs in this process; on this 2-core machine it needs a whole core
- * above about 20k requests/s (issue 5), so it caps the ceiling cases (the bare baseline most of all)
+ * above about 20k requests/s, so it caps the ceiling cases (the bare baseline most of all)
  * and makes ratios to the baseline look better than they are. wrk does not, so when the `wrk` binary
  * is on PATH the ceiling cases (GET requests) use it instead. Every figure says which tool made it.
  */

@@ -3,7 +3,7 @@ import { authed, type BenchCase, CACHED_NUMBER, expectOk, noFailures, TARGETS } 
 import { PeakRss, rssBreakdown, rssMb } from './processes.js';
 
 /**
- * Issue 5's memory case: a fresh service serves 3 × 50k cached validations; RSS after 100k under
+ * The memory case: a fresh service serves 3 × 50k cached validations; RSS after 100k under
  * 200 MB, and no growth from the second block to the third.
  */
 

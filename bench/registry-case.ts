@@ -13,7 +13,7 @@ import type { Check, Row } from './report.js';
 import { REGISTRY_IDS, type RunningService } from './service.js';
 
 /**
- * Issue 3's case: a sync batch of 50 uncached numbers over all five registries, every registry
+ * The registry case: a sync batch of 50 uncached numbers over all five registries, every registry
  * call delayed 200 ms by the simulator. Target: under 1 s of wall time (a serial client needs 10 s).
  */
 

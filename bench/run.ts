@@ -241,7 +241,7 @@ async function measureFloor(
     'Floor: Fastify route, SHA-256 key lookup, counter',
     result,
     () => [],
-    'The least any authenticated GET needs, in issue 5\'s words ("a SHA-256 key lookup and an in-memory counter"): Fastify 5 with one route and one onRequest hook, no logger, no metrics, no request id, the same bytes (bench/floor-server.ts). No target; the rows below it compare with the baseline, and their distance from this row is what the service\'s own features cost.',
+    'The least any authenticated GET needs, "a SHA-256 key lookup and an in-memory counter": Fastify 5 with one route and one onRequest hook, no logger, no metrics, no request id, the same bytes (bench/floor-server.ts). No target; the rows below it compare with the baseline, and their distance from this row is what the service\'s own features cost.',
   );
 }
 

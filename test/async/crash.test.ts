@@ -20,7 +20,7 @@ import {
 } from './support.js';
 
 /**
- * Issue 4, crash safety: a worker process is killed with SIGKILL in the middle of a 200-item
+ * Crash safety: a worker process is killed with SIGKILL in the middle of a 200-item
  * batch; another worker takes over the jobs whose lease expired, `batch.completed` arrives once
  * with all 200 answers, and no number reached the registry more often than its retries allow.
  * Killed in the middle of a webhook delivery, the cut-short attempt stays in the delivery's

@@ -14,7 +14,7 @@ import {
 } from './support.js';
 
 /**
- * Issue 4, happy paths: POST /v1/validate/async and /async/batch accepted (spec 2.5, decisions 6),
+ * Happy paths: POST /v1/validate/async and /async/batch accepted (spec 2.5, decisions 6),
  * answered by signed `validation.completed` / `batch.completed` events (verified with the
  * `standardwebhooks` package) whose shapes are exactly those of decisions section 6, written to the
  * same cache and validation records as the synchronous path.

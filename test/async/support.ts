@@ -12,7 +12,7 @@ import { type ReceivedRequest, type Receiver, startReceiver } from '../helpers/r
 export { until };
 
 /**
- * Shared pieces of the async/webhook suites (issue 4): a simulator, a real HTTPS receiver and the
+ * Shared pieces of the async/webhook suites: a simulator, a real HTTPS receiver and the
  * app with an in-process worker on millisecond schedules, plus helpers to read signed events.
  */
 

@@ -19,7 +19,7 @@ import {
 } from './support.js';
 
 /**
- * Issue 4, several workers and shutdown: two `vat-service worker` processes share the jobs table
+ * Several workers and shutdown: two `vat-service worker` processes share the jobs table
  * (FOR UPDATE SKIP LOCKED on PostgreSQL, one claiming statement under SQLite's single writer) and
  * never run the same job at once; SIGTERM makes a worker finish the jobs in hand (or release them)
  * and exit within the grace period; released jobs are taken by another worker without losing an

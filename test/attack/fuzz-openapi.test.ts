@@ -1,5 +1,5 @@
 /**
- * Attack suite, part 1 (issue 5 item 4): a property-based fuzzer driven by the service's own OpenAPI
+ * Attack suite, part 1: a property-based fuzzer driven by the service's own OpenAPI
  * document. For every operation it builds requests from the schema and mutates them (wrong types,
  * missing and extra members, huge and deep bodies, big arrays, odd encodings, bad and duplicated
  * headers, bad keys) and checks every answer against decisions section 8: never a 5xx other than the

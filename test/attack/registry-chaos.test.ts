@@ -1,5 +1,5 @@
 /**
- * Attack suite, part 2 (issue 5 item 4): registry chaos under load. Twenty clients keep validating
+ * Attack suite, part 2: registry chaos under load. Twenty clients keep validating
  * (live keys, single and batch, some with cache=false so the registries are really asked) numbers
  * served by every registry of the simulator, while a chaos loop flips the registries between slow
  * (below and above REGISTRY_TIMEOUT_MS), resetting connections, malformed bodies, fault codes, down

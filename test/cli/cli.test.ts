@@ -9,7 +9,7 @@ import { createTestDatabase, describeEachDialect, type TestDatabase } from '../h
 import { startTestApp } from '../helpers/harness.js';
 
 /**
- * The `vat-service` command-line tool (issue 2, item 2), run in process with runCli against a
+ * The `vat-service` command-line tool, run in process with runCli against a
  * database of its own on each engine: one JSON object per command with --json, keys stored only as
  * SHA-256 hashes, exit code 2 for bad arguments and 1 for bad configuration or a failed command.
  */

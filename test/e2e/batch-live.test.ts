@@ -1,5 +1,5 @@
 /**
- * Issue 3, end to end: the synchronous batch in live mode. Input order kept, duplicates looked up
+ * End to end: the synchronous batch in live mode. Input order kept, duplicates looked up
  * and counted once, quota reserved for the unique numbers and given back for those that got no
  * answer, lookups in parallel across and within registries.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 3, end to end: the shared validation cache and the degradation rules of decisions section 2
+ * End to end: the shared validation cache and the degradation rules of decisions section 2
  * (cache hit, `cache=false`, TTL, stale answers when the registry fails, suspected false negatives
  * served as degraded), read from the API and the simulator's counters, with the ManualClock moving time.
  */

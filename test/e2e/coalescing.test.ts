@@ -1,5 +1,5 @@
 /**
- * Issue 3, end to end: the gateway's protection of the registries. Concurrent identical lookups are
+ * End to end: the gateway's protection of the registries. Concurrent identical lookups are
  * coalesced into one registry call, per-registry concurrency limits are never exceeded, and a
  * circuit breaker stops calling a registry that is down, then probes it after the cooldown.
  */

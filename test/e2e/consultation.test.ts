@@ -1,5 +1,5 @@
 /**
- * Issue 3, end to end: consultation numbers (decisions sections 2 and 3) only for Business with a
+ * End to end: consultation numbers (decisions sections 2 and 3) only for Business with a
  * requester the target's registry can use, always asked live, never shared between callers; a
  * requester the registry refuses is dropped and the lookup repeated.
  */

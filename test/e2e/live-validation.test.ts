@@ -1,5 +1,5 @@
 /**
- * Issue 3, end to end: live keys validate real numbers against each of the five registries (through
+ * End to end: live keys validate real numbers against each of the five registries (through
  * the simulator), map withheld parts to null, a registry's "input invalid" to 422, and every way a
  * registry can fail (with nothing cached) to a 503 that costs no quota.
  */

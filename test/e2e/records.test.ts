@@ -1,5 +1,5 @@
 /**
- * Issue 3, end to end: every answer served with a live key (live, cached, stale, degraded, checksum,
+ * End to end: every answer served with a live key (live, cached, stale, degraded, checksum,
  * format, batch) is recorded in `validations` with account, number, source and outcome; test keys
  * and answers never served (503, 422) record nothing.
  */

@@ -9,7 +9,7 @@ import { shared } from '../helpers/shared.js';
 import { DOCS_BASE, expectError, OFFLINE_REGISTRIES } from './support.js';
 
 /**
- * What the service documents about itself (issue 2, item 7): OpenAPI 3.1 at /openapi.json, a
+ * What the service documents about itself: OpenAPI 3.1 at /openapi.json, a
  * reference page at /docs that works offline, one page per error code at /docs/errors/{code}
  * (what every docs_url points at), and GET /health and GET /ready. None of these needs a key.
  */

@@ -11,7 +11,7 @@ import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness
 import { germanNumbers } from '../helpers/numbers.js';
 
 /**
- * Issue 5, item 4 (key hashing and constant-time comparison): keys are `svc_(live|test)_` + 32
+ * keys are `svc_(live|test)_` + 32
  * base62 characters, stored only as the SHA-256 hex of the whole key (plus the 13-character
  * display prefix), and a presented key is hashed before anything is compared with stored data.
  */

@@ -9,7 +9,7 @@ import { type ServiceChild, startService, stopAllChildren, tail, until } from '.
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
 
 /**
- * Issue 5, item 2: request logs never contain an API key or a webhook secret. A `serve` process
+ * request logs never contain an API key or a webhook secret. A `serve` process
  * (ACCESS_LOG=true, LOG_LEVEL=debug, its own worker) is sent keys every way a client might send
  * them, configures a webhook, delivers events (also to a failing receiver), meets 4xx answers and
  * a registry failure; then its whole captured output is searched for every key and secret.

@@ -21,7 +21,7 @@ import {
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
 
 /**
- * Issue 5, item 4: PostgreSQL restarted under load. The service runs on a PostgreSQL cluster of
+ * PostgreSQL restarted under load. The service runs on a PostgreSQL cluster of
  * this test's own (initdb into a temp dir, a free port, trust auth), never the shared server on
  * 5432 that other test files use at the same time. A `serve` process with its worker takes a
  * steady load of validations and async acceptances while the cluster is stopped for 2 s and

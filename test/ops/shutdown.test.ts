@@ -11,7 +11,7 @@ import { type ServiceChild, startService, stopAllChildren, tail, until } from '.
 import { type Receiver, startReceiver } from '../helpers/receiver.js';
 
 /**
- * Issue 5, item 2: graceful shutdown (SIGTERM drains the requests in flight, refuses new
+ * graceful shutdown (SIGTERM drains the requests in flight, refuses new
  * connections and exits 0) and the Prometheus metrics at /metrics, each on a `serve` process of
  * its own. On PostgreSQL and Redis when both are set, on SQLite and the in-memory limiter otherwise.
  */

@@ -13,7 +13,7 @@ import { type ServiceChild, startService, stopAllChildren, tail, until } from '.
 import { type ReceivedRequest, type Receiver, startReceiver } from '../helpers/receiver.js';
 
 /**
- * Issue 5, item 1: the README's scale-out topology for real. Two `serve` processes (WORKER=false)
+ * the README's scale-out topology for real. Two `serve` processes (WORKER=false)
  * on their own ports and one `worker` process (a second one joins for the job race), all built
  * from dist/, on one PostgreSQL schema and one Redis, pointed at one registry simulator and one
  * HTTPS webhook receiver. Redis keys are shared between runs, so every test has a fresh account.
