@@ -5,7 +5,6 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
-import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { RecordStore } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import type { ValidationAnswer } from './answer.js';
@@ -13,7 +12,7 @@ import { type CacheRules, readCache } from './cache-read.js';
 import { Coalescer } from './coalesce.js';
 import { localAnswer } from './local-answer.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from './parse.js';
-import { type RecordContext, recordAnswers, recordsOf } from './record.js';
+import { chargeAnswers, type RecordContext, recordAnswers } from './record.js';
 import { askRegistry, type RegistryCallDeps, type RegistryCallOptions } from './registry-call.js';
 import { testModeAnswer } from './test-mode.js';
 import type { UnsettledCharges } from './unsettled-charges.js';
@@ -249,38 +248,11 @@ export class ValidationPipeline {
     return registry?.acceptsRequester(requester) ? requester : undefined;
   }
 
-  /**
-   * Takes one unit per answer and writes their records in one transaction: 429 when the quota ran
-   * out meanwhile (nothing charged, nothing recorded). When the connection breaks during COMMIT the
-   * request fails (503) although the charge may have been made: it is handed to `unsettled`, which
-   * undoes it once the database answers again.
-   */
-  private async charge(
-    principal: Principal,
-    answers: readonly ValidationAnswer[],
-    context: RecordContext,
-  ): Promise<QuotaState> {
-    const now = this.deps.clock.now();
-    const reservation = this.deps.quota.reservation(principal, answers.length, now);
-    const records = recordsOf(answers, context, now);
-    try {
-      const state = this.deps.quota.settle(
-        reservation,
-        await this.deps.stores.charges.charge(reservation, records),
-        now,
-      );
-      this.counted(answers);
-      return state;
-    } catch (error) {
-      if (error instanceof CommitOutcomeUnknownError) {
-        this.deps.unsettled.add({
-          accountId: principal.accountId,
-          period: reservation.period,
-          recordIds: records.map((record) => record.id),
-        });
-      }
-      throw error;
-    }
+  /** The charge-and-record stage for answers of a live key; 429 when the quota ran out meanwhile. */
+  private async charge(principal: Principal, answers: readonly ValidationAnswer[], context: RecordContext) {
+    const state = await chargeAnswers(this.deps, principal, answers, context);
+    this.counted(answers);
+    return state;
   }
 
   /** Records answers already charged (async items, whose units were taken at acceptance). */
