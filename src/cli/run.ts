@@ -22,6 +22,7 @@ import {
 import { keys } from './keys.js';
 import { migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
+import { usage } from './usage.js';
 
 /**
  * `vat-service <command> …`: finds the command named by the leading words, answers help, parses the
@@ -32,7 +33,7 @@ import { simulator } from './simulator.js';
 export type { Io };
 
 /** Every command, in the order `vat-service help` lists them. */
-export const ENTRIES: readonly Entry[] = [serve, worker, migrate, accounts, keys, simulator];
+export const ENTRIES: readonly Entry[] = [serve, worker, migrate, accounts, keys, usage, simulator];
 
 /** Runs one command; returns the exit code. Long-running commands resolve when they stop. */
 export async function runCli(
