@@ -90,8 +90,9 @@ export function topHelp(entries: readonly Entry[]): string {
       ['help [COMMAND]', 'this text, or a command’s usage, options and example'],
     ]),
     '',
-    'Every command takes --json (one JSON object on stdout; on failure one {"error"} object on',
-    'stderr) and -h/--help. Configuration comes from the environment and an optional .env file.',
+    'Every command takes -h/--help, and --json: JSON on stdout instead of text (one object; one per',
+    'event for webhooks listen), and on failure one {"error"} object on stderr. Configuration comes',
+    'from the environment and an optional .env file.',
     '',
     ...EXIT_CODES,
     '',
@@ -109,7 +110,12 @@ function commandWords(command: Command): string {
   return [...command.path, command.synopsis].filter(Boolean).join(' ');
 }
 
-function table(rows: ReadonlyArray<readonly [string, string]>): string[] {
-  const width = Math.max(...rows.map(([left]) => left.length));
-  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`);
+/** Two columns; a left cell wider than `limit` gets its own line, the right one under it. */
+function table(rows: ReadonlyArray<readonly [string, string]>, limit = 40): string[] {
+  const width = Math.max(4, ...rows.map(([left]) => left.length).filter((length) => length <= limit));
+  return rows.flatMap(([left, right]) =>
+    left.length > limit
+      ? [`  ${left}`, `  ${' '.repeat(width)}  ${right}`]
+      : [`  ${left.padEnd(width)}  ${right}`],
+  );
 }

@@ -23,6 +23,7 @@ import { keys } from './keys.js';
 import { migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
 import { usage } from './usage.js';
+import { webhooks } from './webhooks.js';
 
 /**
  * `vat-service <command> …`: finds the command named by the leading words, answers help, parses the
@@ -33,7 +34,7 @@ import { usage } from './usage.js';
 export type { Io };
 
 /** Every command, in the order `vat-service help` lists them. */
-export const ENTRIES: readonly Entry[] = [serve, worker, migrate, accounts, keys, usage, simulator];
+export const ENTRIES: readonly Entry[] = [serve, worker, migrate, accounts, keys, usage, webhooks, simulator];
 
 /** Runs one command; returns the exit code. Long-running commands resolve when they stop. */
 export async function runCli(
@@ -100,7 +101,6 @@ export async function runCli(
     const context: CommandContext = {
       args: named,
       option: (name) => (typeof values[name] === 'string' ? (values[name] as string) : undefined),
-      flag: (name) => values[name] === true,
       env,
       io,
       json,
