@@ -250,6 +250,13 @@ export const SETTINGS = {
     parse: list,
     description: 'Host names exempt from the private-address guard (development and tests only).',
   },
+  WEBHOOK_ALLOW_LOCAL_HTTP: {
+    schema: Bool,
+    default: 'false',
+    parse: boolean,
+    description:
+      'Development only: webhook URLs on this machine (`http://localhost`, `http://127.0.0.1`, `http://[::1]`) are accepted over plain HTTP, for `vat-service webhooks listen`. Refused with NODE_ENV=production.',
+  },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -290,7 +297,13 @@ export interface Config {
   abr: { guid?: string };
   worker: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
   asyncRetryDelaysMs: readonly number[];
-  webhook: { retryDelaysMs: readonly number[]; timeoutMs: number; allowedHosts: readonly string[] };
+  webhook: {
+    retryDelaysMs: readonly number[];
+    timeoutMs: number;
+    allowedHosts: readonly string[];
+    /** WEBHOOK_ALLOW_LOCAL_HTTP: loopback targets over plain HTTP (never in production). */
+    allowLocalHttp: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -319,6 +332,14 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
   if ((values.HTTP_HEADERS_TIMEOUT_MS as number) > (values.HTTP_REQUEST_TIMEOUT_MS as number)) {
     problems.push(
       'HTTP_HEADERS_TIMEOUT_MS must not be above HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request).',
+    );
+  }
+  // Loopback over plain HTTP is for `webhooks listen` on a developer's machine. On a shared service
+  // it would let any Pro account make the service POST to ports on its own host, so production
+  // refuses to start with it rather than quietly ignoring it.
+  if (values.WEBHOOK_ALLOW_LOCAL_HTTP === true && values.NODE_ENV === 'production') {
+    problems.push(
+      "WEBHOOK_ALLOW_LOCAL_HTTP=true is refused with NODE_ENV=production: it lets webhook deliveries go over plain HTTP to this machine's own loopback addresses (localhost), which the target guard otherwise refuses. It is for local development with `vat-service webhooks listen`; unset it.",
     );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -376,8 +397,23 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       retryDelaysMs: v.WEBHOOK_RETRY_DELAYS_MS,
       timeoutMs: v.WEBHOOK_TIMEOUT_MS,
       allowedHosts: v.WEBHOOK_ALLOWED_HOSTS.map((host) => host.toLowerCase()),
+      allowLocalHttp: v.WEBHOOK_ALLOW_LOCAL_HTTP,
     },
   });
+}
+
+/**
+ * Settings a process logs a warning about at start-up: allowed, but not what a service reachable
+ * by others should run with.
+ */
+export function configWarnings(config: Readonly<Config>): string[] {
+  const warnings: string[] = [];
+  if (config.webhook.allowLocalHttp) {
+    warnings.push(
+      'WEBHOOK_ALLOW_LOCAL_HTTP=true: webhook URLs on this machine (http://localhost, http://127.0.0.1, http://[::1]) are accepted over plain HTTP, for any account and key mode. Development only: any account with webhooks can then make this service POST to ports on its own host.',
+    );
+  }
+  return warnings;
 }
 
 function mergeTierLimits(

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import { createAccount, createKey } from './accounts/keys.js';
 import { type Clock, systemClock } from './clock.js';
-import type { Config } from './config.js';
+import { type Config, configWarnings } from './config.js';
 import { buildApp } from './http/app.js';
 import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from './limits/burst.js';
 import { createLogger } from './logger.js';
@@ -33,6 +33,11 @@ export function createBurstLimiter(config: Readonly<Config>, clock: Clock, logge
     clock,
     onError: (error) => logger.warn({ err: error }, 'Redis burst limiter failed: request allowed'),
   });
+}
+
+/** Both processes check webhook targets (the API at configuration, the worker at delivery). */
+function warnAboutConfig(config: Readonly<Config>, logger: Logger): void {
+  for (const warning of configWarnings(config)) logger.warn(warning);
 }
 
 /** On an empty database (not in production), a local Business account with one live and one test key. */
@@ -68,6 +73,7 @@ export async function startServer(
 ): Promise<RunningService> {
   const clock = options.clock ?? systemClock;
   const logger = createLogger(config.logLevel);
+  warnAboutConfig(config, logger);
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database);
   const gateway = createRegistryGateway(config, clock);
@@ -133,6 +139,7 @@ export async function startWorker(
 ): Promise<RunningService> {
   const clock = options.clock ?? systemClock;
   const logger = createLogger(config.logLevel);
+  warnAboutConfig(config, logger);
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database);
   const gateway = createRegistryGateway(config, clock);

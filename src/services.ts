@@ -54,7 +54,10 @@ export function createServices(deps: ServiceDeps): Services {
   const nudge = () => {
     for (const worker of workers) worker.nudge();
   };
-  const policy: TargetPolicy = { allowedHosts: config.webhook.allowedHosts };
+  const policy: TargetPolicy = {
+    allowedHosts: config.webhook.allowedHosts,
+    allowLocalHttp: config.webhook.allowLocalHttp,
+  };
   const sender = createWebhookSender({ timeoutMs: config.webhook.timeoutMs, policy });
   const quota = new Quota(stores.usage, config.tierLimits);
   const unsettled = new UnsettledCharges({ stores, logger });

@@ -15,6 +15,15 @@ export interface TargetPolicy {
    * development and tests. A literal IP written here is exempt too.
    */
   allowedHosts: readonly string[];
+  /**
+   * WEBHOOK_ALLOW_LOCAL_HTTP: targets on this machine's loopback (`localhost`, `127.0.0.1`,
+   * `[::1]`) pass, over plain http as well as https, at configuration and at every delivery. A name
+   * passes only while all its addresses are loopback. For `vat-service webhooks listen`, so it holds
+   * for every account and both key modes: asynchronous results (validation.completed,
+   * batch.completed) exist only in live mode, and a developer wants to see those too. What keeps
+   * it off shared services is config.ts refusing it with NODE_ENV=production, not the key mode.
+   */
+  allowLocalHttp?: boolean;
   /** Resolves a host name to its addresses. Defaults to the system resolver (`dns.lookup`). */
   lookup?: (host: string) => Promise<string[]>;
 }
@@ -28,11 +37,13 @@ export class ForbiddenTargetError extends Error {
 
 type Rule = readonly [description: string, cidrs: readonly string[]];
 
+const LOOPBACK = 'a loopback address';
+
 // IANA IPv4 Special-Purpose Address Registry (RFC 6890 and updates), plus multicast and 240/4.
 // Order matters only for the description: the first match names the address.
 const IPV4_RULES: readonly Rule[] = [
   ['an unspecified ("this network") address', ['0.0.0.0/8']],
-  ['a loopback address', ['127.0.0.0/8']],
+  [LOOPBACK, ['127.0.0.0/8']],
   ['a private-network address', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']],
   ['a shared (carrier-grade NAT) address', ['100.64.0.0/10']],
   ['a link-local address', ['169.254.0.0/16']],
@@ -50,7 +61,7 @@ const IPV4_RULES: readonly Rule[] = [
 // (that also covers IPv4-compatible ::/96, discard-only 100::/64 and SRv6 5f00::/16).
 const IPV6_RULES: readonly Rule[] = [
   ['an unspecified address', ['::/128']],
-  ['a loopback address', ['::1/128']],
+  [LOOPBACK, ['::1/128']],
   ['a private-network address', ['fc00::/7', 'fec0::/10', '64:ff9b:1::/48']],
   ['a link-local address', ['fe80::/10']],
   ['a multicast address', ['ff00::/8']],
@@ -98,6 +109,14 @@ export function isForbiddenAddress(ip: string): boolean {
   return describeForbiddenAddress(ip) !== null;
 }
 
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6. */
+export function isLoopbackAddress(ip: string): boolean {
+  return describeForbiddenAddress(ip) === LOOPBACK;
+}
+
+/** The host names WEBHOOK_ALLOW_LOCAL_HTTP lets through (after normaliseHost: no brackets). */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
+
 const PUBLIC_ONLY = 'webhook targets must be reachable on the public internet';
 
 export async function checkWebhookUrl(url: string, policy: TargetPolicy): Promise<WebhookUrlCheck> {
@@ -107,7 +126,9 @@ export async function checkWebhookUrl(url: string, policy: TargetPolicy): Promis
   } catch {
     return { ok: false, message: 'The webhook URL is not a valid absolute URL.' };
   }
-  if (parsed.protocol !== 'https:') {
+  const host = normaliseHost(parsed.hostname);
+  const local = isLocalTarget(host, policy);
+  if (parsed.protocol !== 'https:' && !(local && parsed.protocol === 'http:')) {
     return {
       ok: false,
       message: `The webhook URL must use HTTPS; ${parsed.protocol} URLs are not accepted.`,
@@ -116,13 +137,12 @@ export async function checkWebhookUrl(url: string, policy: TargetPolicy): Promis
   if (parsed.username !== '' || parsed.password !== '') {
     return { ok: false, message: 'The webhook URL must not contain a user name or password.' };
   }
-  const host = normaliseHost(parsed.hostname);
   if (host === '') return { ok: false, message: 'The webhook URL has no host.' };
   if (isAllowedHost(host, policy)) return { ok: true, url: parsed };
 
   if (isIP(host) !== 0) {
     const reason = describeForbiddenAddress(host);
-    if (reason === null) return { ok: true, url: parsed };
+    if (reason === null || (local && reason === LOOPBACK)) return { ok: true, url: parsed };
     return { ok: false, message: `The webhook URL points to ${host}, which is ${reason}; ${PUBLIC_ONLY}.` };
   }
 
@@ -135,7 +155,7 @@ export async function checkWebhookUrl(url: string, policy: TargetPolicy): Promis
   if (addresses.length === 0) {
     return { ok: false, message: `The webhook host ${host} could not be resolved.` };
   }
-  const refusal = refuseAddresses(host, addresses);
+  const refusal = local ? refuseNonLoopback(host, addresses) : refuseAddresses(host, addresses);
   if (refusal !== null) return { ok: false, message: `The ${refusal}.` };
   return { ok: true, url: parsed };
 }
@@ -152,7 +172,9 @@ export function guardedLookup(policy: TargetPolicy): LookupFunction {
     resolve(host, policy).then(
       (all) => {
         if (!isAllowedHost(host, policy)) {
-          const refusal = refuseAddresses(host, all);
+          const refusal = isLocalTarget(host, policy)
+            ? refuseNonLoopback(host, all)
+            : refuseAddresses(host, all);
           if (refusal !== null) {
             callback(new ForbiddenTargetError(`Refused to connect: the ${refusal}.`), '');
             return;
@@ -182,6 +204,18 @@ function refuseAddresses(host: string, addresses: readonly string[]): string | n
       return `webhook host ${host} resolves to ${address}, which is ${reason}; ${PUBLIC_ONLY}`;
   }
   return null;
+}
+
+/** For a WEBHOOK_ALLOW_LOCAL_HTTP target: `localhost` must not resolve off this machine. */
+function refuseNonLoopback(host: string, addresses: readonly string[]): string | null {
+  const away = addresses.find((address) => !isLoopbackAddress(address));
+  return away === undefined
+    ? null
+    : `webhook host ${host} resolves to ${away}, which is not a loopback address; WEBHOOK_ALLOW_LOCAL_HTTP admits only this machine`;
+}
+
+function isLocalTarget(host: string, policy: TargetPolicy): boolean {
+  return policy.allowLocalHttp === true && LOCAL_HOSTS.has(host);
 }
 
 async function resolve(host: string, policy: TargetPolicy): Promise<string[]> {

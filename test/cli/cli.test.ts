@@ -206,7 +206,8 @@ describeEachDialect('vat-service CLI', (dialect) => {
       ],
       [['accounts', 'create', '--name', '  ', '--tier', 'pro'], '--name must not be empty'],
       [['accounts', 'create', '--name'], "'--name"],
-      [['accounts', 'set-tier'], 'TIER is required'],
+      [['accounts', 'set-tier'], 'ID and TIER are required'],
+      [['accounts', 'set-tier', 'acc_x'], 'TIER is required'],
       [['accounts', 'set-tier', 'acc_x', 'platinum'], "got 'platinum'"],
       [['accounts', 'delete'], 'Unknown command: accounts delete'],
       [['accounts', 'list', '--bogus'], '--bogus'],
@@ -232,7 +233,7 @@ describeEachDialect('vat-service CLI', (dialect) => {
     it('prints the usage and exits 0 with --help', async () => {
       const result = await cli(['--help']);
       expect(result.code).toBe(0);
-      expect(result.out.join('\n')).toContain('accounts create --name N --tier T');
+      expect(result.out.join('\n')).toContain('accounts create --name NAME --tier TIER');
     });
 
     it.each([

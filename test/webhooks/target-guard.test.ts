@@ -241,3 +241,73 @@ describe('guardedLookup', () => {
     expect(error?.code).toBe('ENOTFOUND');
   });
 });
+
+describe('allowLocalHttp (WEBHOOK_ALLOW_LOCAL_HTTP)', () => {
+  const local: TargetPolicy = { allowedHosts: [], allowLocalHttp: true, lookup };
+  /** `localhost` as a hosts file might (mis)configure it: one address off this machine. */
+  const strayLocalhost: TargetPolicy = {
+    allowedHosts: [],
+    allowLocalHttp: true,
+    lookup: async (host) => (host === 'localhost' ? ['127.0.0.1', '10.0.0.7'] : lookup(host)),
+  };
+
+  it.each([
+    'http://localhost:4242/webhooks',
+    'http://127.0.0.1:4242/',
+    'http://[::1]:4242/',
+    'http://LOCALHOST./x',
+    'https://localhost:4242/',
+    'https://127.0.0.1/',
+  ])('accepts %s', async (url) => {
+    const result = await checkWebhookUrl(url, local);
+    expect(result.ok, result.ok ? '' : result.message).toBe(true);
+  });
+
+  it.each(['http://localhost:4242/', 'http://127.0.0.1:4242/'])('refuses %s without it', async (url) => {
+    expect(await refusal(url)).toBe('The webhook URL must use HTTPS; http: URLs are not accepted.');
+  });
+
+  it.each([
+    ['http://hooks.example.com/', 'must use HTTPS'],
+    ['http://10.0.0.1/', 'must use HTTPS'],
+    ['http://127.0.0.2/', 'must use HTTPS'],
+    ['https://127.0.0.2/', 'a loopback address'],
+    ['https://10.0.0.1/', 'a private-network address'],
+    ['https://metadata.example.com/', '169.254.169.254, which is a link-local address'],
+    ['ftp://localhost/', 'must use HTTPS'],
+    ['http://user:pw@localhost:4242/', 'must not contain a user name'],
+  ])('still refuses %s', async (url, message) => {
+    expect(await refusal(url, local)).toContain(message);
+  });
+
+  it('refuses localhost when it resolves off this machine', async () => {
+    expect(await refusal('http://localhost:4242/', strayLocalhost)).toBe(
+      'The webhook host localhost resolves to 10.0.0.7, which is not a loopback address; WEBHOOK_ALLOW_LOCAL_HTTP admits only this machine.',
+    );
+  });
+
+  function callLookup(policy: TargetPolicy, host: string) {
+    return new Promise<{ error: NodeJS.ErrnoException | null; address: string | LookupAddress[] }>(
+      (resolve) => {
+        guardedLookup(policy)(host, { all: true }, (error, address) => resolve({ error, address }));
+      },
+    );
+  }
+
+  it('lets localhost through the connect-time lookup to its loopback addresses', async () => {
+    const { error, address } = await callLookup(local, 'localhost');
+    expect(error).toBeNull();
+    expect(address).toEqual([
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ]);
+  });
+
+  it('refuses at connect time a localhost that resolves off this machine, and other names as before', async () => {
+    const stray = await callLookup(strayLocalhost, 'localhost');
+    expect(stray.error?.code).toBe('ERR_WEBHOOK_TARGET_FORBIDDEN');
+    expect(stray.error?.message).toContain('10.0.0.7, which is not a loopback address');
+    const metadata = await callLookup(local, 'metadata.example.com');
+    expect(metadata.error?.code).toBe('ERR_WEBHOOK_TARGET_FORBIDDEN');
+  });
+});
