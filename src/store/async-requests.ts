@@ -6,15 +6,22 @@ import type { AsyncBatchesTable, AsyncItemsTable } from './tables.js';
 export type AsyncItem = AsyncItemsTable;
 export type AsyncBatch = AsyncBatchesTable;
 
+export interface Settlement {
+  status: 'completed' | 'failed';
+  /** The item's result as JSON. */
+  result: string;
+  attempts: number;
+  now: number;
+  /** The record of the item's answer, when it has one. */
+  validationId: string | null;
+}
+
 export interface AsyncRequestStore {
   insertItems(items: readonly AsyncItem[]): Promise<void>;
   insertBatch(batch: AsyncBatch): Promise<void>;
   getItem(id: string): Promise<AsyncItem | undefined>;
   /** Settles a pending item; false when it was already settled (a second worker, a replayed job). */
-  settleItem(
-    id: string,
-    settlement: { status: 'completed' | 'failed'; result: string; attempts: number; now: number },
-  ): Promise<boolean>;
+  settleItem(id: string, settlement: Settlement): Promise<boolean>;
   /** Counts one more settled item of a batch; the counts after the increment (atomic on both engines). */
   countSettled(batchId: string): Promise<{ done: number; unique: number }>;
   getBatch(id: string): Promise<AsyncBatch | undefined>;
@@ -47,16 +54,11 @@ export class KyselyAsyncRequestStore implements AsyncRequestStore {
 
   async settleItem(
     id: string,
-    {
-      status,
-      result,
-      attempts,
-      now,
-    }: { status: 'completed' | 'failed'; result: string; attempts: number; now: number },
+    { status, result, attempts, now, validationId }: Settlement,
   ): Promise<boolean> {
     const outcome = await this.db
       .updateTable('async_items')
-      .set({ status, result, attempts, completed_at: now })
+      .set({ status, result, attempts, completed_at: now, validation_id: validationId })
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst();

@@ -3,22 +3,26 @@ import type { ValidationCacheTable } from './tables.js';
 
 /** The latest registry answer per normalised number, shared by all accounts (decisions section 2). */
 
-export type CacheEntry = ValidationCacheTable;
+/** An entry as read, with the SHA-256 of the reply its evidence kept (null without evidence). */
+export type CacheEntry = ValidationCacheTable & { evidence_sha256: string | null };
 
 export interface CacheStore {
   get(vatNumber: string): Promise<CacheEntry | undefined>;
   /** Stores the entry, replacing the number's previous one. */
-  put(entry: CacheEntry): Promise<void>;
+  put(entry: ValidationCacheTable): Promise<void>;
 }
 
 const GET = new Sql(
-  'select vat_number, valid, company_name, company_address, source, fetched_at from validation_cache where vat_number = ?',
+  `select c.vat_number, c.valid, c.company_name, c.company_address, c.source, c.fetched_at, c.evidence_id,
+     e.response_sha256 as evidence_sha256
+   from validation_cache c left join evidence e on e.id = c.evidence_id where c.vat_number = ?`,
 );
 const PUT = new Sql(
-  `insert into validation_cache (vat_number, valid, company_name, company_address, source, fetched_at)
-   values (?, ?, ?, ?, ?, ?)
+  `insert into validation_cache (vat_number, valid, company_name, company_address, source, fetched_at, evidence_id)
+   values (?, ?, ?, ?, ?, ?, ?)
    on conflict (vat_number) do update set valid = excluded.valid, company_name = excluded.company_name,
-     company_address = excluded.company_address, source = excluded.source, fetched_at = excluded.fetched_at`,
+     company_address = excluded.company_address, source = excluded.source, fetched_at = excluded.fetched_at,
+     evidence_id = excluded.evidence_id`,
 );
 
 export class SqlCacheStore implements CacheStore {
@@ -28,7 +32,7 @@ export class SqlCacheStore implements CacheStore {
     return (await this.sql.read<CacheEntry>(GET, [vatNumber]))[0];
   }
 
-  async put(entry: CacheEntry): Promise<void> {
+  async put(entry: ValidationCacheTable): Promise<void> {
     await this.sql.write(PUT, [
       entry.vat_number,
       entry.valid,
@@ -36,6 +40,7 @@ export class SqlCacheStore implements CacheStore {
       entry.company_address,
       entry.source,
       entry.fetched_at,
+      entry.evidence_id,
     ]);
   }
 }

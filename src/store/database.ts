@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as core from './migrations/0001-core.js';
 import * as jobs from './migrations/0002-jobs-webhooks.js';
 import * as webhookModes from './migrations/0003-webhook-modes.js';
+import * as records from './migrations/0004-records-evidence-ledger.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -193,6 +194,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-core': core,
   '0002-jobs-webhooks': jobs,
   '0003-webhook-modes': webhookModes,
+  '0004-records-evidence-ledger': records,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -40,21 +40,95 @@ export interface ValidationCacheTable {
   company_address: string | null;
   source: string;
   fetched_at: number;
+  /** The registry exchange the entry was filled from (evidence of every answer served from it). */
+  evidence_id: string | null;
 }
 
-/** One row per answer served with a live key: the basis for usage figures and async results. */
+/**
+ * One row per answer served to a key (wave-2 A1): the record users list, export and prove. Its
+ * hash is over the record as the API shows it (src/records/record-shape.ts), not over this row.
+ */
 export interface ValidationsTable {
-  /** UUID v7 (time-ordered, src/ids.ts). */
+  /** `val_` + a time-ordered id (src/ids.ts); records made before the ledger: a bare UUID v7. */
   id: string;
   account_id: string;
+  mode: KeyMode;
   request_id: string;
+  reference: string | null;
+  /** How the request came: `sync`, `batch`, `async`, `bulk`, `monitor`. */
+  channel: string;
+  batch_id: string | null;
+  bulk_id: string | null;
+  monitor_id: string | null;
   vat_number: string;
+  country_code: string | null;
   valid: number;
+  company_name: string | null;
+  company_address: string | null;
+  consultation_number: string | null;
+  requester_vat_number: string | null;
+  requested_at: number | null;
+  /** JSON of the name and address comparison, or null. */
+  match: string | null;
   source: string;
   source_status: string;
-  /** How the request came: `sync`, `batch`, `async`. */
-  channel: string;
+  cached: number | null;
+  cached_at: number | null;
+  stale: number | null;
+  evidence_id: string | null;
+  record_hash: string | null;
+  seal_id: string | null;
   created_at: number;
+}
+
+/** A registry exchange kept as evidence; shared by every record whose answer rests on it. */
+export interface EvidenceTable {
+  id: string;
+  registry: string;
+  url: string;
+  method: string;
+  requested_at: number;
+  duration_ms: number;
+  request: string;
+  response_status: number;
+  response_content_type: string | null;
+  response_body: string;
+  /** `utf8` when the kept bytes are UTF-8 text, else `base64`. */
+  response_encoding: 'utf8' | 'base64';
+  truncated: number;
+  response_sha256: string;
+  account_id: string | null;
+  requester_vat_number: string | null;
+  consultation_number: string | null;
+  created_at: number;
+}
+
+/** A seal of the ledger: a Merkle root over the records it closed, chained to the previous seal. */
+export interface SealsTable {
+  id: string;
+  seq: number;
+  previous_hash: string | null;
+  root: string;
+  count: number;
+  from_at: number;
+  to_at: number;
+  hash: string;
+  sealed_at: number;
+  pruned_at: number | null;
+}
+
+/** The first answer to an Idempotency-Key, kept 24 h per account, mode and key (wave-2 K). */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  mode: KeyMode;
+  key: string;
+  request_hash: string;
+  /** Null while the first request runs. */
+  status: number | null;
+  headers: string | null;
+  body: string | null;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface Tables {
@@ -63,6 +137,9 @@ export interface Tables {
   usage: UsageTable;
   validation_cache: ValidationCacheTable;
   validations: ValidationsTable;
+  evidence: EvidenceTable;
+  seals: SealsTable;
+  idempotency_keys: IdempotencyKeysTable;
   jobs: JobsTable;
   async_batches: AsyncBatchesTable;
   async_items: AsyncItemsTable;
@@ -109,6 +186,9 @@ export interface AsyncItemsTable {
   status: 'pending' | 'completed' | 'failed';
   attempts: number;
   result: string | null;
+  reference: string | null;
+  /** The record of the item's answer, once it has one. */
+  validation_id: string | null;
   created_at: number;
   completed_at: number | null;
 }

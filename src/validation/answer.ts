@@ -51,6 +51,17 @@ export type SourceStatus = ValidationMeta['source_status'];
 export interface ValidationAnswer {
   data: ValidationData;
   meta: ValidationMeta;
+  /**
+   * The registry exchange the answer rests on, kept as evidence (the cache keeps the one it was
+   * filled from); absent for answers that rest on none (check digits, format, test mode).
+   */
+  evidence?: EvidenceRef;
+}
+
+/** Evidence by id, with the SHA-256 of its reply (what a record's hash covers). */
+export interface EvidenceRef {
+  id: string;
+  sha256: string;
 }
 
 /** Company per decisions section 3: null when invalid, and when the registry gives neither part. */

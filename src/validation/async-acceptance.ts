@@ -29,6 +29,8 @@ export interface AsyncRequest {
   /** The caller's own VAT number as sent, for consultation numbers. */
   requester?: string;
   useCache: boolean;
+  /** The caller's own id for the customer or order, kept on the records and carried in events. */
+  reference?: string;
 }
 
 /** An accepted position of a batch: the input as sent and the index of its unique item. */
@@ -177,6 +179,8 @@ function newItem(fields: {
     status: 'pending',
     attempts: 0,
     result: null,
+    reference: fields.request.reference ?? null,
+    validation_id: null,
     created_at: fields.now,
     completed_at: null,
   };

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { type ApiError, ErrorObject } from '../errors.js';
-import { AnswerMeta, type ValidationAnswer, ValidationData } from './answer.js';
+import { answerMetaProperties, type ValidationAnswer, ValidationData } from './answer.js';
 
 /**
  * One item of a batch result (spec 2.4, decisions section 8), the same in the sync batch response
@@ -8,7 +8,13 @@ import { AnswerMeta, type ValidationAnswer, ValidationData } from './answer.js';
  */
 export const BatchItem = Type.Union(
   [
-    Type.Object({ data: Type.Ref(ValidationData), meta: Type.Ref(AnswerMeta) }),
+    Type.Object({
+      data: Type.Ref(ValidationData),
+      meta: Type.Object({
+        ...answerMetaProperties,
+        validation_id: Type.Optional(Type.String({ description: 'The record of this answer (val_…)' })),
+      }),
+    }),
     Type.Object({ error: Type.Ref(ErrorObject), meta: Type.Object({ vat_number: Type.String() }) }),
   ],
   { $id: 'BatchItem' },
@@ -22,8 +28,11 @@ export const BatchSummary = Type.Object({
   failed: Type.Integer(),
 });
 
-export function successItem(answer: ValidationAnswer): BatchItem {
-  return { data: answer.data, meta: answer.meta };
+export function successItem(answer: ValidationAnswer, validationId?: string): BatchItem {
+  return {
+    data: answer.data,
+    meta: validationId ? { ...answer.meta, validation_id: validationId } : answer.meta,
+  };
 }
 
 export function failureItem(

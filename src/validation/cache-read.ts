@@ -66,5 +66,8 @@ export function cachedAnswer(
       source: entry.source as Source,
       source_status: options.status,
     },
+    ...(entry.evidence_id && entry.evidence_sha256
+      ? { evidence: { id: entry.evidence_id, sha256: entry.evidence_sha256 } }
+      : {}),
   };
 }

@@ -12,7 +12,7 @@ import { type CacheRules, readCache } from './cache-read.js';
 import { Coalescer } from './coalesce.js';
 import { localAnswer } from './local-answer.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from './parse.js';
-import { chargeAnswers, type RecordContext, recordAnswers } from './record.js';
+import { chargeRecords, type RecordContext, recordOf, recordsOf } from './record.js';
 import { askRegistry, type RegistryCallDeps, type RegistryCallOptions } from './registry-call.js';
 import { testModeAnswer } from './test-mode.js';
 import type { UnsettledCharges } from './unsettled-charges.js';
@@ -39,7 +39,7 @@ export interface PipelineSettings {
 }
 
 export interface PipelineDeps {
-  stores: Pick<Stores, 'cache' | 'charges'>;
+  stores: Pick<Stores, 'cache' | 'charges' | 'records'>;
   quota: Quota;
   gateway: RegistryGateway;
   clock: Clock;
@@ -58,6 +58,8 @@ export interface ValidateRequest {
   requester?: unknown;
   /** false skips the cache read; the fresh answer still refreshes the cache. */
   useCache: boolean;
+  /** The caller's own id for the customer or order, kept on the records (A2). */
+  reference?: string;
 }
 
 /** How one number is answered in live mode. */
@@ -73,8 +75,15 @@ export interface LookupOptions {
 }
 
 export type ItemResult =
-  | { ok: true; answer: ValidationAnswer }
+  | { ok: true; answer: ValidationAnswer; validationId: string }
   | { ok: false; input: string; error: ApiError };
+
+export interface OneOutcome {
+  answer: ValidationAnswer;
+  quota: QuotaState;
+  /** The answer's record. */
+  validationId: string;
+}
 
 export interface BatchOutcome {
   results: ItemResult[];
@@ -102,38 +111,23 @@ export class ValidationPipeline {
   }
 
   /** GET /v1/validate: one number, charged with its record once the answer is in hand. */
-  async validateOne(
-    principal: Principal,
-    input: unknown,
-    request: ValidateRequest,
-  ): Promise<{ answer: ValidationAnswer; quota: QuotaState }> {
+  async validateOne(principal: Principal, input: unknown, request: ValidateRequest): Promise<OneOutcome> {
     const checked = parseNumber(input);
-    const wanted = this.consultationRequester(
-      checked.number,
-      parseRequester(request.requester),
-      principal.tier,
-    );
+    const requester = parseRequester(request.requester);
+    const wanted = this.consultationRequester(checked.number, requester, principal.tier);
     const now = this.deps.clock.now();
-    if (principal.mode === 'test') {
-      const quota = await this.deps.quota.current(principal, now);
-      try {
-        return { answer: this.answerTest(checked, { wantsConsultation: wanted !== undefined, now }), quota };
-      } catch (error) {
-        throw error instanceof ApiError ? withQuotaHeaders(error, quota) : error;
-      }
-    }
+    const context = this.contextOf(principal, request, 'sync', requester);
     try {
-      const answer = await this.answerLive(checked, {
-        useCache: request.useCache,
-        requester: wanted,
-        beforeRegistry: () => this.deps.quota.check(principal, 1, now),
-      });
-      const context = {
-        accountId: principal.accountId,
-        requestId: request.requestId,
-        channel: 'sync' as const,
-      };
-      return { answer, quota: await this.charge(principal, [answer], context) };
+      const answer =
+        principal.mode === 'test'
+          ? this.answerTest(checked, { wantsConsultation: wanted !== undefined, now })
+          : await this.answerLive(checked, {
+              useCache: request.useCache,
+              requester: wanted,
+              beforeRegistry: () => this.deps.quota.check(principal, 1, now),
+            });
+      const { quota, ids } = await this.keep(principal, [answer], context);
+      return { answer, quota, validationId: ids[0] };
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === 'rate_limit_exceeded') throw error;
       const quota = await this.deps.quota.current(principal, now).catch(() => undefined);
@@ -143,8 +137,9 @@ export class ValidationPipeline {
 
   /**
    * POST /v1/validate/batch (spec 4.2): input order kept, syntax failures inline, duplicates looked
-   * up once and counted once; the numbers that got an answer are charged together with their
-   * records. Lookups run in parallel within each registry's limit.
+   * up once, counted once and recorded once (their positions share the record); the numbers that
+   * got an answer are charged together with their records. Lookups run in parallel within each
+   * registry's limit.
    */
   async validateBatch(
     principal: Principal,
@@ -169,21 +164,25 @@ export class ValidationPipeline {
           const answer = live
             ? await this.answerLive(checked, { useCache: request.useCache, requester: wanted })
             : this.answerTest(checked, { wantsConsultation: wanted !== undefined, now });
-          answers.set(checked.number.vatNumber, { ok: true, answer });
+          answers.set(checked.number.vatNumber, { ok: true, answer, validationId: '' });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           answers.set(checked.number.vatNumber, { ok: false, input: '', error });
         }
       }),
     );
-    const served = [...answers.values()].flatMap((item) => (item.ok ? [item.answer] : []));
-    if (live && served.length > 0) {
-      const context = {
-        accountId: principal.accountId,
-        requestId: request.requestId,
-        channel: 'batch' as const,
-      };
-      quota = await this.charge(principal, served, context);
+    const served = [...answers.values()].flatMap((item) => (item.ok ? [item] : []));
+    if (served.length > 0) {
+      const context = this.contextOf(principal, request, 'batch', requester);
+      const kept = await this.keep(
+        principal,
+        served.map((item) => item.answer),
+        context,
+      );
+      quota = kept.quota;
+      served.forEach((item, index) => {
+        item.validationId = kept.ids[index];
+      });
     }
     const results = positions.map((position, index): ItemResult => {
       if (position instanceof ApiError) return { ok: false, input: inputs[index], error: position };
@@ -248,20 +247,55 @@ export class ValidationPipeline {
     return registry?.acceptsRequester(requester) ? requester : undefined;
   }
 
-  /** The charge-and-record stage for answers of a live key; 429 when the quota ran out meanwhile. */
-  private async charge(principal: Principal, answers: readonly ValidationAnswer[], context: RecordContext) {
-    const state = await chargeAnswers(this.deps, principal, answers, context);
+  /**
+   * The record stage: a live key's answers are charged together with their records (429 when the
+   * quota ran out meanwhile); a test key's are recorded as test-mode records, charging nothing.
+   */
+  private async keep(
+    principal: Principal,
+    answers: readonly ValidationAnswer[],
+    context: RecordContext,
+  ): Promise<{ quota: QuotaState; ids: string[] }> {
+    const now = this.deps.clock.now();
+    const records = recordsOf(answers, context, now);
+    const ids = records.map((record) => record.id);
+    if (principal.mode === 'test') {
+      await this.deps.stores.records.insert(records);
+      return { quota: await this.deps.quota.current(principal, now), ids };
+    }
+    const quota = await chargeRecords(this.deps, principal, records, now);
     this.counted(answers);
-    return state;
+    return { quota, ids };
   }
 
-  /** Records answers already charged (async items, whose units were taken at acceptance). */
+  private contextOf(
+    principal: Principal,
+    request: ValidateRequest,
+    channel: 'sync' | 'batch',
+    requester: ParsedVatNumber | undefined,
+  ): RecordContext {
+    return {
+      accountId: principal.accountId,
+      mode: principal.mode,
+      requestId: request.requestId,
+      channel,
+      reference: request.reference ?? null,
+      requester: requester?.vatNumber ?? null,
+    };
+  }
+
+  /**
+   * Records answers already charged (async items, whose units were taken at acceptance), through
+   * `records` (the caller's transaction), under the ids given.
+   */
   async record(
     answers: readonly ValidationAnswer[],
     context: RecordContext,
     records: RecordStore,
+    ids: readonly string[],
   ): Promise<void> {
-    await recordAnswers(records, answers, context, this.deps.clock.now());
+    const now = this.deps.clock.now();
+    await records.insert(answers.map((answer, index) => recordOf(answer, context, now, ids[index])));
     this.counted(answers);
   }
 

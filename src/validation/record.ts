@@ -1,9 +1,11 @@
 import type { Quota, QuotaOwner, QuotaState } from '../accounts/quota.js';
 import type { Clock } from '../clock.js';
 import { timeOrderedUuid } from '../ids.js';
+import { recordHash } from '../records/record-shape.js';
 import type { ChargeStore } from '../store/charges.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { RecordStore, ValidationRecord } from '../store/records.js';
+import type { KeyMode } from '../store/tables.js';
 import type { ValidationAnswer } from './answer.js';
 import type { UnsettledCharges } from './unsettled-charges.js';
 
@@ -12,31 +14,75 @@ import type { UnsettledCharges } from './unsettled-charges.js';
  * every channel), written together with the unit of quota it takes.
  */
 
-export type Channel = 'sync' | 'batch' | 'async';
+export type Channel = 'sync' | 'batch' | 'async' | 'bulk' | 'monitor';
 
 export interface RecordContext {
   accountId: string;
-  /** The request the answers were given to (a batch or async item's own id for async work). */
+  mode: KeyMode;
+  /** The request the answers were given to (an async item's own id for async work). */
   requestId: string;
   channel: Channel;
+  /** The caller's own id for the customer or order (A2). */
+  reference?: string | null;
+  batchId?: string | null;
+  bulkId?: string | null;
+  monitorId?: string | null;
+  /** The requester's normalised number, when one was sent. */
+  requester?: string | null;
 }
 
+/** A new record id: `val_` and a time-ordered id, so records sort by when they were made. */
+export function newRecordId(now: number): string {
+  return `val_${timeOrderedUuid(now).replace(/-/g, '')}`;
+}
+
+/** The rows of the answers' records, each with its hash (src/records/record-shape.ts). */
 export function recordsOf(
   answers: readonly ValidationAnswer[],
   context: RecordContext,
   now: number,
 ): ValidationRecord[] {
-  return answers.map((answer) => ({
-    id: timeOrderedUuid(now),
+  return answers.map((answer) => recordOf(answer, context, now, newRecordId(now)));
+}
+
+export function recordOf(
+  answer: ValidationAnswer,
+  context: RecordContext,
+  now: number,
+  id: string,
+): ValidationRecord {
+  const { data, meta } = answer;
+  const row: ValidationRecord = {
+    id,
     account_id: context.accountId,
+    mode: context.mode,
     request_id: context.requestId,
-    vat_number: answer.data.vat_number,
-    valid: answer.data.valid ? 1 : 0,
-    source: answer.meta.source,
-    source_status: answer.meta.source_status,
+    reference: context.reference ?? null,
     channel: context.channel,
+    batch_id: context.batchId ?? null,
+    bulk_id: context.bulkId ?? null,
+    monitor_id: context.monitorId ?? null,
+    vat_number: data.vat_number,
+    country_code: data.country_code,
+    valid: data.valid ? 1 : 0,
+    company_name: data.company?.name ?? null,
+    company_address: data.company?.address ?? null,
+    consultation_number: data.consultation_number ?? null,
+    requester_vat_number: context.requester ?? null,
+    requested_at: Date.parse(data.requested_at),
+    match: null,
+    source: meta.source,
+    source_status: meta.source_status,
+    cached: meta.cached ? 1 : 0,
+    cached_at: meta.cached_at === undefined ? null : Date.parse(meta.cached_at),
+    stale: meta.stale ? 1 : 0,
+    evidence_id: answer.evidence?.id ?? null,
+    record_hash: null,
+    seal_id: null,
     created_at: now,
-  }));
+  };
+  row.record_hash = recordHash(row, answer.evidence?.sha256 ?? null);
+  return row;
 }
 
 /** Writes the answers' records; returns them. */
@@ -60,20 +106,18 @@ export interface ChargeDeps {
 }
 
 /**
- * Takes one unit per answer and writes their records, atomically: 429 when the quota ran out
+ * Takes one unit per record and writes the records, atomically: 429 when the quota ran out
  * meanwhile (nothing charged, nothing recorded). When the connection breaks once the write was
  * sent, the request fails (503) although the charge may have been made: it is handed to
  * `unsettled`, which undoes it once the database answers again.
  */
-export async function chargeAnswers(
+export async function chargeRecords(
   deps: ChargeDeps,
   owner: QuotaOwner,
-  answers: readonly ValidationAnswer[],
-  context: RecordContext,
+  records: readonly ValidationRecord[],
+  now: number,
 ): Promise<QuotaState> {
-  const now = deps.clock.now();
-  const reservation = deps.quota.reservation(owner, answers.length, now);
-  const records = recordsOf(answers, context, now);
+  const reservation = deps.quota.reservation(owner, records.length, now);
   try {
     return deps.quota.settle(reservation, await deps.stores.charges.charge(reservation, records), now);
   } catch (error) {

@@ -77,6 +77,7 @@ export async function askRegistry(
     company_address: answer.valid ? answer.address : null,
     source: registry.id,
     fetched_at: answeredAt,
+    evidence_id: null,
   });
   return {
     data: {

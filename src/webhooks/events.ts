@@ -28,9 +28,26 @@ export function eventPayload(id: string, event: NewEvent, createdAt: number): st
   });
 }
 
-/** `validation.completed`: the validation result plus `request_id`, its meta in `data.meta`. */
-export function validationCompleted(requestId: string, answer: ValidationAnswer): NewEvent {
-  return { type: 'validation.completed', data: { ...answer.data, request_id: requestId, meta: answer.meta } };
+/**
+ * `validation.completed`: the validation result plus `request_id`, the record's `validation_id`
+ * and the caller's `reference`, its meta in `data.meta`.
+ */
+export function validationCompleted(
+  requestId: string,
+  answer: ValidationAnswer,
+  validationId: string,
+  reference: string | null,
+): NewEvent {
+  return {
+    type: 'validation.completed',
+    data: {
+      ...answer.data,
+      request_id: requestId,
+      validation_id: validationId,
+      reference,
+      meta: answer.meta,
+    },
+  };
 }
 
 export function validationFailed(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../../src/accounts/keys.js';
 import type { ValidationRecord } from '../../src/store/records.js';
 import { createStores, type Stores } from '../../src/store/stores.js';
+import { newRecordId, recordOf } from '../../src/validation/record.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 
 /**
@@ -19,17 +20,22 @@ describeEachDialect('charges', (dialect) => {
   });
   afterAll(() => test.drop());
 
-  const record = (accountId: string): ValidationRecord => ({
-    id: `rec-${++n}`,
-    account_id: accountId,
-    request_id: `req-${n}`,
-    vat_number: 'DE123456788',
-    valid: 0,
-    source: 'checksum',
-    source_status: 'live',
-    channel: 'sync',
-    created_at: 1,
-  });
+  const record = (accountId: string): ValidationRecord =>
+    recordOf(
+      {
+        data: {
+          valid: false,
+          vat_number: 'DE123456788',
+          country_code: 'DE',
+          company: null,
+          requested_at: new Date(1).toISOString(),
+        },
+        meta: { cached: false, source: 'checksum', source_status: 'live' },
+      },
+      { accountId, mode: 'live', requestId: `req-${++n}`, channel: 'sync' },
+      1,
+      newRecordId(1) + n,
+    );
   const recordsOf = async (accountId: string) =>
     (
       await test.database.db

@@ -10,6 +10,7 @@ import type { BatchPosition } from '../../validation/async-acceptance.js';
 import { type BatchItem, failureItem, successItem } from '../../validation/batch-item.js';
 import { parseNumber, parseRequester } from '../../validation/parse.js';
 import type { ValidationPipeline } from '../../validation/pipeline.js';
+import { newRecordId } from '../../validation/record.js';
 import type { DeliveryService } from '../../webhooks/delivery-service.js';
 import { batchCompleted, validationCompleted, validationFailed } from '../../webhooks/events.js';
 import type { JobHandler } from '../worker.js';
@@ -35,7 +36,9 @@ export interface ValidateItemDeps {
 }
 
 /** What an item ended with, stored as JSON and rendered into events. */
-type ItemResult = { ok: true; answer: ValidationAnswer } | { ok: false; code: ErrorCode; message: string };
+type ItemResult =
+  | { ok: true; answer: ValidationAnswer; validationId?: string }
+  | { ok: false; code: ErrorCode; message: string };
 
 export function validateItemHandler(deps: ValidateItemDeps): JobHandler {
   return async (job) => {
@@ -92,25 +95,32 @@ async function settle(
 ): Promise<boolean> {
   const now = deps.clock.now();
   const owner = { accountId: item.account_id, mode: 'live' as const };
+  const validationId = result.ok ? newRecordId(now) : null;
+  const stored = result.ok ? { ...result, validationId } : result;
   return deps.stores.transaction(async (stores) => {
     const settled = await stores.asyncRequests.settleItem(item.id, {
       status: result.ok ? 'completed' : 'failed',
-      result: JSON.stringify(result),
+      result: JSON.stringify(stored),
       attempts: job.attempts,
       now,
+      validationId,
     });
     if (!settled) return false;
-    if (result.ok) {
+    if (result.ok && validationId) {
       const context = {
         accountId: item.account_id,
+        mode: 'live' as const,
         requestId: item.batch_id ?? item.id,
         channel: 'async' as const,
+        reference: item.reference,
+        batchId: item.batch_id,
+        requester: item.requester,
       };
-      await deps.pipeline.record([result.answer], context, stores.records);
+      await deps.pipeline.record([result.answer], context, stores.records, [validationId]);
     }
     if (item.batch_id === null) {
       const event = result.ok
-        ? validationCompleted(item.id, result.answer)
+        ? validationCompleted(item.id, result.answer, validationId!, item.reference)
         : validationFailed(item.id, item.vat_number, { code: result.code, message: result.message });
       await deps.deliveries.emit(stores, owner, event);
       return true;
@@ -134,7 +144,7 @@ async function batchResults(stores: Stores, batchId: string, docsBase: string): 
   );
   return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item }) => {
     const result = byIndex.get(item)!;
-    return result.ok ? successItem(result.answer) : failureItem(docsBase, input, result);
+    return result.ok ? successItem(result.answer, result.validationId) : failureItem(docsBase, input, result);
   });
 }
 

@@ -2,6 +2,9 @@ import type { ChargeStore } from '../charges.js';
 import type { ValidationRecord } from '../records.js';
 import type { Reservation, ReserveResult } from '../usage.js';
 
+/** Records of one group's statement: 27 parameters each stays under PostgreSQL's 65,535. */
+const MAX_RECORDS_PER_STATEMENT = 2_000;
+
 interface Pending {
   reservation: Reservation;
   records: readonly ValidationRecord[];
@@ -35,16 +38,23 @@ export class BatchedCharges implements ChargeStore {
 
   private flush(): void {
     this.scheduled = false;
-    const groups = new Map<string, Pending[]>();
+    const open = new Map<string, { calls: Pending[]; records: number }>();
+    const groups: Pending[][] = [];
     for (const call of this.pending) {
       const { accountId, period, limit } = call.reservation;
       const key = `${accountId}\u0000${period}\u0000${limit}`;
-      const group = groups.get(key);
-      if (group) group.push(call);
-      else groups.set(key, [call]);
+      let group = open.get(key);
+      // A statement's parameters are limited (65,535): a group holds a bounded number of records.
+      if (!group || group.records + call.records.length > MAX_RECORDS_PER_STATEMENT) {
+        group = { calls: [], records: 0 };
+        open.set(key, group);
+        groups.push(group.calls);
+      }
+      group.calls.push(call);
+      group.records += call.records.length;
     }
     this.pending = [];
-    for (const group of groups.values()) void this.chargeGroup(group);
+    for (const group of groups) void this.chargeGroup(group);
   }
 
   private async chargeGroup(group: Pending[]): Promise<void> {
