@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createAccount, createKey, type KeyMode } from './accounts/keys.js';
 import { isTier, TIERS } from './accounts/tiers.js';
 import { systemClock } from './clock.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { openConfiguredDatabase, type RunningService, startServer, startWorker } from './main.js';
 import type { AccountStore } from './store/accounts.js';
 import { type Database, migrateToLatest } from './store/database.js';
@@ -21,6 +21,7 @@ const USAGE = `Usage: vat-service <command> [options]
   keys list --account ID
   keys revoke KEY_ID
   simulator [--port N] [--host H]         run the registry simulator
+  check                                   exit 0 if the database answers (a health check)
 
 Every command takes --json (one JSON object on stdout). Configuration comes from the environment
 and an optional .env file; see the README.`;
@@ -66,6 +67,7 @@ export async function runCli(
       await waitForSignal(service);
       return 0;
     }
+    if (command === 'check') return await checkDatabase(config, print);
     const database = openConfiguredDatabase(config);
     try {
       await migrateToLatest(database);
@@ -219,6 +221,27 @@ async function runSimulator(values: Values, io: Io, json: boolean): Promise<numb
   }
   await waitForSignal({ close: () => simulator.close() });
   return 0;
+}
+
+/**
+ * `check`: whether the configured database answers a trivial query, as GET /ready does for the API.
+ * The health check of a process without an HTTP port (the worker's container); it does not migrate.
+ */
+async function checkDatabase(
+  config: Readonly<Config>,
+  print: (object: Record<string, unknown>, text: string) => void,
+): Promise<number> {
+  const database = openConfiguredDatabase(config);
+  try {
+    const ok = await database.ping();
+    print(
+      { ok, dialect: database.dialect },
+      `Database (${database.dialect}) ${ok ? 'answers' : 'does not answer'}.`,
+    );
+    return ok ? 0 : 1;
+  } finally {
+    await database.close();
+  }
 }
 
 function required(value: string | undefined, name: string): string {
