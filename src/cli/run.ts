@@ -20,7 +20,7 @@ import {
   usageLine,
 } from './help.js';
 import { keys } from './keys.js';
-import { migrate, serve, worker } from './service.js';
+import { check, migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
 import { usage } from './usage.js';
 import { webhooks } from './webhooks.js';
@@ -34,7 +34,17 @@ import { webhooks } from './webhooks.js';
 export type { Io };
 
 /** Every command, in the order `vat-service help` lists them. */
-export const ENTRIES: readonly Entry[] = [serve, worker, migrate, accounts, keys, usage, webhooks, simulator];
+export const ENTRIES: readonly Entry[] = [
+  serve,
+  worker,
+  migrate,
+  check,
+  accounts,
+  keys,
+  usage,
+  webhooks,
+  simulator,
+];
 
 /** Runs one command; returns the exit code. Long-running commands resolve when they stop. */
 export async function runCli(

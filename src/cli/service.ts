@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.js';
-import { startServer, startWorker } from '../main.js';
+import { openConfiguredDatabase, startServer, startWorker } from '../main.js';
 import type { Command } from './command.js';
 import { untilStopped, withDatabase } from './lifecycle.js';
 
@@ -50,4 +50,29 @@ export const migrate: Command = {
       print({ migrated: true, dialect: database.dialect }, `Database migrated (${database.dialect}).`);
       return 0;
     }),
+};
+
+export const check: Command = {
+  path: ['check'],
+  synopsis: '',
+  summary: 'exit 0 when the configured database answers (a health check)',
+  details: [
+    'Asks the database a trivial query, as GET /ready does for the API, without migrating: the',
+    "health check of a process without an HTTP port (the worker's container). Exit 1 when it does not answer.",
+  ],
+  json: 'print { ok, dialect }',
+  examples: ['docker compose exec worker node dist/src/cli.js check'],
+  async run({ env, print }) {
+    const database = openConfiguredDatabase(loadConfig(env));
+    try {
+      const ok = await database.ping();
+      print(
+        { ok, dialect: database.dialect },
+        `Database (${database.dialect}) ${ok ? 'answers' : 'does not answer'}.`,
+      );
+      return ok ? 0 : 1;
+    } finally {
+      await database.close();
+    }
+  },
 };
