@@ -61,7 +61,7 @@ export const check: Command = {
     "health check of a process without an HTTP port (the worker's container). Exit 1 when it does not answer.",
   ],
   json: 'print { ok, dialect }',
-  examples: ['docker compose exec worker node dist/src/cli.js check'],
+  examples: ['vat-service check', 'docker compose exec worker node dist/src/cli.js check'],
   async run({ env, print }) {
     const database = openConfiguredDatabase(loadConfig(env));
     try {

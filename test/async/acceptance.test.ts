@@ -303,6 +303,8 @@ describeEachDialect('async acceptance: the spec 4.4 cases and the check order', 
         consultation_number: null,
         requested_at: expect.stringMatching(ISO_MS),
         request_id: res.body.data.request_id,
+        validation_id: expect.stringMatching(/^val_/),
+        reference: null,
         meta: { cached: false, source: 'checksum', source_status: 'live' },
       });
       expect(stack.sim.statsOf('vies').callsByNumber.DE123456705).toBeUndefined();

@@ -76,6 +76,8 @@ describeEachDialect('async validation happy path', (dialect) => {
         consultation_number: null,
         requested_at: expect.stringMatching(ISO_MS),
         request_id: requestId,
+        validation_id: expect.stringMatching(/^val_/),
+        reference: null,
         meta: { cached: false, source: 'vies', source_status: 'live' },
       },
     });
@@ -188,7 +190,7 @@ describeEachDialect('async validation happy path', (dialect) => {
         consultation_number: null,
         requested_at: expect.stringMatching(ISO_MS),
       },
-      meta,
+      meta: { ...meta, validation_id: expect.stringMatching(/^val_/) },
     });
     const { results } = event.data;
     expect(results).toHaveLength(6);
@@ -247,6 +249,7 @@ describeEachDialect('async validation happy path', (dialect) => {
       cached_at: first.body.data.requested_at,
       source: 'vies',
       source_status: 'cached',
+      validation_id: expect.stringMatching(/^val_/),
     });
     expect(a.event.data.results[0].data).not.toHaveProperty('consultation_number');
     expect(sim.statsOf('vies').callsByNumber.LU10059929).toBe(1);
@@ -257,7 +260,12 @@ describeEachDialect('async validation happy path', (dialect) => {
     });
     expect(fresh.status, fresh.text).toBe(202);
     const b = await waitForEvent(receiver, (e) => e.data?.batch_id === fresh.body.data.batch_id);
-    expect(b.event.data.results[0].meta).toEqual({ cached: false, source: 'vies', source_status: 'live' });
+    expect(b.event.data.results[0].meta).toEqual({
+      cached: false,
+      source: 'vies',
+      source_status: 'live',
+      validation_id: expect.stringMatching(/^val_/),
+    });
     expect(sim.statsOf('vies').callsByNumber.LU10059929).toBe(2);
   });
 });

@@ -1705,6 +1705,7 @@ describeEachDialect('attack: OpenAPI-driven fuzzer', (dialect) => {
         .selectFrom('validations')
         .selectAll()
         .where('account_id', '=', account.id)
+        .where('mode', '=', 'live')
         .execute();
       const items = await db
         .selectFrom('async_items')

@@ -116,7 +116,7 @@ describeEachDialect('e2e validation records', (dialect) => {
     }
   });
 
-  it('records nothing for test keys', async () => {
+  it('records test keys apart: test-mode records, no evidence, no registry call (wave-2 A1)', async () => {
     const { app, sim } = live;
     const account = await app.account('business');
     const single = await validate(app, account.test, 'DE123456704');
@@ -126,7 +126,15 @@ describeEachDialect('e2e validation records', (dialect) => {
     expect(checksum.status, checksum.text).toBe(200);
     const batch = await validateBatch(app, account.test, ['DE123456704', 'GB123456727', 'LI12345']);
     expect(batch.status, batch.text).toBe(200);
-    expect(await recordsOf(app, account.id)).toEqual([]);
+    const rows = await recordsOf(app, account.id);
+    // One record per answer: two singles and three unique batch numbers.
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      expect(row.mode).toBe('test');
+      expect(row.evidence_id).toBeNull();
+      expect(row.id).toMatch(/^val_[0-9a-f]{32}$/);
+    }
+    expect(rows.filter((row) => row.mode === 'live')).toEqual([]);
     for (const id of ['vies', 'hmrc', 'uid', 'brreg', 'abr'] as const) expect(sim.statsOf(id).calls).toBe(0);
   });
 });
