@@ -26,6 +26,9 @@ export interface RegistryAnswer {
   exchange: RegistryExchange;
 }
 
+/** What a client reads from a registry's reply; the answer adds the exchange it was read from. */
+export type RegistryVerdict = Omit<RegistryAnswer, 'exchange'>;
+
 /**
  * One HTTP exchange with a registry, as evidence of what it answered (wave-2 A3): what was sent,
  * with credentials and tokens replaced by `[redacted]`, and the reply's bytes as received.
