@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { abrSim } from './abr.js';
 import { brregSim } from './brreg.js';
@@ -29,6 +35,23 @@ export interface RegistryStats {
   maxInFlightPerNumber: number;
 }
 
+/** One registry request the simulator received and the reply it wrote, byte for byte. */
+export interface SimExchange {
+  registry: RegistryId;
+  method: string;
+  /** Path and query as received, registry prefix included (`/abr/json/AbnDetails.aspx?abn=…`). */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  status: number;
+  replyHeaders: Record<string, string>;
+  /** The reply body exactly as written to the socket. */
+  reply: Buffer;
+}
+
+/** Exchanges kept by `exchanges()`: the most recent, so a long run (npm start, the bench) stays small. */
+const JOURNAL_SIZE = 100;
+
 export interface SimulatorOptions {
   port?: number;
   host?: string;
@@ -46,6 +69,7 @@ export class RegistrySimulator {
   private readonly behaviour = new Map<RegistryId, RegistryBehaviour>();
   private readonly stats = new Map<RegistryId, RegistryStats>();
   private readonly inFlightByNumber = new Map<string, number>();
+  private journal: SimExchange[] = [];
   private url = '';
 
   constructor(private readonly options: SimulatorOptions = {}) {
@@ -120,6 +144,15 @@ export class RegistrySimulator {
       });
     }
     this.inFlightByNumber.clear();
+    this.journal = [];
+  }
+
+  /**
+   * The registry requests received since the last reset and the replies written to them, oldest
+   * first (the last JOURNAL_SIZE). A connection reset (mode `reset`) writes no reply and is not kept.
+   */
+  exchanges(id?: RegistryId): SimExchange[] {
+    return this.journal.filter((exchange) => id === undefined || exchange.registry === id);
   }
 
   addCompany(company: SimCompany): void {
@@ -157,12 +190,14 @@ export class RegistrySimulator {
     const url = new URL(req.url ?? '/', 'http://simulator');
     const body = await readBody(req);
     if (url.pathname.startsWith('/_sim/')) {
-      return send(res, this.control(req.method ?? 'GET', url.pathname, body));
+      send(res, this.control(req.method ?? 'GET', url.pathname, body));
+      return;
     }
     const prefix = url.pathname.split('/')[1] ?? '';
     const registry = SIM_REGISTRIES.find((candidate) => candidate.id === prefix);
     if (!registry) {
-      return send(res, { status: 404, headers: { 'content-type': 'text/plain' }, body: 'no such registry' });
+      send(res, { status: 404, headers: { 'content-type': 'text/plain' }, body: 'no such registry' });
+      return;
     }
     const request: SimRequest = {
       method: req.method ?? 'GET',
@@ -171,10 +206,15 @@ export class RegistrySimulator {
       headers: req.headers,
       body,
     };
-    await this.serve(registry, request, res);
+    await this.serve(registry, request, req.url ?? '/', res);
   }
 
-  private async serve(registry: SimRegistry, request: SimRequest, res: ServerResponse): Promise<void> {
+  private async serve(
+    registry: SimRegistry,
+    request: SimRequest,
+    url: string,
+    res: ServerResponse,
+  ): Promise<void> {
     const stats = this.stats.get(registry.id)!;
     const number = registry.numberOf(request);
     stats.calls += 1;
@@ -195,32 +235,23 @@ export class RegistrySimulator {
         companies: () => [...this.companies.values()],
         behaviour,
       };
-      switch (behaviour.mode) {
-        case 'reset':
-          res.socket?.destroy();
-          return;
-        case 'down':
-          return send(res, {
-            status: 503,
-            headers: { 'content-type': 'text/plain' },
-            body: 'Service Unavailable',
-          });
-        case 'fault':
-          return send(res, registry.fault(behaviour.fault ?? '', request));
-        case 'malformed':
-          return send(res, registry.malformed(request));
-        case 'wrong_number':
-          return send(res, await registry.wrongNumber(request, context));
-        case 'doctype':
-          return send(res, registry.doctype?.(request, context) ?? registry.malformed(request));
-        case 'empty_echo':
-          return send(
-            res,
-            registry.emptyEcho?.(request, context) ?? (await registry.handle(request, context)),
-          );
-        default:
-          return send(res, await registry.handle(request, context));
+      const response = await answerFor(registry, request, context);
+      if (!response) {
+        res.socket?.destroy();
+        return;
       }
+      const reply = send(res, response);
+      this.journal.push({
+        registry: registry.id,
+        method: request.method,
+        url,
+        headers: request.headers,
+        body: request.body,
+        status: response.status,
+        replyHeaders: { ...response.headers },
+        reply,
+      });
+      if (this.journal.length > JOURNAL_SIZE) this.journal.shift();
     } finally {
       stats.inFlight -= 1;
       if (numberKey) this.inFlightByNumber.set(numberKey, (this.inFlightByNumber.get(numberKey) ?? 1) - 1);
@@ -293,9 +324,39 @@ export class RegistrySimulator {
   }
 }
 
-function send(res: ServerResponse, response: SimResponse): void {
-  res.writeHead(response.status, { 'content-length': Buffer.byteLength(response.body), ...response.headers });
-  res.end(response.body);
+/** The reply a registry gives in its current behaviour; null for `reset` (no reply at all). */
+async function answerFor(
+  registry: SimRegistry,
+  request: SimRequest,
+  context: SimContext,
+): Promise<SimResponse | null> {
+  const behaviour = context.behaviour;
+  switch (behaviour.mode) {
+    case 'reset':
+      return null;
+    case 'down':
+      return { status: 503, headers: { 'content-type': 'text/plain' }, body: 'Service Unavailable' };
+    case 'fault':
+      return registry.fault(behaviour.fault ?? '', request);
+    case 'malformed':
+      return registry.malformed(request);
+    case 'wrong_number':
+      return registry.wrongNumber(request, context);
+    case 'doctype':
+      return registry.doctype?.(request, context) ?? registry.malformed(request);
+    case 'empty_echo':
+      return registry.emptyEcho?.(request, context) ?? registry.handle(request, context);
+    default:
+      return registry.handle(request, context);
+  }
+}
+
+/** Writes the reply and returns the body's bytes as written. */
+function send(res: ServerResponse, response: SimResponse): Buffer {
+  const body = Buffer.from(response.body, 'utf8');
+  res.writeHead(response.status, { 'content-length': body.length, ...response.headers });
+  res.end(body);
+  return body;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -13,6 +13,7 @@ import {
   RegistryError,
   type RegistryFailureKind,
   type RegistryQuery,
+  type RegistryVerdict,
 } from './registry.js';
 
 /** The real service's root (au-abr.md section 2.1); the JSON path is appended beneath it. */
@@ -27,6 +28,8 @@ export interface Options {
   maxReplyBytes?: number;
   /** Registration GUID (au-abr.md section 1); sent as the `guid` query parameter. */
   guid: string;
+  /** The clock for the exchange's `requestedAt` (Date.now by default). */
+  now?: () => number;
 }
 
 const DETAILS_PATH = '/json/AbnDetails.aspx';
@@ -45,6 +48,7 @@ export function createAbrRegistry(options: Options): Registry {
     timeoutMs: options.timeoutMs,
     connections: options.connections,
     maxReplyBytes: options.maxReplyBytes,
+    now: options.now,
   });
   return {
     id: 'abr',
@@ -58,9 +62,11 @@ export function createAbrRegistry(options: Options): Registry {
         method: 'GET',
         url: detailsUrl(options.baseUrl, abn, guid),
         headers: { accept: 'application/javascript, application/json, text/plain, */*' },
+        // The GUID is our credential: `[redacted]` in the exchange's query string.
+        secrets: [guid],
       });
       checkStatus(answer.status);
-      return toAnswer(parseDetails(answer.body), abn);
+      return { ...toAnswer(parseDetails(answer.body), abn), exchange: answer.exchange };
     },
     // Section 3 of the decisions: ABN Lookup has no consultation number for any requester.
     acceptsRequester: () => false,
@@ -120,7 +126,7 @@ function parseDetails(body: string): AbnDetails {
   return value as AbnDetails;
 }
 
-function toAnswer(details: AbnDetails, abn: string): RegistryAnswer {
+function toAnswer(details: AbnDetails, abn: string): RegistryVerdict {
   const message = optionalString(details, 'Message') ?? '';
   const isError = message.trim() !== '';
   // au-abr.md 2.3: error answers leave `Abn` empty, but "No record found" echoes the ABN asked.
@@ -136,7 +142,7 @@ function toAnswer(details: AbnDetails, abn: string): RegistryAnswer {
  * au-abr.md 2.4: a non-empty `Message` is an error; only "No record found" is an answer
  * (`valid: false`). Matched on a trimmed, case-insensitive prefix, as 3.5 advises for the texts.
  */
-function answerForMessage(message: string): RegistryAnswer {
+function answerForMessage(message: string): RegistryVerdict {
   const text = message.replace(/\s+/g, ' ').trim();
   const lower = text.toLowerCase();
   if (lower.startsWith('no record')) return notRegistered();
@@ -149,7 +155,7 @@ function answerForMessage(message: string): RegistryAnswer {
   throw failure('server_error', `ABN Lookup: ${text}`, text);
 }
 
-function notRegistered(): RegistryAnswer {
+function notRegistered(): RegistryVerdict {
   return { valid: false, name: null, address: null, consultationNumber: null };
 }
 

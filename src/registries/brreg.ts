@@ -14,6 +14,7 @@ import {
   RegistryError,
   type RegistryFailureKind,
   type RegistryQuery,
+  type RegistryVerdict,
 } from './registry.js';
 
 /** The real service's root (no-brreg.md section 1); `enheter/{orgnr}` is appended beneath it. */
@@ -26,6 +27,8 @@ export interface Options {
   connections?: number;
   /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
   maxReplyBytes?: number;
+  /** The clock for the exchange's `requestedAt` (Date.now by default). */
+  now?: () => number;
 }
 
 /**
@@ -38,7 +41,7 @@ const ACCEPT_V2 = 'application/vnd.brreg.enhetsregisteret.enhet.v2+json;charset=
 const NATIONAL_PART = /^([0-9]{9})(?:MVA)?$/;
 
 /** Not registered, deleted, removed: company null whenever valid is false (decisions section 3). */
-function notRegistered(): RegistryAnswer {
+function notRegistered(): RegistryVerdict {
   return { valid: false, name: null, address: null, consultationNumber: null };
 }
 
@@ -49,6 +52,7 @@ export function createBrregRegistry(options: Options): Registry {
     timeoutMs: options.timeoutMs,
     connections: options.connections,
     maxReplyBytes: options.maxReplyBytes,
+    now: options.now,
   });
   return {
     id: 'brreg',
@@ -60,7 +64,7 @@ export function createBrregRegistry(options: Options): Registry {
         url: joinUrl(options.baseUrl, `enheter/${orgnr}`),
         headers: { accept: ACCEPT_V2 },
       });
-      return interpret(answer, orgnr);
+      return { ...interpret(answer, orgnr), exchange: answer.exchange };
     },
     acceptsRequester: () => false,
     close: () => http.close(),
@@ -76,7 +80,7 @@ function organisationNumberOf(target: ParsedVatNumber): string {
 }
 
 /** The outcome table of no-brreg.md section 3, mapped as section 7 says. */
-function interpret(answer: HttpAnswer, orgnr: string): RegistryAnswer {
+function interpret(answer: HttpAnswer, orgnr: string): RegistryVerdict {
   const status = answer.status;
   if (status === 200) return interpretEntity(answer, orgnr);
   if (status === 404) return interpretNotFound(answer);
@@ -97,7 +101,7 @@ function interpret(answer: HttpAnswer, orgnr: string): RegistryAnswer {
  * The register answers 404 "with no content" (no-brreg.md section 5). A 404 with a body comes from
  * something else (a wrong base URL, a proxy): treating it as "not registered" would be a guess.
  */
-function interpretNotFound(answer: HttpAnswer): RegistryAnswer {
+function interpretNotFound(answer: HttpAnswer): RegistryVerdict {
   if (answer.body.trim() === '') return notRegistered();
   throw failure(
     'malformed',
@@ -110,7 +114,7 @@ function interpretNotFound(answer: HttpAnswer): RegistryAnswer {
  * 410 Gone: removed from open data for legal reasons; the entity is not answerable as registered.
  * The `GoneEnhet` body names the number (section 5): a body naming another one is not about ours.
  */
-function interpretGone(answer: HttpAnswer, orgnr: string): RegistryAnswer {
+function interpretGone(answer: HttpAnswer, orgnr: string): RegistryVerdict {
   const body = tryParseJson(answer.body);
   const echoed = isObject(body) ? body.organisasjonsnummer : undefined;
   if (typeof echoed === 'string' && echoed !== orgnr) {
@@ -119,7 +123,7 @@ function interpretGone(answer: HttpAnswer, orgnr: string): RegistryAnswer {
   return notRegistered();
 }
 
-function interpretEntity(answer: HttpAnswer, orgnr: string): RegistryAnswer {
+function interpretEntity(answer: HttpAnswer, orgnr: string): RegistryVerdict {
   const entity = parseJsonBody(answer);
   // The answer must be about the number asked, or its verdict and name would be kept for ours.
   if (entity.organisasjonsnummer !== orgnr) {

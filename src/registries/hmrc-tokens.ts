@@ -9,7 +9,7 @@ export interface TokenOptions {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  /** for tests: the clock used for token expiry */
+  /** The clock for token expiry and the exchanges' `requestedAt` (Date.now by default). */
   now?: () => number;
   /** refresh this many ms before the token expires (default 60_000) */
   tokenRefreshMarginMs?: number;
@@ -55,11 +55,14 @@ export class AccessTokens {
       );
     }
     const startedAt = this.now();
+    // The token exchange is never evidence and is dropped here; its secret is declared all the same,
+    // so the record of this call is safe wherever it might end up.
     const answer = await this.http.send({
       method: 'POST',
       url: joinUrl(baseUrl, TOKEN_PATH),
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: tokenRequestBody(clientId, clientSecret),
+      secrets: [clientSecret],
     });
     const { value, lifetimeMs } = readToken(answer);
     const margin = this.options.tokenRefreshMarginMs ?? 60_000;

@@ -12,6 +12,7 @@ import {
   type RegistryAnswer,
   type RegistryError,
   type RegistryQuery,
+  type RegistryVerdict,
 } from './registry.js';
 
 /** hmrc.md §2: production root; the token and lookup paths are appended beneath it. */
@@ -29,13 +30,15 @@ const LOOKUP_PATH = 'organisations/vat/check-vat-number/lookup';
 const ACCEPT = 'application/vnd.hmrc.2.0+json';
 /** hmrc.md §4.4: the API takes exactly 9 or 12 digits, no `GB` prefix, no GD/HA numbers. */
 const VRN = /^(?:[0-9]{9}|[0-9]{12})$/;
-const NOT_REGISTERED: RegistryAnswer = { valid: false, name: null, address: null, consultationNumber: null };
+const NOT_REGISTERED: RegistryVerdict = { valid: false, name: null, address: null, consultationNumber: null };
 
 export function createHmrcRegistry(options: Options): Registry {
   const http = new RegistryHttp('hmrc', {
     timeoutMs: options.timeoutMs,
     connections: options.connections,
     maxReplyBytes: options.maxReplyBytes,
+    // One clock for token expiry and for the exchanges' `requestedAt`.
+    now: options.now,
   });
   const tokens = new AccessTokens(http, options);
   return {
@@ -68,7 +71,9 @@ async function lookup(
     token = await tokens.get();
     answer = await sendLookup(http, url, token);
   }
-  return readLookup(answer, target, requester !== undefined);
+  // The verdict rests on the last lookup: after a retry, the refused first one is no evidence of
+  // anything about the number. The token request never is (it carries our client secret).
+  return { ...readLookup(answer, target, requester !== undefined), exchange: answer.exchange };
 }
 
 function targetVrnOf(target: ParsedVatNumber): string {
@@ -96,12 +101,18 @@ function requesterVrnOf(requester: ParsedVatNumber): string {
   return requester.national;
 }
 
+/** hmrc.md §4.3: the token travels in a header, which the exchange does not record; declared anyway. */
 function sendLookup(http: RegistryHttp, url: string, token: string): Promise<HttpAnswer> {
-  return http.send({ method: 'GET', url, headers: { accept: ACCEPT, authorization: `Bearer ${token}` } });
+  return http.send({
+    method: 'GET',
+    url,
+    headers: { accept: ACCEPT, authorization: `Bearer ${token}` },
+    secrets: [token],
+  });
 }
 
 /** hmrc.md §4.5: 200 = registered, 404 NOT_FOUND = not registered, everything else a failure. */
-function readLookup(answer: HttpAnswer, target: string, verified: boolean): RegistryAnswer {
+function readLookup(answer: HttpAnswer, target: string, verified: boolean): RegistryVerdict {
   if (answer.status === 200) return readRegistered(answer, target, verified);
   const error = errorBodyOf(answer.body);
   // Only the API's own NOT_FOUND means "not registered"; a gateway 404 (MATCHING_RESOURCE_NOT_FOUND,
@@ -111,7 +122,7 @@ function readLookup(answer: HttpAnswer, target: string, verified: boolean): Regi
 }
 
 /** hmrc.md §4.6: `target.name`, `target.address` and `processingDate` are required; verified adds the number. */
-function readRegistered(answer: HttpAnswer, target: string, verified: boolean): RegistryAnswer {
+function readRegistered(answer: HttpAnswer, target: string, verified: boolean): RegistryVerdict {
   if (!isJson(answer.headers['content-type'])) throw failure('malformed', 'HMRC answered 200 without JSON');
   const body = parseJsonObject(answer.body);
   const company = body?.target;

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { Agent, type Dispatcher, errors as undiciErrors } from 'undici';
-import { RegistryError, type RegistryId } from './registry.js';
+import { EVIDENCE_BODY_BYTES, evidenceRequest, evidenceUrl } from './evidence.js';
+import { RegistryError, type RegistryExchange, type RegistryId } from './registry.js';
 
 export interface RegistryHttpOptions {
   /** Whole-call budget in milliseconds: connect, headers and body. */
@@ -8,6 +10,8 @@ export interface RegistryHttpOptions {
   connections?: number;
   /** Largest reply body read, in bytes; a longer reply is refused as malformed. */
   maxReplyBytes?: number;
+  /** The clock for `exchange.requestedAt`, epoch ms (the application's clock; Date.now by default). */
+  now?: () => number;
 }
 
 /** 1 MiB: the registries' answers are a few kilobytes; nothing legitimate comes near it. */
@@ -17,6 +21,8 @@ export interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The call as evidence: what was sent (secrets redacted) and the reply's bytes as received. */
+  exchange: RegistryExchange;
 }
 
 export interface HttpCall {
@@ -25,6 +31,20 @@ export interface HttpCall {
   url: string;
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Values that must never reach the exchange's `url` or `request` (a GUID, a client secret, a
+   * token): each is replaced by `[redacted]`. Headers are not recorded at all, and credential-named
+   * query and form parameters are redacted without being declared (evidence.ts).
+   */
+  secrets?: readonly string[];
+}
+
+/** A reply body read whole: the text for the client, and what the exchange keeps of its bytes. */
+interface ReplyBody {
+  text: string;
+  evidence: Buffer;
+  truncated: boolean;
+  sha256: string;
 }
 
 /**
@@ -49,8 +69,15 @@ export class RegistryHttp {
     });
   }
 
+  /**
+   * One call, answered with its exchange (wave-2 A3). `requestedAt` is read from the given clock
+   * when the request is handed to undici; the duration runs on the monotonic clock until the last
+   * byte of the reply is read, so a clock set by a test cannot make it negative.
+   */
   async send(call: HttpCall): Promise<HttpAnswer> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const requestedAt = (this.options.now ?? Date.now)();
+    const started = performance.now();
     try {
       const response = await this.agent.request({
         origin: new URL(call.url).origin,
@@ -61,7 +88,20 @@ export class RegistryHttp {
         signal,
       } as Dispatcher.RequestOptions);
       const body = await this.readBody(response);
-      return { status: response.statusCode, headers: response.headers, body };
+      const exchange: RegistryExchange = {
+        registry: this.registry,
+        url: evidenceUrl(call),
+        method: call.method,
+        requestedAt,
+        durationMs: Math.round(performance.now() - started),
+        request: evidenceRequest(call),
+        status: response.statusCode,
+        contentType: headerText(response.headers['content-type']),
+        body: body.evidence,
+        truncated: body.truncated,
+        sha256: body.sha256,
+      };
+      return { status: response.statusCode, headers: response.headers, body: body.text, exchange };
     } catch (error) {
       throw this.toRegistryError(error, signal);
     }
@@ -72,18 +112,20 @@ export class RegistryHttp {
   }
 
   /**
-   * The reply body as text, read chunk by chunk so a reply larger than `maxReplyBytes` is never
-   * held in memory: a declared Content-Length above the cap is refused before reading, and a body
-   * that grows past it is refused as soon as it does. Destroying the body aborts the request and
-   * closes its socket, so the registry stops sending and the connection is not reused.
+   * The reply body, read chunk by chunk so a reply larger than `maxReplyBytes` is never held in
+   * memory: a declared Content-Length above the cap is refused before reading, and a body that
+   * grows past it is refused as soon as it does. Destroying the body aborts the request and
+   * closes its socket, so the registry stops sending and the connection is not reused. Every
+   * chunk goes through the SHA-256 as it arrives, so the hash covers exactly the bytes received.
    */
-  private async readBody(response: Dispatcher.ResponseData): Promise<string> {
+  private async readBody(response: Dispatcher.ResponseData): Promise<ReplyBody> {
     const body = response.body;
     if (declaredLength(response.headers) > this.maxReplyBytes) {
       discard(body);
       throw this.tooLarge();
     }
     const chunks: Buffer[] = [];
+    const hash = createHash('sha256');
     let received = 0;
     for await (const chunk of body) {
       received += (chunk as Buffer).length;
@@ -91,10 +133,19 @@ export class RegistryHttp {
         discard(body);
         throw this.tooLarge();
       }
+      hash.update(chunk as Buffer);
       chunks.push(chunk as Buffer);
     }
-    // TextDecoder drops a UTF-8 byte order mark, as undici's body.text() did.
-    return new TextDecoder().decode(Buffer.concat(chunks, received));
+    const bytes = Buffer.concat(chunks, received);
+    const truncated = received > EVIDENCE_BODY_BYTES;
+    return {
+      // TextDecoder drops a UTF-8 byte order mark, as undici's body.text() did; the evidence keeps it.
+      text: new TextDecoder().decode(bytes),
+      // A copy when truncated, so the exchange does not hold the whole reply alive behind its slice.
+      evidence: truncated ? Buffer.from(bytes.subarray(0, EVIDENCE_BODY_BYTES)) : bytes,
+      truncated,
+      sha256: hash.digest('hex'),
+    };
   }
 
   private tooLarge(): RegistryError {
@@ -143,6 +194,12 @@ export class RegistryHttp {
 function discard(body: Dispatcher.ResponseData['body']): void {
   body.on('error', () => undefined);
   body.destroy();
+}
+
+/** A header's value as one string (repeated headers joined as HTTP folds them), or null when absent. */
+function headerText(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** The Content-Length a reply declares, or 0 when it declares none (chunked) or an unreadable one. */

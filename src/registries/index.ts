@@ -18,6 +18,8 @@ export function createRegistryGateway(config: RegistrySettings, clock: Clock): R
     timeoutMs: settings.timeoutMs,
     connections: settings.concurrency,
     maxReplyBytes: config.registryMaxReplyBytes,
+    // The exchanges' `requestedAt` comes from the application's clock, as the records' times do.
+    now: () => clock.now(),
   });
   const registries = new Map<RegistryId, Registry>([
     ['vies', createViesRegistry(pool(vies))],
@@ -27,7 +29,6 @@ export function createRegistryGateway(config: RegistrySettings, clock: Clock): R
         ...pool(hmrc),
         clientId: config.hmrc.clientId ?? '',
         clientSecret: config.hmrc.clientSecret ?? '',
-        now: () => clock.now(),
       }),
     ],
     ['uid', createUidRegistry(pool(uid))],

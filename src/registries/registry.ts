@@ -22,6 +22,35 @@ export interface RegistryAnswer {
   address: string | null;
   /** Consultation number (VIES requestIdentifier, HMRC consultationNumber); null when none was asked or given. */
   consultationNumber: string | null;
+  /** The HTTP exchange the verdict rests on, for the record's evidence (the pipeline stores it). */
+  exchange: RegistryExchange;
+}
+
+/** What a client reads from a registry's reply; the answer adds the exchange it was read from. */
+export type RegistryVerdict = Omit<RegistryAnswer, 'exchange'>;
+
+/**
+ * One HTTP exchange with a registry, as evidence of what it answered (wave-2 A3): what was sent,
+ * with credentials and tokens replaced by `[redacted]`, and the reply's bytes as received.
+ */
+export interface RegistryExchange {
+  registry: RegistryId;
+  /** Scheme, host and path: no credentials, no query string (the query is in `request`). */
+  url: string;
+  method: 'GET' | 'POST';
+  /** Epoch ms when the request was sent. */
+  requestedAt: number;
+  durationMs: number;
+  /** The body sent, or for a GET its query string (without `?`), secrets replaced by `[redacted]`. */
+  request: string;
+  status: number;
+  contentType: string | null;
+  /** The reply's first 64 KiB as received. */
+  body: Buffer;
+  /** More than 64 KiB arrived: `body` holds the first 64 KiB. */
+  truncated: boolean;
+  /** SHA-256 of every byte of the reply as received, lowercase hex. */
+  sha256: string;
 }
 
 /**

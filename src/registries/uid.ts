@@ -8,6 +8,12 @@
  * own inference (ch-uid §4.5: `vatStatus` 2 alone does not mean "registered", see the deleted-entity
  * capture). `GetByUID` is then asked only for a valid number, for the name and address, so an invalid
  * number costs one of the 20 calls per minute (ch-uid §7) and a valid one two.
+ *
+ * Which exchange is the evidence (wave-2 A3 keeps one per record): the `ValidateVatNumber` one.
+ * It is the register saying "registered for VAT and active" or not, which is the verdict a record
+ * proves; every CH answer has it, valid or not, so all CH records carry the same operation; and
+ * `GetByUID`'s reply proves validity only through our own inference (ch-uid §4.5). What it leaves
+ * unproven is the name and address of a valid number, which come from `GetByUID`.
  */
 import type { ParsedVatNumber } from '../numbers/index.js';
 import { type HttpAnswer, RegistryHttp } from './http.js';
@@ -17,7 +23,9 @@ import {
   type Registry,
   type RegistryAnswer,
   RegistryError,
+  type RegistryExchange,
   type RegistryFailureKind,
+  type RegistryVerdict,
 } from './registry.js';
 import { escapeXml, parseXml } from './xml.js';
 
@@ -32,10 +40,14 @@ export interface Options {
   connections?: number;
   /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
   maxReplyBytes?: number;
+  /** The clock for the exchange's `requestedAt` (Date.now by default). */
+  now?: () => number;
 }
 
 type Operation = 'ValidateVatNumber' | 'GetByUID';
 type XmlNode = Record<string, unknown>;
+/** An operation's `{Operation}Response` element, and the exchange it was read from. */
+type Reply = { response: XmlNode; exchange: RegistryExchange };
 
 // ch-uid §3: operation wrappers in `uid`, the UID structure's children in eCH-0097 V5.
 const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -44,17 +56,18 @@ const ECH_0097_NS = 'http://www.ech.ch/xmlns/eCH-0097/5';
 // ch-uid §2: SOAPAction is required and names the operation.
 const ACTION_PREFIX = 'http://www.uid.admin.ch/xmlns/uid-wse/IPublicServices/';
 
-const NOT_VALID: RegistryAnswer = { valid: false, name: null, address: null, consultationNumber: null };
+const NOT_VALID: RegistryVerdict = { valid: false, name: null, address: null, consultationNumber: null };
 
 export function createUidRegistry(options: Options): Registry {
   const http = new RegistryHttp('uid', {
     timeoutMs: options.timeoutMs,
     connections: options.connections,
     maxReplyBytes: options.maxReplyBytes,
+    now: options.now,
   });
   const url = options.baseUrl.replace(/\/+$/, '');
 
-  const call = async (operation: Operation, content: string): Promise<XmlNode> => {
+  const call = async (operation: Operation, content: string): Promise<Reply> => {
     const answer = await http.send({
       method: 'POST',
       url,
@@ -65,21 +78,23 @@ export function createUidRegistry(options: Options): Registry {
       },
       body: envelope(operation, content),
     });
-    return readResponse(operation, answer);
+    return { response: readResponse(operation, answer), exchange: answer.exchange };
   };
 
   return {
     id: 'uid',
-    async lookup(query) {
+    async lookup(query): Promise<RegistryAnswer> {
       const digits = uidDigitsOf(query.target);
-      const valid = await validateVatNumber(call, digits);
-      if (!valid) return NOT_VALID;
+      // The evidence is the ValidateVatNumber exchange, valid or not (see the top of this file).
+      const { valid, exchange } = await validateVatNumber(call, digits);
+      if (!valid) return { ...NOT_VALID, exchange };
       const organisation = await getByUid(call, digits);
       return {
         valid: true,
         name: organisation ? organisationName(organisation) : null,
         address: organisation ? organisationAddress(organisation) : null,
         consultationNumber: null,
+        exchange,
       };
     },
     // decisions §3: the UID register never gives consultation numbers.
@@ -88,17 +103,20 @@ export function createUidRegistry(options: Options): Registry {
   };
 }
 
-type Call = (operation: Operation, content: string) => Promise<XmlNode>;
+type Call = (operation: Operation, content: string) => Promise<Reply>;
 
 /** ch-uid §4.1: `true` = registered for Swiss VAT and active. Anything but true/false is malformed. */
-async function validateVatNumber(call: Call, digits: string): Promise<boolean> {
-  const response = await call(
+async function validateVatNumber(
+  call: Call,
+  digits: string,
+): Promise<{ valid: boolean; exchange: RegistryExchange }> {
+  const { response, exchange } = await call(
     'ValidateVatNumber',
     `<uid:vatNumber>${escapeXml(canonicalVatNumber(digits))}</uid:vatNumber>`,
   );
   const result = textOf(response.ValidateVatNumberResult);
-  if (result === 'true') return true;
-  if (result === 'false') return false;
+  if (result === 'true') return { valid: true, exchange };
+  if (result === 'false') return { valid: false, exchange };
   throw malformed(`ValidateVatNumberResult is ${JSON.stringify(result)}, not a boolean`);
 }
 
@@ -108,7 +126,7 @@ async function validateVatNumber(call: Call, digits: string): Promise<boolean> {
  * the number is valid and the name and address are withheld, which decisions §3 answers with nulls.
  */
 async function getByUid(call: Call, digits: string): Promise<XmlNode | null> {
-  const response = await call(
+  const { response } = await call(
     'GetByUID',
     '<uid:uid>' +
       '<e97:uidOrganisationIdCategorie>CHE</e97:uidOrganisationIdCategorie>' +

@@ -8,6 +8,7 @@ import {
   RegistryError,
   type RegistryFailureKind,
   type RegistryQuery,
+  type RegistryVerdict,
 } from './registry.js';
 import { escapeXml, parseXml } from './xml.js';
 
@@ -28,6 +29,8 @@ export interface Options {
   connections?: number;
   /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
   maxReplyBytes?: number;
+  /** The clock for the exchange's `requestedAt` (Date.now by default). */
+  now?: () => number;
 }
 
 /** §1: production SOAP endpoint, below the root. */
@@ -71,6 +74,7 @@ export function createViesRegistry(options: Options): Registry {
     timeoutMs: options.timeoutMs,
     connections: options.connections,
     maxReplyBytes: options.maxReplyBytes,
+    now: options.now,
   });
   const url = joinUrl(options.baseUrl, SERVICE_PATH);
   const acceptsRequester = (requester: ParsedVatNumber): boolean =>
@@ -89,7 +93,8 @@ export function createViesRegistry(options: Options): Registry {
         headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
         body: buildEnvelope(operation, query.target, requester),
       });
-      return readAnswer(answer, operation, query.target);
+      // The verdict rests on this one checkVat or checkVatApprox exchange.
+      return { ...readAnswer(answer, operation, query.target), exchange: answer.exchange };
     },
     close: () => http.close(),
   };
@@ -120,7 +125,7 @@ function buildEnvelope(operation: Operation, target: ParsedVatNumber, requester?
   );
 }
 
-function readAnswer(answer: HttpAnswer, operation: Operation, target: ParsedVatNumber): RegistryAnswer {
+function readAnswer(answer: HttpAnswer, operation: Operation, target: ParsedVatNumber): RegistryVerdict {
   const body = soapBodyOf(answer);
   // §2.7: faults arrive with 200 or 500; a Fault element decides, whatever the status.
   if (body && 'Fault' in body) throw faultError(body.Fault);
@@ -150,7 +155,7 @@ function mapResult(
   result: Record<string, unknown>,
   operation: Operation,
   target: ParsedVatNumber,
-): RegistryAnswer {
+): RegistryVerdict {
   const valid = readBoolean(textOf(result.valid));
   if (valid === undefined) throw malformed('`valid` is missing or not a boolean');
   if (textOf(result.requestDate) === undefined) throw malformed('`requestDate` is missing');

@@ -164,10 +164,17 @@ function au(abn: string): ParsedVatNumber {
   return { countryCode: 'AU', national: abn, vatNumber: `AU${abn}` };
 }
 
-const NOT_REGISTERED: RegistryAnswer = { valid: false, name: null, address: null, consultationNumber: null };
+/** Answers carry their exchange; its contents are checked in the evidence tests. */
+const NOT_REGISTERED: RegistryAnswer = {
+  valid: false,
+  name: null,
+  address: null,
+  consultationNumber: null,
+  exchange: expect.any(Object),
+};
 
 function valid(name: string | null, address: string | null): RegistryAnswer {
-  return { valid: true, name, address, consultationNumber: null };
+  return { valid: true, name, address, consultationNumber: null, exchange: expect.any(Object) };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<RegistryError> {

@@ -33,7 +33,14 @@ function norwegian(digits: string): ParsedVatNumber {
   return { countryCode: 'NO', national: `${digits}MVA`, vatNumber: `NO${digits}MVA` };
 }
 
-const NOT_VALID: RegistryAnswer = { valid: false, name: null, address: null, consultationNumber: null };
+/** Answers carry their exchange; its contents are checked in the evidence tests. */
+const NOT_VALID: RegistryAnswer = {
+  valid: false,
+  name: null,
+  address: null,
+  consultationNumber: null,
+  exchange: expect.any(Object),
+};
 
 async function failureOf(promise: Promise<unknown>): Promise<RegistryError> {
   try {
@@ -146,6 +153,7 @@ describe('brreg client against the captured fixtures', () => {
       name: 'DIGITALISERINGSDIREKTORATET',
       address: 'Lørenfaret 1C, 0585 OSLO',
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
   });
 
@@ -173,6 +181,7 @@ describe('brreg client against the captured fixtures', () => {
       name: 'DIGITALISERINGSDIREKTORATET',
       address: null,
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
   });
 
@@ -345,7 +354,13 @@ describe('brreg client against the simulator', () => {
     ['900000057', 'KONKURSBO TESTBEDRIFT AS', 'Storgata 1, 0155 OSLO'],
   ])('answers seeded NO%sMVA as valid with its name and address', async (digits, name, address) => {
     const answer = await client.lookup({ target: norwegian(digits) });
-    expect(answer).toEqual({ valid: true, name, address, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: true,
+      name,
+      address,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
   });
 
   it.each([
@@ -381,6 +396,7 @@ describe('brreg client against the simulator', () => {
       name: 'NY BEDRIFT AS',
       address: 'Kongens gate 2, 0153 OSLO',
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
     await client.lookup({ target: norwegian('900000065') });
     expect(sim.statsOf('brreg').callsByNumber).toEqual({ NO900000065MVA: 2 });

@@ -131,6 +131,7 @@ describe('HMRC client against the captured fixtures', () => {
       name: 'Credite Sberger Donal Inc.',
       address: '131B Barton Hamlet, SW97 5CK',
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
   });
 
@@ -167,7 +168,13 @@ describe('HMRC client against the captured fixtures', () => {
   it('maps 404 NOT_FOUND to not registered, not to an error', async () => {
     lookupReply = reply('lookup-404-NOT_FOUND.json', 404);
     const answer = await client({ baseUrl }).lookup({ target: gb('553557817') });
-    expect(answer).toEqual({ valid: false, name: null, address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: false,
+      name: null,
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
   });
 
   it('reports empty name and address members as withheld (null)', async () => {
@@ -177,7 +184,13 @@ describe('HMRC client against the captured fixtures', () => {
     body.target.address = { line1: '', countryCode: 'GB' };
     lookupReply = { status: 200, body: JSON.stringify(body) };
     const answer = await client({ baseUrl }).lookup({ target: gb('553557881') });
-    expect(answer).toEqual({ valid: true, name: null, address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: true,
+      name: null,
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
   });
 
   const failures: Array<[string, number, string, string, boolean]> = [
@@ -291,12 +304,19 @@ describe('HMRC client against the simulator', () => {
       name: 'Simulated Widgets Ltd',
       address: '1 Simulation Street, Testington, TE1 1ST',
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
   });
 
   it('reports a withheld name and address as null', async () => {
     const answer = await client({ baseUrl }).lookup({ target: gb('300000214') });
-    expect(answer).toEqual({ valid: true, name: null, address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: true,
+      name: null,
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
   });
 
   it('answers unknown and deregistered numbers as not registered', async () => {

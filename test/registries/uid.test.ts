@@ -179,6 +179,7 @@ describe('UID client against the captured answers', () => {
       name: 'Jacqeline Fehr',
       address: 'Ackeretstrasse 19, 8400 Winterthur',
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
     expect(upstream.requests.map((request) => request.action)).toEqual([
       `${ACTION_PREFIX}ValidateVatNumber`,
@@ -195,7 +196,13 @@ describe('UID client against the captured answers', () => {
   it('answers not valid on false, without asking GetByUID', async () => {
     upstream.answer.ValidateVatNumber = notValid;
     const answer = await client.lookup({ target: ch('116281710') });
-    expect(answer).toEqual({ valid: false, name: null, address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: false,
+      name: null,
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
     expect(upstream.requests).toHaveLength(1);
   });
 
@@ -206,7 +213,13 @@ describe('UID client against the captured answers', () => {
       body: successEnvelope(fixture('get-by-uid-not-found.response-body.xml')),
     };
     const answer = await client.lookup({ target: ch('116281710') });
-    expect(answer).toEqual({ valid: true, name: null, address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: true,
+      name: null,
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
   });
 
   it('maps the captured Request_limit_exceeded fault (HTTP 500) to throttled', async () => {
@@ -246,7 +259,13 @@ describe('UID client against the captured answers', () => {
       body: successEnvelope(fixture('legacy-v3-get-by-uid.response-body.xml')),
     };
     const answer = await client.lookup({ target: ch('115635627') });
-    expect(answer).toEqual({ valid: true, name: 'mimacom ag', address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: true,
+      name: 'mimacom ag',
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
   });
 });
 
@@ -354,6 +373,7 @@ describe('UID client against the simulator', () => {
       name: 'Muster AG',
       address: 'Musterstrasse 1, 3000 Bern',
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
     expect(sim.statsOf('uid').callsByNumber).toEqual({ CHE100000006MWST: 2 });
   });
@@ -371,7 +391,13 @@ describe('UID client against the simulator', () => {
 
   it('answers valid with name and address null when the register withholds them', async () => {
     const answer = await client.lookup({ target: ch('100000058') });
-    expect(answer).toEqual({ valid: true, name: null, address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: true,
+      name: null,
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
   });
 
   it.each([
@@ -381,7 +407,13 @@ describe('UID client against the simulator', () => {
     ['a deleted entity', '100000041'],
   ])('answers not valid for %s, in one call', async (_case, digits) => {
     const answer = await client.lookup({ target: ch(digits) });
-    expect(answer).toEqual({ valid: false, name: null, address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: false,
+      name: null,
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
     expect(sim.statsOf('uid').callsByNumber).toEqual({ [`CHE${digits}MWST`]: 1 });
   });
 

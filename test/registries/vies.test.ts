@@ -128,6 +128,7 @@ describe('VIES client against captured real answers', () => {
       name: 'AMAZON EUROPE CORE S.A R.L.',
       address: '38, AVENUE JOHN F. KENNEDY L-1855 LUXEMBOURG',
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
   });
 
@@ -138,6 +139,7 @@ describe('VIES client against captured real answers', () => {
       name: null,
       address: null,
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
   });
 
@@ -151,6 +153,7 @@ describe('VIES client against captured real answers', () => {
       name: null,
       address: null,
       consultationNumber: null,
+      exchange: expect.any(Object),
     });
   });
 
@@ -165,6 +168,7 @@ describe('VIES client against captured real answers', () => {
       name: 'GITHUB B.V.',
       address: 'VIJZELSTRAAT 00068, 1017HL AMSTERDAM',
       consultationNumber: 'WAPIAAAAWVymNggi',
+      exchange: expect.any(Object),
     });
     expect(bodyOf(seen?.body ?? '')).toEqual({
       checkVatApprox: {
@@ -179,7 +183,13 @@ describe('VIES client against captured real answers', () => {
   it('gives no consultation number for an invalid target asked with a requester', async () => {
     serve(fixture('checkVatApprox-invalid-with-requester-response-IT-2024.xml'));
     const answer = await client.lookup({ target: parsed('IT01739710307'), requester: parsed('DE123456704') });
-    expect(answer).toEqual({ valid: false, name: null, address: null, consultationNumber: null });
+    expect(answer).toEqual({
+      valid: false,
+      name: null,
+      address: null,
+      consultationNumber: null,
+      exchange: expect.any(Object),
+    });
   });
 
   it.each([
@@ -321,6 +331,7 @@ describe('VIES client against the simulator', () => {
         name: 'Grachten Techniek B.V.',
         address: 'KEIZERSGRACHT 00123, 1015CJ AMSTERDAM',
         consultationNumber: null,
+        exchange: expect.any(Object),
       });
     });
 
@@ -330,13 +341,20 @@ describe('VIES client against the simulator', () => {
         name: 'Musterfirma Handels GmbH',
         address: null,
         consultationNumber: null,
+        exchange: expect.any(Object),
       });
     });
 
     it.each(['DE113866163', 'ESA28184661'])(
       'gives null name and address when %s has both withheld',
       async (n) => {
-        expect(await lookup(n)).toEqual({ valid: true, name: null, address: null, consultationNumber: null });
+        expect(await lookup(n)).toEqual({
+          valid: true,
+          name: null,
+          address: null,
+          consultationNumber: null,
+          exchange: expect.any(Object),
+        });
       },
     );
 
@@ -348,6 +366,7 @@ describe('VIES client against the simulator', () => {
           name: null,
           address: null,
           consultationNumber: null,
+          exchange: expect.any(Object),
         });
       },
     );
@@ -506,6 +525,7 @@ describe('VIES client against the simulator', () => {
         name: null,
         address: null,
         consultationNumber: null,
+        exchange: expect.any(Object),
       });
     });
 
