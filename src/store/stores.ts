@@ -3,6 +3,7 @@ import { type AsyncRequestStore, KyselyAsyncRequestStore } from './async-request
 import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
+import { type EvidenceStore, KyselyEvidenceStore } from './evidence.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
@@ -25,6 +26,7 @@ export interface Stores {
   readonly charges: ChargeStore;
   readonly cache: CacheStore;
   readonly records: RecordStore;
+  readonly evidence: EvidenceStore;
   readonly jobs: JobStore;
   readonly webhooks: WebhookStore;
   readonly asyncRequests: AsyncRequestStore;
@@ -67,6 +69,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
         : new TransactionChargeStore(transaction),
     cache: new SqlCacheStore(sql),
     records: new SqlRecordStore(sql),
+    evidence: new KyselyEvidenceStore(db),
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),

@@ -39,7 +39,7 @@ export interface PipelineSettings {
 }
 
 export interface PipelineDeps {
-  stores: Pick<Stores, 'cache' | 'charges' | 'records'>;
+  stores: Pick<Stores, 'cache' | 'charges' | 'records' | 'evidence'>;
   quota: Quota;
   gateway: RegistryGateway;
   clock: Clock;
@@ -72,6 +72,8 @@ export interface LookupOptions {
   beforeRegistry?: () => Promise<unknown>;
   /** Present only when a consultation number is wanted and allowed (see consultationRequester). */
   requester?: ParsedVatNumber;
+  /** The account asking: a consultation request's evidence is marked as its own. */
+  accountId: string;
 }
 
 export type ItemResult =
@@ -104,6 +106,7 @@ export class ValidationPipeline {
     this.registry = {
       gateway: deps.gateway,
       cache: deps.stores.cache,
+      evidence: deps.stores.evidence,
       clock: deps.clock,
       rules: this.rules,
       logger: deps.logger,
@@ -124,6 +127,7 @@ export class ValidationPipeline {
           : await this.answerLive(checked, {
               useCache: request.useCache,
               requester: wanted,
+              accountId: principal.accountId,
               beforeRegistry: () => this.deps.quota.check(principal, 1, now),
             });
       const { quota, ids } = await this.keep(principal, [answer], context);
@@ -162,7 +166,11 @@ export class ValidationPipeline {
         const wanted = this.consultationRequester(checked.number, requester, principal.tier);
         try {
           const answer = live
-            ? await this.answerLive(checked, { useCache: request.useCache, requester: wanted })
+            ? await this.answerLive(checked, {
+                useCache: request.useCache,
+                requester: wanted,
+                accountId: principal.accountId,
+              })
             : this.answerTest(checked, { wantsConsultation: wanted !== undefined, now });
           answers.set(checked.number.vatNumber, { ok: true, answer, validationId: '' });
         } catch (error) {
@@ -203,7 +211,7 @@ export class ValidationPipeline {
    * and never served from the cache (its number is proof of a check now). Throws ApiError 503/422.
    */
   answerLive(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
-    const { useCache, requester, beforeRegistry } = options;
+    const { useCache, requester, accountId, beforeRegistry } = options;
     const local = localAnswer(checked, {
       checkDigits: this.deps.settings.checkDigits,
       now: this.deps.clock.now(),
@@ -214,7 +222,7 @@ export class ValidationPipeline {
       await beforeRegistry?.();
       return askRegistry(this.registry, number, call);
     };
-    if (requester) return ask({ requester, degradedRule: useCache });
+    if (requester) return ask({ requester, accountId, degradedRule: useCache });
     return this.lookups.run(`${number.vatNumber}|${useCache}`, async () => {
       if (!useCache) return ask({ degradedRule: false });
       const cached = await readCache(this.deps.stores.cache, number, {

@@ -4,8 +4,10 @@ import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import { type Registry, type RegistryAnswer, RegistryError } from '../registries/registry.js';
 import type { CacheEntry, CacheStore } from '../store/cache.js';
+import type { EvidenceStore } from '../store/evidence.js';
 import { companyOf, iso, type ValidationAnswer } from './answer.js';
 import { type CacheRules, cachedAnswer, withinStaleWindow } from './cache-read.js';
+import { keepEvidence } from './evidence.js';
 
 /**
  * The registry stage: ask the number's registry, write its answer to the cache, and apply the
@@ -16,6 +18,7 @@ import { type CacheRules, cachedAnswer, withinStaleWindow } from './cache-read.j
 export interface RegistryCallDeps {
   gateway: RegistryGateway;
   cache: CacheStore;
+  evidence: EvidenceStore;
   clock: Clock;
   rules: CacheRules;
   logger: { warn(object: object, message: string): void };
@@ -24,6 +27,8 @@ export interface RegistryCallDeps {
 export interface RegistryCallOptions {
   /** Present only when a consultation number is wanted and the registry accepts this requester. */
   requester?: ParsedVatNumber;
+  /** The account asking, for a consultation request (its evidence is shown to it alone unredacted). */
+  accountId?: string;
   /** The cache entry as the cache stage found it; read here when the cache stage did not run. */
   prior?: { entry: CacheEntry | undefined };
   /** false (the caller skipped the cache): a "not registered" answer is served as the registry gave it. */
@@ -70,6 +75,15 @@ export async function askRegistry(
       return cachedAnswer(number, prior, { status: 'degraded', now: answeredAt });
     }
   }
+  const owner =
+    options.requester && options.accountId
+      ? {
+          accountId: options.accountId,
+          requester: options.requester.vatNumber,
+          consultationNumber: answer.consultationNumber,
+        }
+      : undefined;
+  const evidence = await keepEvidence(deps.evidence, answer.exchange, owner, answeredAt);
   await deps.cache.put({
     vat_number: number.vatNumber,
     valid: answer.valid ? 1 : 0,
@@ -77,7 +91,7 @@ export async function askRegistry(
     company_address: answer.valid ? answer.address : null,
     source: registry.id,
     fetched_at: answeredAt,
-    evidence_id: null,
+    evidence_id: evidence.id,
   });
   return {
     data: {
@@ -89,6 +103,7 @@ export async function askRegistry(
       requested_at: iso(answeredAt),
     },
     meta: { cached: false, source: registry.id, source_status: 'live' },
+    evidence,
   };
 }
 

@@ -83,7 +83,11 @@ async function answer(deps: ValidateItemDeps, item: AsyncItem): Promise<Validati
     parseRequester(item.requester ?? undefined),
     tier,
   );
-  return deps.pipeline.answerLive(checked, { useCache: item.use_cache === 1, requester });
+  return deps.pipeline.answerLive(checked, {
+    useCache: item.use_cache === 1,
+    requester,
+    accountId: item.account_id,
+  });
 }
 
 /** false when another worker settled the item first. */
