@@ -31,6 +31,14 @@ export interface GateDeps {
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 /**
+ * RFC 6750 section 3: a 401 names the scheme to use. `invalid_token` when a key was presented and
+ * refused (not a key's format, unknown or revoked); no error code when no Bearer key could be read
+ * (no Authorization header, another scheme, a malformed header).
+ */
+const CHALLENGE = { 'www-authenticate': 'Bearer' };
+const INVALID_TOKEN = { 'www-authenticate': 'Bearer error="invalid_token"' };
+
+/**
  * The gates of decisions section 4, in its order, as an onRequest hook on each route (it runs before
  * the body is parsed): 401 auth → 429 burst → 403 tier → 403 test key. Body, webhook, format and
  * quota checks come later, in schema validation and the domain.
@@ -83,10 +91,14 @@ function checkRouteGates(gates: RouteGates, principal: Principal): void {
 function presentedKeyHash(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (!header)
-    throw new ApiError('unauthorized', 'Missing Authorization header: send `Authorization: Bearer <key>`.');
+    throw new ApiError(
+      'unauthorized',
+      'Missing Authorization header: send `Authorization: Bearer <key>`.',
+      CHALLENGE,
+    );
   const key = BEARER.exec(header)?.[1];
   if (key === undefined)
-    throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
+    throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.', CHALLENGE);
   if (!KEY_PATTERN.test(key)) throw invalidKey();
   return hashKey(key);
 }
@@ -124,5 +136,5 @@ async function authenticate(deps: GateDeps, request: FastifyRequest, keyHash: st
 }
 
 function invalidKey(): ApiError {
-  return new ApiError('unauthorized', 'The API key is invalid or has been revoked.');
+  return new ApiError('unauthorized', 'The API key is invalid or has been revoked.', INVALID_TOKEN);
 }
