@@ -22,9 +22,10 @@ const RateRecordSchema = Type.Object(
   { $id: 'RateRecord' },
 );
 
-const DateQuery = Type.Object({
-  date: Type.Optional(Type.String({ description: 'YYYY-MM-DD (UTC), from 2024-01-01; default today' })),
-});
+const DateQuery = Type.Object(
+  { date: Type.Optional(Type.String({ description: 'YYYY-MM-DD (UTC), from 2024-01-01; default today' })) },
+  { additionalProperties: false },
+);
 const Params = Type.Object({
   country_code: Type.String({ description: 'Case-insensitive; GR accepted for EL' }),
 });

@@ -2,24 +2,30 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import type { AsyncAcceptance } from '../../validation/async-acceptance.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
+import { AUTH_ERRORS, errorResponses, NoQuery } from '../schemas/common.js';
 import { typed } from '../typed.js';
 
-const SingleBody = Type.Object({
-  vat_number: Type.String({ minLength: 1 }),
-  requester_vat_number: Type.Optional(Type.String()),
-  cache: Type.Optional(Type.Boolean({ default: true })),
-});
+const SingleBody = Type.Object(
+  {
+    vat_number: Type.String({ minLength: 1 }),
+    requester_vat_number: Type.Optional(Type.String()),
+    cache: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+);
 
-const BatchBody = Type.Object({
-  vat_numbers: Type.Array(Type.String({ minLength: 1 }), {
-    minItems: 1,
-    maxItems: 1000,
-    description: 'At most 200 (Pro) or 1000 (Business, Scale)',
-  }),
-  requester_vat_number: Type.Optional(Type.String()),
-  cache: Type.Optional(Type.Boolean({ default: true })),
-});
+const BatchBody = Type.Object(
+  {
+    vat_numbers: Type.Array(Type.String({ minLength: 1 }), {
+      minItems: 1,
+      maxItems: 1000,
+      description: 'At most 200 (Pro) or 1000 (Business, Scale)',
+    }),
+    requester_vat_number: Type.Optional(Type.String()),
+    cache: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+);
 
 const Meta = Type.Object({ request_id: Type.String(), request_duration_ms: Type.Integer() });
 const ASYNC_ERRORS = errorResponses([400, ...AUTH_ERRORS, 403, 413, 415, 422]);
@@ -62,6 +68,7 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
         operationId: 'validateAsync',
         tags: ['validation'],
         summary: 'Queue one VAT number; the result arrives by webhook',
+        querystring: NoQuery,
         body: SingleBody,
         response: { 202: Accepted, ...ASYNC_ERRORS },
       },
@@ -89,6 +96,7 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
         operationId: 'validateAsyncBatch',
         tags: ['validation'],
         summary: 'Queue many VAT numbers; one batch.completed event carries every result',
+        querystring: NoQuery,
         body: BatchBody,
         response: { 202: BatchAccepted, ...ASYNC_ERRORS },
       },

@@ -3,20 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { BatchItem, BatchSummary, failureItem, successItem } from '../../validation/batch-item.js';
 import type { ValidationPipeline } from '../../validation/pipeline.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
+import { AUTH_ERRORS, errorResponses, NoQuery } from '../schemas/common.js';
 import { typed } from '../typed.js';
 
 export const MAX_SYNC_BATCH = 50;
 
-const Body = Type.Object({
-  vat_numbers: Type.Array(Type.String(), {
-    minItems: 1,
-    maxItems: MAX_SYNC_BATCH,
-    description: '1 to 50 numbers',
-  }),
-  requester_vat_number: Type.Optional(Type.String()),
-  cache: Type.Optional(Type.Boolean({ default: true, description: '`false` skips the cache read' })),
-});
+const Body = Type.Object(
+  {
+    vat_numbers: Type.Array(Type.String(), {
+      minItems: 1,
+      maxItems: MAX_SYNC_BATCH,
+      description: '1 to 50 numbers',
+    }),
+    requester_vat_number: Type.Optional(Type.String()),
+    cache: Type.Optional(Type.Boolean({ default: true, description: '`false` skips the cache read' })),
+  },
+  { additionalProperties: false },
+);
 
 const Response200 = Type.Object({
   data: Type.Object({ results: Type.Array(Type.Ref(BatchItem)), summary: BatchSummary }),
@@ -41,6 +44,7 @@ export function validateBatchRoutes(
         operationId: 'validateBatch',
         tags: ['validation'],
         summary: 'Validate 1 to 50 VAT numbers',
+        querystring: NoQuery,
         body: Body,
         response: { 200: Response200, ...errorResponses([400, ...AUTH_ERRORS, 403, 413, 415, 422]) },
       },

@@ -7,17 +7,20 @@ import type { ValidationPipeline } from '../../validation/pipeline.js';
 import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
 import { typed } from '../typed.js';
 
-const Query = Type.Object({
-  vat_number: Type.String({ description: 'VAT number with its country prefix, e.g. DE123456704' }),
-  requester_vat_number: Type.Optional(
-    Type.String({ description: "Caller's own VAT number, for a consultation number (Business tier)" }),
-  ),
-  cache: Type.Optional(
-    Type.Union([Type.Literal('true'), Type.Literal('false')], {
-      description: '`false` skips the cache read',
-    }),
-  ),
-});
+const Query = Type.Object(
+  {
+    vat_number: Type.String({ description: 'VAT number with its country prefix, e.g. DE123456704' }),
+    requester_vat_number: Type.Optional(
+      Type.String({ description: "Caller's own VAT number, for a consultation number (Business tier)" }),
+    ),
+    cache: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description: '`false` skips the cache read',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const Response200 = Type.Object({
   data: Type.Ref(ValidationData),

@@ -4,15 +4,18 @@ import type { Clock } from '../../clock.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import type { TargetPolicy } from '../../webhooks/target-guard.js';
 import { putWebhookConfig, readWebhookConfig, removeWebhookConfig } from '../../webhooks/webhook-config.js';
-import { AUTH_ERRORS, errorResponses, RequestMeta } from '../schemas/common.js';
+import { AUTH_ERRORS, errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
 import { WebhookConfig } from '../schemas/webhooks.js';
 import { typed } from '../typed.js';
 
-const PutBody = Type.Object({
-  url: Type.String({ description: 'HTTPS URL; private, loopback and reserved targets are refused' }),
-  enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
-  rotate_secret: Type.Optional(Type.Boolean({ description: 'true generates a new signing secret' })),
-});
+const PutBody = Type.Object(
+  {
+    url: Type.String({ description: 'HTTPS URL; private, loopback and reserved targets are refused' }),
+    enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
+    rotate_secret: Type.Optional(Type.Boolean({ description: 'true generates a new signing secret' })),
+  },
+  { additionalProperties: false },
+);
 
 export const WEBHOOK_ERRORS = errorResponses([...AUTH_ERRORS, 403, 404, 422]);
 const ConfigAnswer = Type.Object({ data: Type.Ref(WebhookConfig), meta: RequestMeta });
@@ -41,6 +44,7 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
         operationId: 'putWebhookConfig',
         tags,
         summary: 'Create or update the webhook',
+        querystring: NoQuery,
         body: PutBody,
         response: { 200: ConfigAnswer, ...WEBHOOK_ERRORS },
       },
@@ -59,6 +63,7 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
         operationId: 'getWebhookConfig',
         tags,
         summary: 'The webhook configuration',
+        querystring: NoQuery,
         response: { 200: ConfigAnswer, ...WEBHOOK_ERRORS },
       },
     },
@@ -76,6 +81,7 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
         operationId: 'deleteWebhookConfig',
         tags,
         summary: 'Remove the webhook',
+        querystring: NoQuery,
         response: {
           200: Type.Object({ data: Type.Object({ deleted: Type.Literal(true) }), meta: RequestMeta }),
           ...WEBHOOK_ERRORS,

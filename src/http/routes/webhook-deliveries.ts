@@ -9,21 +9,26 @@ import {
   findDelivery,
   pageOfDeliveries,
 } from '../../webhooks/delivery-views.js';
-import { errorResponses, RequestMeta } from '../schemas/common.js';
+import { errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
 import { DeliveryDetail, DeliverySummary } from '../schemas/webhooks.js';
 import { typed } from '../typed.js';
 import { WEBHOOK_ERRORS } from './webhook-config.js';
 
-const ListQuery = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20' })),
-  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
-  status: Type.Optional(
-    Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
-  ),
-  event: Type.Optional(Type.String({ maxLength: 64, pattern: '^[\\x21-\\x7e]+$' })),
-});
+const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20' })),
+    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+    status: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+    ),
+    event: Type.Optional(Type.String({ maxLength: 64, pattern: '^[\\x21-\\x7e]+$' })),
+  },
+  { additionalProperties: false },
+);
 const IdParams = Type.Object({ id: Type.String({ maxLength: 100, pattern: '^[\\x21-\\x7e]+$' }) });
-const OptionalBody = Type.Optional(Type.Object({}, { description: 'None or {}' }));
+const OptionalBody = Type.Optional(
+  Type.Object({}, { additionalProperties: false, description: 'None or {}' }),
+);
 
 /** decisions 7: test and replay take no body or `{}`; Fastify validates a missing body as `undefined`. */
 const noBodyAsEmpty = async (request: FastifyRequest) => {
@@ -55,6 +60,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
         operationId: 'sendTestWebhook',
         tags,
         summary: 'Send a test event now',
+        querystring: NoQuery,
         body: OptionalBody,
         response: {
           200: Type.Object({ data: Type.Ref(DeliverySummary), meta: RequestMeta }),
@@ -113,6 +119,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
         tags,
         summary: 'One delivery with payload, headers and attempts',
         params: IdParams,
+        querystring: NoQuery,
         response: {
           200: Type.Object({ data: Type.Ref(DeliveryDetail), meta: RequestMeta }),
           ...WEBHOOK_ERRORS,
@@ -135,6 +142,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
         tags,
         summary: 'Send the same event again to the current URL',
         params: IdParams,
+        querystring: NoQuery,
         body: OptionalBody,
         response: {
           200: Type.Object({ data: Type.Ref(DeliveryDetail), meta: RequestMeta }),

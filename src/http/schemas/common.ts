@@ -19,5 +19,8 @@ export function errorResponses(statuses: number[]): Record<number, TSchema> {
 
 export const AUTH_ERRORS = [401, 429];
 
+/** The query of a route that takes no query parameters: any one is an unknown member (422). */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
 /** `{ request_id }`, the meta of most answers. */
 export const RequestMeta = Type.Object({ request_id: Type.String() });
