@@ -56,7 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Query strings stay strings and bodies are checked as sent: a number where a string belongs
     // is a validation_error, not silently coerced.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // `x-examples` (named examples for the OpenAPI document) is an annotation, not a constraint.
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: false,
+        keywords: ['x-examples'],
+      },
+    },
     return503OnClosing: true,
     // A client that stalls is cut off: headers, the whole request, an idle socket, an idle keep-alive.
     requestTimeout: config.http.requestTimeoutMs,

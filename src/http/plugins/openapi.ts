@@ -5,6 +5,7 @@ import { ErrorObject } from '../../errors.js';
 import { AnswerMeta, ValidationData } from '../../validation/answer.js';
 import { BatchItem } from '../../validation/batch-item.js';
 import { ErrorEnvelope } from '../schemas/common.js';
+import { EXAMPLE_PUBLIC_URL } from '../schemas/examples.js';
 
 /**
  * The OpenAPI 3.1 document at /openapi.json and the reference page at /docs, generated from the
@@ -37,6 +38,11 @@ export async function registerOpenApi(fastify: FastifyInstance, publicUrl: strin
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // Examples are written with a stand-in for PUBLIC_URL (in docs_url): this instance's goes in.
+    transformObject: (document) => {
+      const { openapiObject } = document as { openapiObject: object };
+      return JSON.parse(JSON.stringify(openapiObject).replaceAll(EXAMPLE_PUBLIC_URL, jsonText(publicUrl)));
+    },
   });
   await fastify.register(swaggerUi, {
     routePrefix: '/docs',
@@ -44,4 +50,9 @@ export async function registerOpenApi(fastify: FastifyInstance, publicUrl: strin
     staticCSP: true,
   });
   fastify.get('/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
+}
+
+/** `text` as it appears inside a JSON string. */
+function jsonText(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
 }
