@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
-  await registerOpenApi(fastify, config.publicUrl);
+  await registerOpenApi(fastify, config);
   registerMetrics(fastify, httpMetrics, {
     clock: deps.clock,
     gateway: deps.gateway,

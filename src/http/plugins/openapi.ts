@@ -1,18 +1,30 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import { ErrorObject } from '../../errors.js';
 import { AnswerMeta, ValidationData } from '../../validation/answer.js';
 import { BatchItem } from '../../validation/batch-item.js';
+import { EVENT_SCHEMAS } from '../../webhooks/events.js';
 import { ErrorEnvelope } from '../schemas/common.js';
 import { EXAMPLE_PUBLIC_URL } from '../schemas/examples.js';
+import { SIGNATURE_PARAMETERS, webhooksSection } from './openapi-webhooks.js';
 
 /**
  * The OpenAPI 3.1 document at /openapi.json and the reference page at /docs, generated from the
- * routes' own TypeBox schemas: the document cannot drift from what is validated and sent.
+ * routes' own TypeBox schemas and the event schemas of webhooks/events.ts: the document cannot
+ * drift from what is validated and sent.
  */
-export async function registerOpenApi(fastify: FastifyInstance, publicUrl: string): Promise<void> {
-  for (const schema of [ErrorObject, ErrorEnvelope, ValidationData, AnswerMeta, BatchItem])
+export async function registerOpenApi(fastify: FastifyInstance, config: Readonly<Config>): Promise<void> {
+  const { publicUrl } = config;
+  for (const schema of [
+    ErrorObject,
+    ErrorEnvelope,
+    ValidationData,
+    AnswerMeta,
+    BatchItem,
+    ...Object.values(EVENT_SCHEMAS),
+  ])
     fastify.addSchema(schema);
   await fastify.register(swagger, {
     openapi: {
@@ -28,14 +40,21 @@ export async function registerOpenApi(fastify: FastifyInstance, publicUrl: strin
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_test_…' },
         },
+        parameters: SIGNATURE_PARAMETERS,
       },
       security: [{ bearer: [] }],
       tags: [
         { name: 'validation', description: 'VAT number validation' },
         { name: 'rates', description: 'VAT rates' },
         { name: 'webhooks', description: 'Webhook configuration and deliveries' },
+        { name: 'events', description: 'What the service sends to your webhook' },
         { name: 'operations', description: 'Health and readiness' },
       ],
+      webhooks: webhooksSection({
+        retryDelaysMs: config.webhook.retryDelaysMs,
+        timeoutMs: config.webhook.timeoutMs,
+        asyncRetryDelaysMs: config.asyncRetryDelaysMs,
+      }),
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // Examples are written with a stand-in for PUBLIC_URL (in docs_url): this instance's goes in.
