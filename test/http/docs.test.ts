@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/errors.js';
+import { API_TITLE } from '../../src/http/plugins/openapi.js';
 import { openDatabase } from '../../src/store/database.js';
 import { createTestDatabase, describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
@@ -127,6 +128,32 @@ describeEachDialect('documentation and health', (dialect) => {
     it('has no absolute http(s) asset URL to another host in the page', async () => {
       const page = await app.request('GET', '/docs');
       expectNoForeignUrls(page.text, '/docs');
+    });
+
+    it("is titled with the service's name and turns off Swagger UI's remote validator badge", async () => {
+      const page = await app.request('GET', '/docs');
+      expect(page.text).toContain(`<title>${API_TITLE}</title>`);
+      const initializer = await app.request('GET', '/docs/static/swagger-initializer.js');
+      expect(initializer.text).toMatch(/"validatorUrl":null/);
+      expect(initializer.text).not.toMatch(/validator\.swagger\.io/);
+    });
+
+    it('tells the browser to load nothing from another host (Content-Security-Policy)', async () => {
+      const page = await app.request('GET', '/docs');
+      const policy = page.headers.get('content-security-policy');
+      expect(policy).toBeTruthy();
+      const directives = new Map(
+        policy!.split(';').map((part) => {
+          const [name, ...sources] = part.trim().split(/\s+/);
+          return [name, sources] as const;
+        }),
+      );
+      expect(directives.get('default-src')).toEqual(["'self'"]);
+      expect(directives.has('upgrade-insecure-requests')).toBe(false);
+      // The service's own public origin (PUBLIC_URL, for "Try it out") is the one host named.
+      const allowed = ["'self'", "'none'", 'data:', new URL(DOCS_BASE).origin];
+      for (const [name, sources] of directives)
+        for (const source of sources) expect(allowed, `${name} ${source}`).toContain(source);
     });
   });
 

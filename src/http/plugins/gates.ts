@@ -30,6 +30,9 @@ export interface GateDeps {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
+/** The OpenAPI security requirement of every gated route: the `bearer` scheme of plugins/openapi.ts. */
+export const KEY_REQUIRED = [{ bearer: [] }];
+
 /**
  * RFC 6750 section 3: a 401 names the scheme to use. `invalid_token` when a key was presented and
  * refused (not a key's format, unknown or revoked); no error code when no Bearer key could be read
@@ -50,11 +53,13 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
   // non-JSON type, instead of reaching schema validation as a string (422).
   scope.removeContentTypeParser('text/plain');
 
-  // Each route gets its own hook, built once with the route's gates (`config` of its options).
+  // Each route gets its own hook, built once with the route's gates (`config` of its options), and
+  // the OpenAPI document says from here that it needs a key, so the two cannot disagree.
   scope.addHook('onRoute', (route) => {
     const gate = gateHook(deps, (route.config ?? {}) as RouteGates);
     const own = route.onRequest;
     route.onRequest = own === undefined ? [gate] : [gate, ...(Array.isArray(own) ? own : [own])];
+    route.schema = { ...route.schema, security: KEY_REQUIRED };
   });
 }
 

@@ -2,6 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { EXAMPLE_REQUEST_ID } from '../schemas/examples.js';
 
+/** No key: an empty security requirement, so the document shows these as public. */
+const PUBLIC: Array<Record<string, string[]>> = [];
+
 const Health = Type.Object(
   {
     data: Type.Object({ status: Type.Literal('ok') }),
@@ -35,6 +38,7 @@ export function healthRoutes(app: FastifyInstance, ping: () => Promise<boolean>)
         summary: 'Liveness',
         description:
           'Answers 200 while the process runs, whatever the database does: a liveness probe. No key, no burst limit, not counted.',
+        security: PUBLIC,
         response: { 200: Health },
       },
     },
@@ -50,6 +54,7 @@ export function healthRoutes(app: FastifyInstance, ping: () => Promise<boolean>)
         summary: 'Readiness: 200 when the database answers, 503 otherwise',
         description:
           'Asks the database for an answer: 200 when it comes, 503 when it does not, so a load balancer stops sending traffic to an instance that cannot serve it. No key, no burst limit, not counted.',
+        security: PUBLIC,
         response: {
           200: Type.Object(Ready.properties, {
             description: 'Ready to serve',
