@@ -18,7 +18,7 @@ import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
-import { errorDocsRoutes } from './routes/docs.js';
+import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { rateRoutes } from './routes/rates.js';
 import { validateRoutes } from './routes/validate.js';
@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   healthRoutes(fastify, deps.database.ping);
   errorDocsRoutes(fastify);
+  testModeDocsRoutes(fastify, config.publicUrl);
 
   const authFailures = new AuthFailureLimiter(deps.clock, config.authFailuresPerMinute);
   fastify.addHook('onClose', async () => authFailures.close());

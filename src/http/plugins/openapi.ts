@@ -14,7 +14,7 @@ export const API_TITLE = 'VAT validation and rates API';
 
 const DESCRIPTION = `Validates VAT numbers against the official registries (VIES, HMRC, the Swiss UID register, Brønnøysund, ABN Lookup) and serves effective-dated VAT rates.
 
-Every \`/v1\` request needs \`Authorization: Bearer <key>\`. Live keys (\`svc_live_…\`) ask the registries and count against the monthly quota; test keys (\`svc_test_…\`) answer fixed test-mode numbers without either. Every failure is \`{ "error": { "code", "message", "docs_url" }, "meta": { "request_id" } }\`; the codes and what to do about each are on [/docs/errors](/docs/errors). Asynchronous results arrive by webhook: the events are under **Webhooks**.`;
+Every \`/v1\` request needs \`Authorization: Bearer <key>\`. Live keys (\`svc_live_…\`) ask the registries and count against the monthly quota; test keys (\`svc_test_…\`) answer the [test-mode numbers](/docs/test-mode) without either. Every failure is \`{ "error": { "code", "message", "docs_url" }, "meta": { "request_id" } }\`; the codes and what to do about each are on [/docs/errors](/docs/errors). Asynchronous results arrive by webhook: the events are under **Webhooks**.`;
 
 /**
  * The OpenAPI 3.1 document at /openapi.json and the reference page at /docs, generated from the
