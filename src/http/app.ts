@@ -18,7 +18,7 @@ import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
-import { errorDocsRoutes } from './routes/docs.js';
+import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { rateRoutes } from './routes/rates.js';
 import { validateRoutes } from './routes/validate.js';
@@ -56,7 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Query strings stay strings and bodies are checked as sent: a number where a string belongs
     // is a validation_error, not silently coerced.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // `x-examples` (named examples for the OpenAPI document) is an annotation, not a constraint.
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: false,
+        keywords: ['x-examples'],
+      },
+    },
     return503OnClosing: true,
     // A client that stalls is cut off: headers, the whole request, an idle socket, an idle keep-alive.
     requestTimeout: config.http.requestTimeoutMs,
@@ -98,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
-  await registerOpenApi(fastify, config.publicUrl);
+  await registerOpenApi(fastify, config);
   registerMetrics(fastify, httpMetrics, {
     clock: deps.clock,
     gateway: deps.gateway,
@@ -107,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   healthRoutes(fastify, deps.database.ping);
   errorDocsRoutes(fastify);
+  testModeDocsRoutes(fastify, config.publicUrl);
 
   const authFailures = new AuthFailureLimiter(deps.clock, config.authFailuresPerMinute);
   fastify.addHook('onClose', async () => authFailures.close());

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import type { ParsedVatNumber } from '../numbers/index.js';
+import { checkVatNumber, type ParsedVatNumber } from '../numbers/index.js';
 import { type Company, companyOf, iso, type ValidationAnswer } from './answer.js';
 
 /**
@@ -87,4 +87,24 @@ export function testModeAnswer(
     data: { ...data, consultation_number: consultation },
     meta: { cached: false, source: 'test', source_status: 'live' },
   };
+}
+
+/**
+ * What a test key gets for a magic number: the answer, or the ApiError it is answered with.
+ * `/docs/test-mode` and the reference's examples are rendered from this, so they cannot drift
+ * from the table above.
+ */
+export function magicNumberAnswer(
+  vatNumber: string,
+  wantsConsultation: boolean,
+  now: number,
+): ValidationAnswer | ApiError {
+  const check = checkVatNumber(vatNumber);
+  if (check.kind !== 'checked') throw new Error(`${vatNumber} is not a well-formed VAT number`);
+  try {
+    return testModeAnswer(check.number, wantsConsultation, now);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
 }

@@ -1,18 +1,95 @@
 import { randomUUID } from 'node:crypto';
-import type { ValidationAnswer } from '../validation/answer.js';
-import type { BatchItem } from '../validation/batch-item.js';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type ErrorCode, ErrorObject } from '../errors.js';
+import { AnswerMeta, IsoTime, type ValidationAnswer, ValidationData } from '../validation/answer.js';
+import { BatchItem, BatchSummary } from '../validation/batch-item.js';
 
 /**
  * Every event the service sends, built here and nowhere else (decisions section 6): the body is
  * `{ id, type, created_at, data }`, stored as sent so retries and replays send the same bytes.
+ * Each event's shape is a TypeBox schema beside its builder: the builders are typed by them, and
+ * the OpenAPI document's `webhooks` section is generated from them.
  */
 
-export type EventType = 'validation.completed' | 'validation.failed' | 'batch.completed' | 'test';
+export const EVENT_TYPES = ['validation.completed', 'validation.failed', 'batch.completed', 'test'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 
-export interface NewEvent {
-  type: EventType;
-  data: unknown;
+const EventId = Type.String({
+  pattern: '^evt_[0-9a-f]{32}$',
+  description: 'Also the `webhook-id` header: the same on every retry and replay of the event',
+});
+
+const Reference = Type.Union([Type.String(), Type.Null()], {
+  description: 'The `reference` sent with the number, or null',
+});
+
+/**
+ * `validation.completed`: the validation result plus `request_id`, the record's `validation_id`
+ * and the caller's `reference`, its meta in `data.meta`.
+ */
+export const ValidationCompletedData = Type.Intersect(
+  [
+    Type.Ref(ValidationData),
+    Type.Object({
+      request_id: Type.String({ description: 'The `data.request_id` of the 202 that accepted the number' }),
+      validation_id: Type.String({
+        pattern: '^val_[0-9a-f]{32}$',
+        description: 'The record of this answer: GET /v1/validations/{id}',
+      }),
+      reference: Reference,
+      meta: Type.Ref(AnswerMeta),
+    }),
+  ],
+  { unevaluatedProperties: false },
+);
+
+export const ValidationFailedData = Type.Object({
+  request_id: Type.String({ description: 'The `data.request_id` of the 202 that accepted the number' }),
+  vat_number: Type.String({ description: 'The normalised number' }),
+  reference: Reference,
+  error: Type.Pick(ErrorObject, ['code', 'message']),
+});
+
+export const BatchCompletedData = Type.Object({
+  batch_id: Type.String({ description: 'The `data.batch_id` of the 202 that accepted the batch' }),
+  results: Type.Array(Type.Ref(BatchItem), {
+    description: 'One item per accepted position, in input order, as the synchronous batch shapes them',
+  }),
+  summary: BatchSummary,
+});
+
+export const TestData = Type.Object({ message: Type.String() });
+
+/** The envelope of one event type around its `data`. */
+function eventSchema<T extends EventType, D extends TSchema>(type: T, $id: string, data: D) {
+  return Type.Object({ id: EventId, type: Type.Literal(type), created_at: IsoTime, data }, { $id });
 }
+
+export const ValidationCompletedEvent = eventSchema(
+  'validation.completed',
+  'ValidationCompletedEvent',
+  ValidationCompletedData,
+);
+export const ValidationFailedEvent = eventSchema(
+  'validation.failed',
+  'ValidationFailedEvent',
+  ValidationFailedData,
+);
+export const BatchCompletedEvent = eventSchema('batch.completed', 'BatchCompletedEvent', BatchCompletedData);
+export const TestEvent = eventSchema('test', 'TestEvent', TestData);
+
+/** Each event type's body schema, for the OpenAPI document. */
+export const EVENT_SCHEMAS = {
+  'validation.completed': ValidationCompletedEvent,
+  'validation.failed': ValidationFailedEvent,
+  'batch.completed': BatchCompletedEvent,
+  test: TestEvent,
+} as const satisfies Record<EventType, TSchema>;
+
+/** An event before it has an id and a time: its type and its `data`. */
+export type NewEvent = {
+  [T in EventType]: { type: T; data: Static<(typeof EVENT_SCHEMAS)[T]>['data'] };
+}[EventType];
 
 export function newEventId(): string {
   return `evt_${randomUUID().replace(/-/g, '')}`;
@@ -53,9 +130,13 @@ export function validationCompleted(
 export function validationFailed(
   requestId: string,
   vatNumber: string,
-  error: { code: string; message: string },
+  reference: string | null,
+  error: { code: ErrorCode; message: string },
 ): NewEvent {
-  return { type: 'validation.failed', data: { request_id: requestId, vat_number: vatNumber, error } };
+  return {
+    type: 'validation.failed',
+    data: { request_id: requestId, vat_number: vatNumber, reference, error },
+  };
 }
 
 /** `batch.completed`: one item per accepted position, in input order, as the sync batch shapes them. */
@@ -65,7 +146,7 @@ export function batchCompleted(batchId: string, results: readonly BatchItem[]): 
     type: 'batch.completed',
     data: {
       batch_id: batchId,
-      results,
+      results: [...results],
       summary: { total: results.length, succeeded, failed: results.length - succeeded },
     },
   };

@@ -86,6 +86,7 @@ describeEachDialect('async validation: registry failures and retries', (dialect)
       data: {
         request_id: res.body.data.request_id,
         vat_number: number,
+        reference: null,
         error: { code: 'upstream_unavailable', message: expect.any(String) },
       },
     });

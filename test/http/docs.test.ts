@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, ERROR_CODES } from '../../src/errors.js';
+import { API_TITLE } from '../../src/http/plugins/openapi.js';
 import { openDatabase } from '../../src/store/database.js';
+import { TEST_MAGIC_NUMBERS } from '../../src/validation/test-mode.js';
 import { createTestDatabase, describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
 import { shared } from '../helpers/shared.js';
@@ -11,7 +13,8 @@ import { DOCS_BASE, expectError, OFFLINE_REGISTRIES } from './support.js';
 /**
  * What the service documents about itself: OpenAPI 3.1 at /openapi.json, a
  * reference page at /docs that works offline, one page per error code at /docs/errors/{code}
- * (what every docs_url points at), and GET /health and GET /ready. None of these needs a key.
+ * (what every docs_url points at), the test-mode numbers at /docs/test-mode, and GET /health and
+ * GET /ready. None of these needs a key. (The document's content: test/http/reference.test.ts.)
  */
 
 /** Every row `| METHOD | \`/v1/...\` | ... |` of the spec's endpoint table (section 4). */
@@ -128,6 +131,80 @@ describeEachDialect('documentation and health', (dialect) => {
       const page = await app.request('GET', '/docs');
       expectNoForeignUrls(page.text, '/docs');
     });
+
+    it("is titled with the service's name and turns off Swagger UI's remote validator badge", async () => {
+      const page = await app.request('GET', '/docs');
+      expect(page.text).toContain(`<title>${API_TITLE}</title>`);
+      const initializer = await app.request('GET', '/docs/static/swagger-initializer.js');
+      expect(initializer.text).toMatch(/"validatorUrl":null/);
+      expect(initializer.text).not.toMatch(/validator\.swagger\.io/);
+    });
+
+    it('tells the browser to load nothing from another host (Content-Security-Policy)', async () => {
+      const page = await app.request('GET', '/docs');
+      const policy = page.headers.get('content-security-policy');
+      expect(policy).toBeTruthy();
+      const directives = new Map(
+        policy!.split(';').map((part) => {
+          const [name, ...sources] = part.trim().split(/\s+/);
+          return [name, sources] as const;
+        }),
+      );
+      expect(directives.get('default-src')).toEqual(["'self'"]);
+      expect(directives.has('upgrade-insecure-requests')).toBe(false);
+      // The service's own public origin (PUBLIC_URL, for "Try it out") is the one host named.
+      const allowed = ["'self'", "'none'", 'data:', new URL(DOCS_BASE).origin];
+      for (const [name, sources] of directives)
+        for (const source of sources) expect(allowed, `${name} ${source}`).toContain(source);
+    });
+  });
+
+  describe('GET /docs/test-mode', () => {
+    /** The row of the page's table for `number`. */
+    const rowOf = (html: string, number: string) =>
+      html.split('<tr>').find((row) => row.startsWith(`<td><code>${number}</code></td>`)) ?? '';
+
+    it('lists every magic number with the answer a test key gets for it', async () => {
+      const page = await app.request('GET', '/docs/test-mode');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expectNoForeignUrls(page.text, '/docs/test-mode');
+      const { test } = await app.account('business');
+      for (const number of TEST_MAGIC_NUMBERS) {
+        const row = rowOf(page.text, number);
+        expect(row, number).not.toBe('');
+        const res = await app.request('GET', `/v1/validate?vat_number=${number}`, { key: test });
+        if (res.status !== 200) {
+          expect(row, number).toContain(`${res.status} <a href="/docs/errors/${res.body.error.code}">`);
+          continue;
+        }
+        const { data, meta } = res.body;
+        expect(row, number).toContain(`valid: ${data.valid}`);
+        if (data.company?.name) expect(row, number).toContain(data.company.name);
+        if (data.company?.address) expect(row, number).toContain(data.company.address);
+        expect(row, number).toContain(`source_status: ${meta.source_status}`);
+        if (meta.stale) expect(row, number).toContain('stale: true');
+      }
+    });
+
+    it('gives the consultation numbers a requester gets on the Business tier', async () => {
+      const page = await app.request('GET', '/docs/test-mode');
+      const { test } = await app.account('business');
+      for (const [number, requester] of [
+        ['DE123456704', 'DE136695976'],
+        ['GB123456727', 'GB123456727'],
+      ]) {
+        const res = await app.request(
+          'GET',
+          `/v1/validate?vat_number=${number}&requester_vat_number=${requester}`,
+          {
+            key: test,
+          },
+        );
+        expect(res.status, res.text).toBe(200);
+        expect(rowOf(page.text, number)).toContain(`"${res.body.data.consultation_number}"`);
+      }
+    });
   });
 
   describe('GET /docs/errors/{code}', () => {
@@ -149,10 +226,12 @@ describeEachDialect('documentation and health', (dialect) => {
       expect(page.status).toBe(200);
     });
 
-    it('serves an index of every code', async () => {
+    it('serves an index of every code, each linked to its page', async () => {
       const res = await app.request('GET', '/docs/errors');
       expect(res.status).toBe(200);
-      for (const code of ERROR_CODES) expect(res.text).toContain(`/docs/errors/${code}`);
+      const links = [...res.text.matchAll(/href="(\/docs\/errors\/[^"]+)"/g)].map((m) => m[1]);
+      expect(links).toEqual(ERROR_CODES.map((code) => `/docs/errors/${code}`));
+      for (const link of links) expect((await app.request('GET', link)).status, link).toBe(200);
     });
 
     it.each(['no_such_code', 'NOT_FOUND', 'constructor', '__proto__', '..%2F..%2Fetc%2Fpasswd'])(

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import perfHooks from 'node:perf_hooks';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpMetrics } from '../../src/http/plugins/metrics.js';
+import { startTestApp } from '../helpers/harness.js';
+import { OFFLINE_REGISTRIES } from './support.js';
 
 describe('HttpMetrics (request counts and latency histogram in the text format)', () => {
   it('counts by route, method and status and keeps cumulative buckets, sum and count', async () => {
@@ -41,5 +44,47 @@ describe('HttpMetrics (request counts and latency histogram in the text format)'
     const text = await new HttpMetrics().render();
     expect(text).toContain('# TYPE http_requests_total counter');
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+  });
+});
+
+describe('GET /metrics', () => {
+  it("adds prom-client's process and Node.js metrics, without a key", async () => {
+    const app = await startTestApp({ name: 'sqlite' }, { env: OFFLINE_REGISTRIES });
+    try {
+      const res = await app.request('GET', '/metrics');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      for (const name of [
+        'process_cpu_user_seconds_total',
+        'process_resident_memory_bytes',
+        'nodejs_eventloop_lag_seconds',
+        'nodejs_heap_size_used_bytes',
+        'nodejs_gc_duration_seconds',
+        'http_requests_total',
+      ])
+        expect(res.text).toContain(`# TYPE ${name} `);
+      expect(Number(/^process_cpu_user_seconds_total (\S+)$/m.exec(res.text)?.[1])).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('starts one event-loop monitor for the process however many apps are built', async () => {
+    const monitor = vi.spyOn(perfHooks, 'monitorEventLoopDelay');
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const app = await startTestApp({ name: 'sqlite' }, { env: OFFLINE_REGISTRIES });
+        try {
+          expect((await app.request('GET', '/metrics')).text).toContain(
+            '# TYPE nodejs_eventloop_lag_seconds ',
+          );
+        } finally {
+          await app.close();
+        }
+      }
+      expect(monitor.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      monitor.mockRestore();
+    }
   });
 });

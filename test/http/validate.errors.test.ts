@@ -77,8 +77,9 @@ describeEachDialect('validation errors', (dialect) => {
 
     it('accepts a body just under 1 MiB', async () => {
       const { test } = await app.account('pro');
-      const prefix = '{"vat_numbers":["DE123456704"],"padding":"';
-      const body = `${prefix}${'x'.repeat(ONE_MIB - prefix.length - 2)}"}`;
+      // Padded with JSON whitespace: an unknown member would be refused (422) by the closed schema.
+      const prefix = '{"vat_numbers":["DE123456704"]';
+      const body = `${prefix}${' '.repeat(ONE_MIB - prefix.length - 1)}}`;
       expect(Buffer.byteLength(body)).toBe(ONE_MIB);
       const res = await batch(test, body);
       expect(res.status, res.text.slice(0, 300)).toBe(200);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
 import { isDatabaseUnavailable } from '../../store/database.js';
 import { sendApiError } from '../envelope.js';
@@ -30,7 +30,7 @@ const FASTIFY_CODES: Record<string, ApiError> = {
 export function registerErrorHandling(app: FastifyInstance, docsBase: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) return sendApiError(reply, docsBase, error);
-    if (error.validation) return sendApiError(reply, docsBase, schemaError(error));
+    if (error.validation) return sendApiError(reply, docsBase, schemaError(error, request));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error, req_id: request.id }, 'database unavailable');
       return sendApiError(
@@ -69,7 +69,10 @@ export function registerErrorHandling(app: FastifyInstance, docsBase: string): v
   );
 }
 
-function schemaError(error: FastifyError): ApiError {
+/** Longest unknown member name a message repeats: it comes from the client. */
+const MAX_NAME_IN_MESSAGE = 64;
+
+function schemaError(error: FastifyError, request: FastifyRequest): ApiError {
   const first = error.validation?.[0];
   const context = error.validationContext ?? 'request';
   if (context === 'querystring' && first?.keyword === 'required') {
@@ -83,7 +86,14 @@ function schemaError(error: FastifyError): ApiError {
       : `${context === 'querystring' ? 'query parameter' : context} ${path}`.trim();
   let message = first?.message ?? 'is invalid';
   if (first?.keyword === 'additionalProperties') {
-    message = `has an unknown member '${(first.params as { additionalProperty?: string }).additionalProperty}'`;
+    // Every request schema is closed (additionalProperties: false): a mistyped or unsupported
+    // parameter or member is refused by name rather than ignored, with the names the route takes.
+    const name = String((first.params as { additionalProperty?: string }).additionalProperty);
+    const shown = name.length > MAX_NAME_IN_MESSAGE ? `${name.slice(0, MAX_NAME_IN_MESSAGE)}…` : name;
+    const known = path === '' ? memberNames(request, context) : undefined;
+    const hint =
+      known === undefined ? '' : known.length === 0 ? ' (it takes none)' : ` (known: ${known.join(', ')})`;
+    message = `has an unknown member '${shown}'${hint}`;
   }
   if (first?.keyword === 'required') {
     return new ApiError(
@@ -92,4 +102,12 @@ function schemaError(error: FastifyError): ApiError {
     );
   }
   return new ApiError('validation_error', `${where}: ${message}.`);
+}
+
+/** The members the route's schema for `context` (querystring, body) declares, when it has one. */
+function memberNames(request: FastifyRequest, context: string): string[] | undefined {
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context] as
+    | { properties?: Record<string, unknown> }
+    | undefined;
+  return schema?.properties ? Object.keys(schema.properties) : undefined;
 }

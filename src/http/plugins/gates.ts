@@ -30,6 +30,17 @@ export interface GateDeps {
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
+/** The OpenAPI security requirement of every gated route: the `bearer` scheme of plugins/openapi.ts. */
+export const KEY_REQUIRED = [{ bearer: [] }];
+
+/**
+ * RFC 6750 section 3: a 401 names the scheme to use. `invalid_token` when a key was presented and
+ * refused (not a key's format, unknown or revoked); no error code when no Bearer key could be read
+ * (no Authorization header, another scheme, a malformed header).
+ */
+const CHALLENGE = { 'www-authenticate': 'Bearer' };
+const INVALID_TOKEN = { 'www-authenticate': 'Bearer error="invalid_token"' };
+
 /**
  * The gates of decisions section 4, in its order, as an onRequest hook on each route (it runs before
  * the body is parsed): 401 auth → 429 burst → 403 tier → 403 test key. Body, webhook, format and
@@ -42,11 +53,13 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
   // non-JSON type, instead of reaching schema validation as a string (422).
   scope.removeContentTypeParser('text/plain');
 
-  // Each route gets its own hook, built once with the route's gates (`config` of its options).
+  // Each route gets its own hook, built once with the route's gates (`config` of its options), and
+  // the OpenAPI document says from here that it needs a key, so the two cannot disagree.
   scope.addHook('onRoute', (route) => {
     const gate = gateHook(deps, (route.config ?? {}) as RouteGates);
     const own = route.onRequest;
     route.onRequest = own === undefined ? [gate] : [gate, ...(Array.isArray(own) ? own : [own])];
+    route.schema = { ...route.schema, security: KEY_REQUIRED };
   });
 }
 
@@ -83,10 +96,14 @@ function checkRouteGates(gates: RouteGates, principal: Principal): void {
 function presentedKeyHash(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (!header)
-    throw new ApiError('unauthorized', 'Missing Authorization header: send `Authorization: Bearer <key>`.');
+    throw new ApiError(
+      'unauthorized',
+      'Missing Authorization header: send `Authorization: Bearer <key>`.',
+      CHALLENGE,
+    );
   const key = BEARER.exec(header)?.[1];
   if (key === undefined)
-    throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.');
+    throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <key>`.', CHALLENGE);
   if (!KEY_PATTERN.test(key)) throw invalidKey();
   return hashKey(key);
 }
@@ -124,5 +141,5 @@ async function authenticate(deps: GateDeps, request: FastifyRequest, keyHash: st
 }
 
 function invalidKey(): ApiError {
-  return new ApiError('unauthorized', 'The API key is invalid or has been revoked.');
+  return new ApiError('unauthorized', 'The API key is invalid or has been revoked.', INVALID_TOKEN);
 }

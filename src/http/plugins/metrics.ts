@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Clock } from '../../clock.js';
 import type { RegistryGateway } from '../../registries/gateway.js';
 import type { JobStore } from '../../store/jobs.js';
@@ -109,6 +109,24 @@ export class HttpMetrics {
   }
 }
 
+/**
+ * prom-client's default process and Node.js metrics (CPU, memory, handles, event-loop lag, GC),
+ * collected once per process. They describe the process, not an app, and the collector starts an
+ * event-loop delay monitor and a GC observer that it never stops: run per app, as tests build many
+ * apps in one process, each would add another that outlives its app. Each app's registry
+ * registers these same metric objects (once: prom-client refuses a name twice), so a scrape of
+ * any app reads the current figures.
+ */
+let processMetrics: Registry | undefined;
+
+function processMetricsRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
 export interface MetricsDeps {
   clock: Clock;
   gateway: RegistryGateway;
@@ -120,10 +138,14 @@ export interface MetricsDeps {
 /**
  * Prometheus metrics at GET /metrics (no key: scrape it from inside your network, and do not
  * expose the path publicly). Request counts and latencies are observed per request; registry,
- * cache, queue and webhook figures are read from their owners at scrape time.
+ * cache, queue and webhook figures are read from their owners at scrape time; the process and
+ * Node.js figures are prom-client's defaults.
  */
 export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: MetricsDeps): void {
   const registry = http.registry;
+  const defaults = processMetricsRegistry();
+  for (const { name } of defaults.getMetricsAsArray())
+    registry.registerMetric(defaults.getSingleMetric(name)!);
   const registryCalls = new Counter({
     name: 'registry_calls_total',
     help: 'Registry calls made by this process, by registry and outcome (valid, invalid or failure kind)',

@@ -2,8 +2,15 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
-import { parseRatesDate, type RateRecord, type RatesTable, todayUtc } from '../../rates/rates-table.js';
-import { AUTH_ERRORS, errorResponses, IsoTime } from '../schemas/common.js';
+import {
+  parseRatesDate,
+  RATES_COVERAGE_START,
+  type RateRecord,
+  type RatesTable,
+  todayUtc,
+} from '../../rates/rates-table.js';
+import { AUTH_ERRORS, answerHeaders, errorResponses, IsoTime } from '../schemas/common.js';
+import { EXAMPLE_NOW, EXAMPLE_REQUEST_ID } from '../schemas/examples.js';
 
 const RateRecordSchema = Type.Object(
   {
@@ -22,16 +29,39 @@ const RateRecordSchema = Type.Object(
   { $id: 'RateRecord' },
 );
 
-const DateQuery = Type.Object({
-  date: Type.Optional(Type.String({ description: 'YYYY-MM-DD (UTC), from 2024-01-01; default today' })),
-});
+const EXAMPLE_DATE = todayUtc(EXAMPLE_NOW);
+
+const DateQuery = Type.Object(
+  {
+    date: Type.Optional(
+      Type.String({
+        description: `The day whose rates to answer, YYYY-MM-DD (UTC), from ${RATES_COVERAGE_START} on; default today`,
+        examples: [EXAMPLE_DATE],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 const Params = Type.Object({
-  country_code: Type.String({ description: 'Case-insensitive; GR accepted for EL' }),
+  country_code: Type.String({ description: 'Case-insensitive; GR accepted for EL', examples: ['DE'] }),
 });
 type DateQuery = Static<typeof DateQuery>;
 type Params = Static<typeof Params>;
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
+
+const COMMON = `- **Tiers**: all. Rates are free: they do not count against the monthly quota, but the burst limit applies.
+- **Test keys** get the same answers as live keys.
+- **Data**: effective-dated, following governments' announcements: a change takes effect on its date. \`updated_at\` is when the country's rates in force took effect.
+- **Worth knowing**: a \`date\` before ${RATES_COVERAGE_START} or not YYYY-MM-DD, or a query parameter this operation does not take, is 422 \`validation_error\`.`;
+
+const LIST_DESCRIPTION = `The VAT rates of the 31 countries (the EU 27 with Greece as EL, GB, CH, LI and NO) in force on a day: today (UTC), or the \`date\` asked for, future dates included.
+
+${COMMON}`;
+
+const ONE_DESCRIPTION = `The VAT rates of one country in force on a day: today (UTC), or the \`date\` asked for. A code without rate data is 404 \`not_found\`, the message naming it.
+
+${COMMON}`;
 
 /**
  * GET /v1/rates and GET /v1/rates/{country_code} (spec 4.5, 4.6, decisions section 8).
@@ -43,6 +73,24 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
  */
 export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock): void {
   app.addSchema(RateRecordSchema);
+  // Examples from the table itself, as the routes answer them on EXAMPLE_DATE.
+  const someRates = ['DE', 'FR', 'CH'].map((code) => rates.get(code, EXAMPLE_DATE)!);
+  const listExamples = {
+    abridged: {
+      summary: `Abridged to three of the 31 countries, on ${EXAMPLE_DATE}`,
+      value: { data: someRates, meta: { request_id: EXAMPLE_REQUEST_ID, count: someRates.length } },
+    },
+  };
+  const oneExamples = {
+    DE: {
+      summary: `Germany on ${EXAMPLE_DATE}`,
+      value: { data: someRates[0], meta: { request_id: EXAMPLE_REQUEST_ID } },
+    },
+    CH: {
+      summary: `Switzerland on ${EXAMPLE_DATE}, with two reduced rates`,
+      value: { data: someRates[2], meta: { request_id: EXAMPLE_REQUEST_ID } },
+    },
+  };
   const rendered = new WeakMap<object, string>();
   const jsonOf = (value: RateRecord | readonly RateRecord[]): string => {
     let json = rendered.get(value);
@@ -66,13 +114,17 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
         operationId: 'listRates',
         tags: ['rates'],
         summary: 'VAT rates of all 31 countries',
+        description: LIST_DESCRIPTION,
         querystring: DateQuery,
         response: {
-          200: Type.Object({
-            data: Type.Array(Type.Ref(RateRecordSchema)),
-            meta: Type.Object({ request_id: Type.String(), count: Type.Integer() }),
-          }),
-          ...errorResponses([...AUTH_ERRORS, 422]),
+          200: Type.Object(
+            {
+              data: Type.Array(Type.Ref(RateRecordSchema)),
+              meta: Type.Object({ request_id: Type.String(), count: Type.Integer() }),
+            },
+            { description: 'One rate record per country', ...answerHeaders(), 'x-examples': listExamples },
+          ),
+          ...errorResponses([...AUTH_ERRORS, 'validation_error']),
         },
       },
     },
@@ -90,14 +142,15 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
         operationId: 'getRates',
         tags: ['rates'],
         summary: 'VAT rates of one country',
+        description: ONE_DESCRIPTION,
         params: Params,
         querystring: DateQuery,
         response: {
-          200: Type.Object({
-            data: Type.Ref(RateRecordSchema),
-            meta: Type.Object({ request_id: Type.String() }),
-          }),
-          ...errorResponses([...AUTH_ERRORS, 404, 422]),
+          200: Type.Object(
+            { data: Type.Ref(RateRecordSchema), meta: Type.Object({ request_id: Type.String() }) },
+            { description: "The country's rate record", ...answerHeaders(), 'x-examples': oneExamples },
+          ),
+          ...errorResponses([...AUTH_ERRORS, 'not_found', 'validation_error']),
         },
       },
     },

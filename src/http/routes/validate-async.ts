@@ -2,52 +2,103 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import type { AsyncAcceptance } from '../../validation/async-acceptance.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
+import { AUTH_ERRORS, answerHeaders, BODY_ERRORS, errorResponses, NoQuery } from '../schemas/common.js';
+import {
+  ASYNC_ACCEPTED_EXAMPLES,
+  ASYNC_BATCH_ACCEPTED_EXAMPLES,
+  ASYNC_BATCH_REQUEST_EXAMPLES,
+  ASYNC_REQUEST_EXAMPLES,
+} from '../schemas/examples.js';
 import { typed } from '../typed.js';
 
-const SingleBody = Type.Object({
-  vat_number: Type.String({ minLength: 1 }),
-  requester_vat_number: Type.Optional(Type.String()),
-  cache: Type.Optional(Type.Boolean({ default: true })),
-});
+const requester = Type.Optional(
+  Type.String({ description: 'Your own VAT number, for consultation numbers (Business and Scale tiers)' }),
+);
+const cache = Type.Optional(
+  Type.Boolean({ default: true, description: '`false` asks the registry even when a cached answer exists' }),
+);
 
-const BatchBody = Type.Object({
-  vat_numbers: Type.Array(Type.String({ minLength: 1 }), {
-    minItems: 1,
-    maxItems: 1000,
-    description: 'At most 200 (Pro) or 1000 (Business, Scale)',
-  }),
-  requester_vat_number: Type.Optional(Type.String()),
-  cache: Type.Optional(Type.Boolean({ default: true })),
-});
+const SingleBody = Type.Object(
+  {
+    vat_number: Type.String({ minLength: 1, description: 'VAT number with its country prefix' }),
+    requester_vat_number: requester,
+    cache,
+  },
+  { additionalProperties: false, 'x-examples': ASYNC_REQUEST_EXAMPLES },
+);
+
+const BatchBody = Type.Object(
+  {
+    vat_numbers: Type.Array(Type.String({ minLength: 1 }), {
+      minItems: 1,
+      maxItems: 1000,
+      description: 'At most 200 (Pro) or 1000 (Business, Scale)',
+    }),
+    requester_vat_number: requester,
+    cache,
+  },
+  { additionalProperties: false, 'x-examples': ASYNC_BATCH_REQUEST_EXAMPLES },
+);
 
 const Meta = Type.Object({ request_id: Type.String(), request_duration_ms: Type.Integer() });
-const ASYNC_ERRORS = errorResponses([400, ...AUTH_ERRORS, 403, 413, 415, 422]);
+const ASYNC_ERRORS = errorResponses([
+  ...BODY_ERRORS,
+  'webhook_not_configured',
+  ...AUTH_ERRORS,
+  'tier_insufficient',
+  'forbidden',
+  'invalid_vat_format',
+  'rate_limit_exceeded',
+]);
 
-const Accepted = Type.Object({
-  data: Type.Object({
-    request_id: Type.String(),
-    status: Type.Literal('pending'),
-    vat_number: Type.String(),
-  }),
-  meta: Meta,
-});
+const Accepted = Type.Object(
+  {
+    data: Type.Object({
+      request_id: Type.String({ description: 'Also `data.request_id` of the event that follows' }),
+      status: Type.Literal('pending'),
+      vat_number: Type.String({ description: 'The normalised number' }),
+    }),
+    meta: Meta,
+  },
+  { description: 'Queued', ...answerHeaders({ quota: true }), 'x-examples': ASYNC_ACCEPTED_EXAMPLES },
+);
 
-const BatchAccepted = Type.Object({
-  data: Type.Object({
-    batch_id: Type.Union([Type.String(), Type.Null()]),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('completed')]),
-    total: Type.Integer(),
-    accepted: Type.Integer(),
-    rejected: Type.Array(
-      Type.Object({
-        vat_number: Type.String(),
-        error: Type.Object({ code: Type.String(), message: Type.String() }),
+const BatchAccepted = Type.Object(
+  {
+    data: Type.Object({
+      batch_id: Type.Union([Type.String(), Type.Null()], {
+        description: 'Also `data.batch_id` of the batch.completed event; null when every item was rejected',
       }),
-    ),
-  }),
-  meta: Meta,
-});
+      status: Type.Union([Type.Literal('pending'), Type.Literal('completed')]),
+      total: Type.Integer({ description: 'Items sent' }),
+      accepted: Type.Integer({ description: 'Items queued (positions, duplicates included)' }),
+      rejected: Type.Array(
+        Type.Object({
+          vat_number: Type.String({ description: 'The input as sent' }),
+          error: Type.Object({ code: Type.String(), message: Type.String() }),
+        }),
+        { description: 'Malformed items: never queued, not counted' },
+      ),
+    }),
+    meta: Meta,
+  },
+  { description: 'Queued', ...answerHeaders({ quota: true }), 'x-examples': ASYNC_BATCH_ACCEPTED_EXAMPLES },
+);
+
+const COMMON = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`), with a **live key**: test keys get 403 \`forbidden\`, since this makes real registry calls and sends real events.
+- **Webhook**: results arrive only by webhook, so one must be configured and enabled (\`PUT /v1/webhooks/config\`); otherwise 400 \`webhook_not_configured\`.
+- **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.`;
+
+const SINGLE_DESCRIPTION = `Accepts one VAT number and answers 202 at once; the result follows as a \`validation.completed\` event (the answer \`GET /v1/validate\` would give, plus \`request_id\`), or \`validation.failed\` when the registry stayed unavailable through every retry. See the \`webhooks\` section of this document for the event bodies and signature.
+
+${COMMON}
+- **Quota**: the number counts one validation when it is accepted, whatever the outcome.
+- **Worth knowing**: a malformed number is 422 \`invalid_vat_format\` at once and never queued.`;
+
+const BATCH_DESCRIPTION = `Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in \`rejected\` and never queued; the others are validated in the background, and one \`batch.completed\` event carries every result, one item per accepted position in input order (as \`POST /v1/validate/batch\` shapes them). When every item is rejected, the answer has \`batch_id: null\` and \`status: completed\`, and no event follows.
+
+${COMMON}
+- **Quota**: the unique accepted numbers count at acceptance (duplicates once); 429 \`rate_limit_exceeded\` when fewer validations remain this month.`;
 
 /** POST /v1/validate/async and /v1/validate/async/batch (spec 4.3, 4.4, decisions section 6). */
 export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcceptance): void {
@@ -62,6 +113,8 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
         operationId: 'validateAsync',
         tags: ['validation'],
         summary: 'Queue one VAT number; the result arrives by webhook',
+        description: SINGLE_DESCRIPTION,
+        querystring: NoQuery,
         body: SingleBody,
         response: { 202: Accepted, ...ASYNC_ERRORS },
       },
@@ -89,6 +142,8 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
         operationId: 'validateAsyncBatch',
         tags: ['validation'],
         summary: 'Queue many VAT numbers; one batch.completed event carries every result',
+        description: BATCH_DESCRIPTION,
+        querystring: NoQuery,
         body: BatchBody,
         response: { 202: BatchAccepted, ...ASYNC_ERRORS },
       },

@@ -3,29 +3,56 @@ import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { BatchItem, BatchSummary, failureItem, successItem } from '../../validation/batch-item.js';
 import type { ValidationPipeline } from '../../validation/pipeline.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
+import { AUTH_ERRORS, answerHeaders, BODY_ERRORS, errorResponses, NoQuery } from '../schemas/common.js';
+import { BATCH_REQUEST_EXAMPLES, BATCH_RESPONSE_EXAMPLES } from '../schemas/examples.js';
 import { typed } from '../typed.js';
 
 export const MAX_SYNC_BATCH = 50;
 
-const Body = Type.Object({
-  vat_numbers: Type.Array(Type.String(), {
-    minItems: 1,
-    maxItems: MAX_SYNC_BATCH,
-    description: '1 to 50 numbers',
-  }),
-  requester_vat_number: Type.Optional(Type.String()),
-  cache: Type.Optional(Type.Boolean({ default: true, description: '`false` skips the cache read' })),
-});
+const Body = Type.Object(
+  {
+    vat_numbers: Type.Array(Type.String(), {
+      minItems: 1,
+      maxItems: MAX_SYNC_BATCH,
+      description: '1 to 50 numbers, each with its country prefix',
+    }),
+    requester_vat_number: Type.Optional(
+      Type.String({
+        description: 'Your own VAT number, for consultation numbers (Business and Scale tiers)',
+      }),
+    ),
+    cache: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description: '`false` asks the registries even when cached answers exist',
+      }),
+    ),
+  },
+  { additionalProperties: false, 'x-examples': BATCH_REQUEST_EXAMPLES },
+);
 
-const Response200 = Type.Object({
-  data: Type.Object({ results: Type.Array(Type.Ref(BatchItem)), summary: BatchSummary }),
-  meta: Type.Object({
-    request_id: Type.String(),
-    request_duration_ms: Type.Integer(),
-    mode: Type.Optional(Type.Literal('test')),
-  }),
-});
+const Response200 = Type.Object(
+  {
+    data: Type.Object({ results: Type.Array(Type.Ref(BatchItem)), summary: BatchSummary }),
+    meta: Type.Object({
+      request_id: Type.String(),
+      request_duration_ms: Type.Integer(),
+      mode: Type.Optional(Type.Literal('test')),
+    }),
+  },
+  {
+    description: 'One result per input, in input order',
+    ...answerHeaders({ quota: true }),
+    'x-examples': BATCH_RESPONSE_EXAMPLES,
+  },
+);
+
+const DESCRIPTION = `Validates 1 to 50 numbers in one request, each with its own country's registry. \`results\` has one item per input, in input order: the answer as \`GET /v1/validate\` gives it (\`data\`, \`meta\`), or a failure item (\`error\`, and \`meta.vat_number\` with the input as sent). A malformed number or a registry that is down fails its item, not the request: the status stays 200, so check \`summary.failed\` and each item.
+
+- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`). Consultation numbers need Business or Scale.
+- **Quota**: each unique number that got an answer counts once; duplicates share one answer. When fewer validations remain this month than unique well-formed numbers, the whole batch is refused with 429 \`rate_limit_exceeded\` and nothing is counted.
+- **Test keys**: the magic numbers of [/docs/test-mode](/docs/test-mode), no registry, no quota, \`meta.mode: test\`.
+- **Worth knowing**: an empty array, more than 50 items or a body member this operation does not take (it is named) is 422 \`validation_error\`; a malformed \`requester_vat_number\` is 422 \`invalid_vat_format\`.`;
 
 /** POST /v1/validate/batch (spec 4.2). */
 export function validateBatchRoutes(
@@ -41,8 +68,19 @@ export function validateBatchRoutes(
         operationId: 'validateBatch',
         tags: ['validation'],
         summary: 'Validate 1 to 50 VAT numbers',
+        description: DESCRIPTION,
+        querystring: NoQuery,
         body: Body,
-        response: { 200: Response200, ...errorResponses([400, ...AUTH_ERRORS, 403, 413, 415, 422]) },
+        response: {
+          200: Response200,
+          ...errorResponses([
+            ...BODY_ERRORS,
+            ...AUTH_ERRORS,
+            'tier_insufficient',
+            'invalid_vat_format',
+            'rate_limit_exceeded',
+          ]),
+        },
       },
     },
     async (request, reply) => {

@@ -4,29 +4,55 @@ import { quotaHeaders } from '../../accounts/quota.js';
 import { ApiError } from '../../errors.js';
 import { answerMetaProperties, ValidationData } from '../../validation/answer.js';
 import type { ValidationPipeline } from '../../validation/pipeline.js';
-import { AUTH_ERRORS, errorResponses } from '../schemas/common.js';
+import { AUTH_ERRORS, answerHeaders, errorResponses } from '../schemas/common.js';
+import { EXAMPLE_REQUESTER, VALIDATE_EXAMPLES } from '../schemas/examples.js';
 import { typed } from '../typed.js';
 
-const Query = Type.Object({
-  vat_number: Type.String({ description: 'VAT number with its country prefix, e.g. DE123456704' }),
-  requester_vat_number: Type.Optional(
-    Type.String({ description: "Caller's own VAT number, for a consultation number (Business tier)" }),
-  ),
-  cache: Type.Optional(
-    Type.Union([Type.Literal('true'), Type.Literal('false')], {
-      description: '`false` skips the cache read',
+const Query = Type.Object(
+  {
+    vat_number: Type.String({
+      description: 'VAT number with its country prefix; spaces, dots, dashes and slashes are ignored',
+      examples: ['DE123456704'],
     }),
-  ),
-});
+    requester_vat_number: Type.Optional(
+      Type.String({
+        description: 'Your own VAT number, for a consultation number (Business and Scale tiers)',
+        examples: [EXAMPLE_REQUESTER],
+      }),
+    ),
+    cache: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description: '`false` asks the registry even when a cached answer exists',
+        examples: ['false'],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
-const Response200 = Type.Object({
-  data: Type.Ref(ValidationData),
-  meta: Type.Object({
-    request_id: Type.String(),
-    ...answerMetaProperties,
-    mode: Type.Optional(Type.Literal('test')),
-  }),
-});
+const Response200 = Type.Object(
+  {
+    data: Type.Ref(ValidationData),
+    meta: Type.Object({
+      request_id: Type.String(),
+      ...answerMetaProperties,
+      mode: Type.Optional(Type.Literal('test')),
+    }),
+  },
+  {
+    description: 'The validation result',
+    ...answerHeaders({ quota: true }),
+    'x-examples': VALIDATE_EXAMPLES,
+  },
+);
+
+const DESCRIPTION = `Checks one VAT number with its country's registry (VIES for the EU and XI, HMRC for GB, the Swiss UID register, Brønnøysund for NO, ABN Lookup for AU) and answers whether it is registered, with the company's name and address when the registry gives them. Liechtenstein has no register to ask: LI numbers are answered from their format (\`meta.source_status: unverified\`).
+
+- **Tiers**: all. A consultation number (\`requester_vat_number\`) needs Business or Scale; below that, or when the registry cannot use the requester, \`consultation_number\` is null.
+- **Quota**: with a live key every 200 counts one validation, cached and check-digit answers included; 4xx and 503 answers do not. The \`X-RateLimit-*\` headers say what is left.
+- **Cache**: answers are kept 24 hours (by default; \`meta.cached\`, \`meta.cached_at\`); \`cache=false\` asks the registry again. When the registry is down, an earlier answer (up to 30 days old) is served with \`meta.stale: true\`.
+- **Test keys** (\`svc_test_…\`) never reach a registry and use no quota: the magic numbers on [/docs/test-mode](/docs/test-mode) give fixed answers, and \`meta.mode\` is \`test\`.
+- **Worth knowing**: a well-formed number whose check digit is wrong is a 200 with \`valid: false\` and \`meta.source: checksum\`, not an error; a malformed one is 422 \`invalid_vat_format\` and the message names the rule. A registry that is down with nothing cached is 503 \`upstream_unavailable\` (\`upstream_error\` for GB) with Retry-After; retry later, it is not counted. A query parameter this operation does not take is 422 \`validation_error\` naming it.`;
 
 /** GET /v1/validate (spec 4.1). */
 export function validateRoutes(scope: FastifyInstance, pipeline: ValidationPipeline): void {
@@ -37,8 +63,20 @@ export function validateRoutes(scope: FastifyInstance, pipeline: ValidationPipel
         operationId: 'validate',
         tags: ['validation'],
         summary: 'Validate one VAT number',
+        description: DESCRIPTION,
         querystring: Query,
-        response: { 200: Response200, ...errorResponses([400, ...AUTH_ERRORS, 422, 503]) },
+        response: {
+          200: Response200,
+          ...errorResponses([
+            'missing_parameter',
+            ...AUTH_ERRORS,
+            'invalid_vat_format',
+            'validation_error',
+            'rate_limit_exceeded',
+            'upstream_unavailable',
+            'upstream_error',
+          ]),
+        },
       },
     },
     async (request, reply) => {

@@ -4,18 +4,54 @@ import type { Clock } from '../../clock.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import type { TargetPolicy } from '../../webhooks/target-guard.js';
 import { putWebhookConfig, readWebhookConfig, removeWebhookConfig } from '../../webhooks/webhook-config.js';
-import { AUTH_ERRORS, errorResponses, RequestMeta } from '../schemas/common.js';
+import {
+  AUTH_ERRORS,
+  answerHeaders,
+  BODY_ERRORS,
+  errorResponses,
+  NoQuery,
+  RequestMeta,
+} from '../schemas/common.js';
+import {
+  WEBHOOK_CONFIG_EXAMPLES,
+  WEBHOOK_DELETED_EXAMPLES,
+  WEBHOOK_PUT_EXAMPLES,
+} from '../schemas/examples.js';
 import { WebhookConfig } from '../schemas/webhooks.js';
 import { typed } from '../typed.js';
 
-const PutBody = Type.Object({
-  url: Type.String({ description: 'HTTPS URL; private, loopback and reserved targets are refused' }),
-  enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
-  rotate_secret: Type.Optional(Type.Boolean({ description: 'true generates a new signing secret' })),
-});
+const PutBody = Type.Object(
+  {
+    url: Type.String({ description: 'HTTPS URL; private, loopback and reserved targets are refused' }),
+    enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
+    rotate_secret: Type.Optional(Type.Boolean({ description: 'true generates a new signing secret' })),
+  },
+  { additionalProperties: false, 'x-examples': WEBHOOK_PUT_EXAMPLES },
+);
 
-export const WEBHOOK_ERRORS = errorResponses([...AUTH_ERRORS, 403, 404, 422]);
-const ConfigAnswer = Type.Object({ data: Type.Ref(WebhookConfig), meta: RequestMeta });
+/** Failures every webhook operation can answer; the routes add their own. */
+export const WEBHOOK_ERRORS = [...AUTH_ERRORS, 'tier_insufficient', 'validation_error'] as const;
+const ConfigAnswer = Type.Object(
+  { data: Type.Ref(WebhookConfig), meta: RequestMeta },
+  { description: 'The webhook configuration', ...answerHeaders(), 'x-examples': WEBHOOK_CONFIG_EXAMPLES },
+);
+
+/** What every webhook operation's description ends with (decisions section 7). */
+export const WEBHOOK_NOTES = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`). Not counted against the monthly quota.
+- **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.`;
+
+const PUT_DESCRIPTION = `Sets the URL that events are delivered to (\`validation.completed\`, \`validation.failed\`, \`batch.completed\`, \`test\`: see the \`webhooks\` section of this document). The first call generates the signing secret (\`whsec_…\`, Standard Webhooks); later calls keep it and \`created_at\` unless \`rotate_secret\` is true. \`enabled: false\` pauses deliveries: events are then recorded as failed deliveries, which can be replayed.
+
+${WEBHOOK_NOTES}
+- **Worth knowing**: the URL must be HTTPS and must not resolve to a loopback, private, link-local or reserved address (422 \`validation_error\`); it is checked again at every delivery.`;
+
+const GET_DESCRIPTION = `The webhook of the key's mode, with its signing secret. 404 \`not_found\` when none is configured.
+
+${WEBHOOK_NOTES}`;
+
+const DELETE_DESCRIPTION = `Removes the webhook of the key's mode. Events produced afterwards are recorded as failed deliveries (\`failure_reason: webhook_not_configured\`) and can be replayed once a webhook exists again. 404 \`not_found\` when none is configured.
+
+${WEBHOOK_NOTES}`;
 
 export interface WebhookConfigRouteDeps {
   webhooks: WebhookStore;
@@ -41,8 +77,10 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
         operationId: 'putWebhookConfig',
         tags,
         summary: 'Create or update the webhook',
+        description: PUT_DESCRIPTION,
+        querystring: NoQuery,
         body: PutBody,
-        response: { 200: ConfigAnswer, ...WEBHOOK_ERRORS },
+        response: { 200: ConfigAnswer, ...errorResponses([...BODY_ERRORS, ...WEBHOOK_ERRORS]) },
       },
     },
     async (request) => ({
@@ -59,7 +97,9 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
         operationId: 'getWebhookConfig',
         tags,
         summary: 'The webhook configuration',
-        response: { 200: ConfigAnswer, ...WEBHOOK_ERRORS },
+        description: GET_DESCRIPTION,
+        querystring: NoQuery,
+        response: { 200: ConfigAnswer, ...errorResponses([...WEBHOOK_ERRORS, 'not_found']) },
       },
     },
     async (request) => ({
@@ -76,9 +116,14 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
         operationId: 'deleteWebhookConfig',
         tags,
         summary: 'Remove the webhook',
+        description: DELETE_DESCRIPTION,
+        querystring: NoQuery,
         response: {
-          200: Type.Object({ data: Type.Object({ deleted: Type.Literal(true) }), meta: RequestMeta }),
-          ...WEBHOOK_ERRORS,
+          200: Type.Object(
+            { data: Type.Object({ deleted: Type.Literal(true) }), meta: RequestMeta },
+            { description: 'Removed', ...answerHeaders(), 'x-examples': WEBHOOK_DELETED_EXAMPLES },
+          ),
+          ...errorResponses([...WEBHOOK_ERRORS, 'not_found']),
         },
       },
     },

@@ -9,21 +9,68 @@ import {
   findDelivery,
   pageOfDeliveries,
 } from '../../webhooks/delivery-views.js';
-import { errorResponses, RequestMeta } from '../schemas/common.js';
+import { answerHeaders, BODY_ERRORS, errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
+import {
+  DELIVERY_DETAIL_EXAMPLES,
+  DELIVERY_LIST_EXAMPLES,
+  REPLAY_EXAMPLES,
+  TEST_DELIVERY_EXAMPLES,
+} from '../schemas/examples.js';
 import { DeliveryDetail, DeliverySummary } from '../schemas/webhooks.js';
 import { typed } from '../typed.js';
-import { WEBHOOK_ERRORS } from './webhook-config.js';
+import { WEBHOOK_ERRORS, WEBHOOK_NOTES } from './webhook-config.js';
 
-const ListQuery = Type.Object({
-  limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20' })),
-  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
-  status: Type.Optional(
-    Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
-  ),
-  event: Type.Optional(Type.String({ maxLength: 64, pattern: '^[\\x21-\\x7e]+$' })),
+const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
+    ),
+    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+    status: Type.Optional(
+      Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')], {
+        examples: ['failed'],
+      }),
+    ),
+    event: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        pattern: '^[\\x21-\\x7e]+$',
+        description: 'Event type, e.g. batch.completed',
+        examples: ['batch.completed'],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+const IdParams = Type.Object({
+  id: Type.String({
+    maxLength: 100,
+    pattern: '^[\\x21-\\x7e]+$',
+    description: 'A delivery id (`dlv_…`)',
+    examples: ['dlv_3kT9vXq2LmN8pR4sW7yZ'],
+  }),
 });
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100, pattern: '^[\\x21-\\x7e]+$' }) });
-const OptionalBody = Type.Optional(Type.Object({}, { description: 'None or {}' }));
+const OptionalBody = Type.Optional(
+  Type.Object({}, { additionalProperties: false, description: 'None or {}', examples: [{}] }),
+);
+
+const TEST_DESCRIPTION = `Sends a \`test\` event to the webhook now and answers with the delivery once the attempt is over: \`status\` and \`last_status_code\` say what the receiver answered. Use it to check the URL and your signature verification. A failed test delivery is retried on the normal schedule. No body, or \`{}\`.
+
+${WEBHOOK_NOTES}
+- **Worth knowing**: 400 \`webhook_not_configured\` without an enabled webhook.`;
+
+const LIST_DESCRIPTION = `Deliveries of the key's mode, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. Filter by \`status\` and by \`event\` type.
+
+${WEBHOOK_NOTES}
+- **Worth knowing**: \`limit\` outside 1–100, a cursor this API did not return, or a query parameter this operation does not take is 422 \`validation_error\`.`;
+
+const GET_DESCRIPTION = `One delivery with the exact body sent (\`payload\`), the request headers of its last attempt (signature included) and every attempt: time, status code, duration, the first 4 KiB of the response and the error. 404 \`not_found\` for an id that does not exist or belongs to another account or key mode.
+
+${WEBHOOK_NOTES}`;
+
+const REPLAY_DESCRIPTION = `Sends the delivery's event again, as a new delivery to the webhook's current URL: the same body and \`webhook-id\` (receivers can deduplicate on it), signed afresh. \`replay_of\` names the original. A replay that fails is retried on the normal schedule. Without a webhook, the replay is recorded as failed (\`webhook_not_configured\`). No body, or \`{}\`.
+
+${WEBHOOK_NOTES}`;
 
 /** decisions 7: test and replay take no body or `{}`; Fastify validates a missing body as `undefined`. */
 const noBodyAsEmpty = async (request: FastifyRequest) => {
@@ -55,11 +102,19 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
         operationId: 'sendTestWebhook',
         tags,
         summary: 'Send a test event now',
+        description: TEST_DESCRIPTION,
+        querystring: NoQuery,
         body: OptionalBody,
         response: {
-          200: Type.Object({ data: Type.Ref(DeliverySummary), meta: RequestMeta }),
-          ...errorResponses([400]),
-          ...WEBHOOK_ERRORS,
+          200: Type.Object(
+            { data: Type.Ref(DeliverySummary), meta: RequestMeta },
+            {
+              description: 'The delivery, after its attempt',
+              ...answerHeaders(),
+              'x-examples': TEST_DELIVERY_EXAMPLES,
+            },
+          ),
+          ...errorResponses([...BODY_ERRORS, 'webhook_not_configured', ...WEBHOOK_ERRORS]),
         },
       },
     },
@@ -77,17 +132,21 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
         operationId: 'listWebhookDeliveries',
         tags,
         summary: 'Deliveries, newest first, cursor pagination',
+        description: LIST_DESCRIPTION,
         querystring: ListQuery,
         response: {
-          200: Type.Object({
-            data: Type.Array(Type.Ref(DeliverySummary)),
-            meta: Type.Object({
-              request_id: Type.String(),
-              next_cursor: Type.Union([Type.String(), Type.Null()]),
-              has_more: Type.Boolean(),
-            }),
-          }),
-          ...WEBHOOK_ERRORS,
+          200: Type.Object(
+            {
+              data: Type.Array(Type.Ref(DeliverySummary)),
+              meta: Type.Object({
+                request_id: Type.String(),
+                next_cursor: Type.Union([Type.String(), Type.Null()]),
+                has_more: Type.Boolean(),
+              }),
+            },
+            { description: 'A page of deliveries', ...answerHeaders(), 'x-examples': DELIVERY_LIST_EXAMPLES },
+          ),
+          ...errorResponses([...WEBHOOK_ERRORS]),
         },
       },
     },
@@ -112,10 +171,15 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
         operationId: 'getWebhookDelivery',
         tags,
         summary: 'One delivery with payload, headers and attempts',
+        description: GET_DESCRIPTION,
         params: IdParams,
+        querystring: NoQuery,
         response: {
-          200: Type.Object({ data: Type.Ref(DeliveryDetail), meta: RequestMeta }),
-          ...WEBHOOK_ERRORS,
+          200: Type.Object(
+            { data: Type.Ref(DeliveryDetail), meta: RequestMeta },
+            { description: 'The delivery', ...answerHeaders(), 'x-examples': DELIVERY_DETAIL_EXAMPLES },
+          ),
+          ...errorResponses([...WEBHOOK_ERRORS, 'not_found']),
         },
       },
     },
@@ -134,11 +198,20 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
         operationId: 'replayWebhookDelivery',
         tags,
         summary: 'Send the same event again to the current URL',
+        description: REPLAY_DESCRIPTION,
         params: IdParams,
+        querystring: NoQuery,
         body: OptionalBody,
         response: {
-          200: Type.Object({ data: Type.Ref(DeliveryDetail), meta: RequestMeta }),
-          ...WEBHOOK_ERRORS,
+          200: Type.Object(
+            { data: Type.Ref(DeliveryDetail), meta: RequestMeta },
+            {
+              description: 'The new delivery, after its attempt',
+              ...answerHeaders(),
+              'x-examples': REPLAY_EXAMPLES,
+            },
+          ),
+          ...errorResponses([...BODY_ERRORS, ...WEBHOOK_ERRORS, 'not_found']),
         },
       },
     },

@@ -1,5 +1,6 @@
-import { type TSchema, Type } from '@sinclair/typebox';
-import { ErrorObject } from '../../errors.js';
+import { Type } from '@sinclair/typebox';
+import { ERROR_CATALOGUE, type ErrorCode, ErrorObject } from '../../errors.js';
+import { errorExample } from './examples.js';
 
 export { IsoTime, Nullable } from '../../validation/answer.js';
 
@@ -12,12 +13,104 @@ export const ErrorEnvelope = Type.Object(
   { $id: 'ErrorEnvelope', description: 'Failure envelope' },
 );
 
-/** Error responses for the OpenAPI document, one per status a route can answer. */
-export function errorResponses(statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, Type.Ref(ErrorEnvelope)]));
+/** Response headers the document describes, by name (decisions sections 4 and 8, RFC 6750). */
+const HEADERS = {
+  'X-Request-Id': {
+    type: 'string',
+    description:
+      'Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id`',
+  },
+  'X-Burst-Limit': { type: 'integer', description: "Requests per sliding 60 s on the account's tier" },
+  'X-Burst-Remaining': { type: 'integer', description: 'Requests left in the current 60 s window' },
+  'X-RateLimit-Limit': {
+    type: 'integer',
+    description: "Validations per calendar month (UTC) on the account's tier",
+  },
+  'X-RateLimit-Remaining': { type: 'integer', description: 'Validations left this month' },
+  'X-RateLimit-Reset': {
+    type: 'string',
+    format: 'date-time',
+    description: 'When the monthly quota renews: the first instant of next month, UTC',
+  },
+  'Retry-After': { type: 'integer', description: 'Whole seconds to wait before retrying' },
+  'WWW-Authenticate': {
+    type: 'string',
+    description: '`Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750)',
+  },
+} as const;
+
+type HeaderName = keyof typeof HEADERS;
+
+function headers(names: readonly HeaderName[]) {
+  return Object.fromEntries(names.map((name) => [name, HEADERS[name]]));
 }
 
-export const AUTH_ERRORS = [401, 429];
+const GATED_HEADERS: HeaderName[] = ['X-Request-Id', 'X-Burst-Limit', 'X-Burst-Remaining'];
+
+/** Response options of a key-protected success answer: its headers (`quota` on validation answers). */
+export function answerHeaders(options: { quota?: boolean } = {}) {
+  return {
+    headers: headers([
+      ...GATED_HEADERS,
+      ...(options.quota
+        ? (['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const)
+        : []),
+    ]),
+  };
+}
+
+/** Headers an error status carries beside the envelope. */
+const ERROR_HEADERS: Partial<Record<number, HeaderName[]>> = {
+  401: ['X-Request-Id', 'WWW-Authenticate'],
+  429: ['X-Request-Id', 'Retry-After'],
+  503: ['X-Request-Id', 'Retry-After'],
+};
+
+/**
+ * Error responses for the OpenAPI document: one per status among `codes`, its description listing
+ * those codes and an example of each, so a reader sees which failures this operation can answer.
+ */
+export function errorResponses(codes: readonly ErrorCode[]): Record<number, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      {
+        description: list.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].message}`).join('\n'),
+        headers: headers(ERROR_HEADERS[status] ?? ['X-Request-Id']),
+        content: {
+          'application/json': {
+            schema: Type.Ref(ErrorEnvelope),
+            examples: Object.fromEntries(
+              list.map((code) => [code, { summary: ERROR_CATALOGUE[code].title, value: errorExample(code) }]),
+            ),
+          },
+        },
+      },
+    ]),
+  );
+}
+
+/**
+ * Failures every key-protected route can answer: no or a refused key, the burst limit, and the
+ * database away while the key is looked up.
+ */
+export const AUTH_ERRORS: ErrorCode[] = ['unauthorized', 'burst_limit_exceeded', 'service_unavailable'];
+
+/** Failures of a JSON body before the route sees it (decisions section 8). */
+export const BODY_ERRORS: ErrorCode[] = [
+  'invalid_json',
+  'payload_too_large',
+  'unsupported_media_type',
+  'validation_error',
+];
+
+/** The query of a route that takes no query parameters: any one is an unknown member (422). */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /** `{ request_id }`, the meta of most answers. */
 export const RequestMeta = Type.Object({ request_id: Type.String() });

@@ -125,7 +125,10 @@ async function settle(
     if (item.batch_id === null) {
       const event = result.ok
         ? validationCompleted(item.id, result.answer, validationId!, item.reference)
-        : validationFailed(item.id, item.vat_number, { code: result.code, message: result.message });
+        : validationFailed(item.id, item.vat_number, item.reference, {
+            code: result.code,
+            message: result.message,
+          });
       await deps.deliveries.emit(stores, owner, event);
       return true;
     }
