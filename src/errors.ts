@@ -58,12 +58,26 @@ export const ERROR_CATALOGUE = {
     explanation:
       'Asynchronous validation makes real registry calls and delivers real events, so it needs a live key (`svc_live_…`). Test keys work on every synchronous endpoint.',
   },
+  monitor_limit_exceeded: {
+    status: 403,
+    message: "The account's monitor limit is reached.",
+    title: 'Monitor limit exceeded',
+    explanation:
+      'Each tier may keep a number of monitors per key mode (Pro 1,000, Business 10,000; Free none). Remove monitors you no longer need, or upgrade. A monitor batch that would pass the limit is refused whole.',
+  },
   not_found: {
     status: 404,
     message: 'The requested resource was not found.',
     title: 'Not found',
     explanation:
       'The path does not exist, the country has no rate data (`GET /v1/rates/{code}` serves 31 countries), or the object (webhook configuration, delivery) does not exist for this account.',
+  },
+  conflict: {
+    status: 409,
+    message: 'The request contradicts the current state.',
+    title: 'Conflict',
+    explanation:
+      'The change cannot be made as things stand, for example revoking the last live key of an account, or a retry sent while the first request with the same `Idempotency-Key` is still running. The message says which; in the second case retry after a moment to get the first answer.',
   },
   payload_too_large: {
     status: 413,
@@ -91,6 +105,20 @@ export const ERROR_CATALOGUE = {
     title: 'Validation error',
     explanation:
       'The request body or a parameter has the wrong type or value: an empty or oversized `vat_numbers` array, a non-HTTPS or private webhook URL, a malformed `date`, a `limit` out of range. The message says which.',
+  },
+  invalid_csv: {
+    status: 422,
+    message: 'The CSV file cannot be read.',
+    title: 'Invalid CSV',
+    explanation:
+      'A bulk file must be UTF-8 CSV with a header row naming at least `vat_number`. The message names the line and the reason (no `vat_number` column, bad encoding, an unclosed quote, too many rows). Nothing of the file was accepted or charged.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request body.',
+    title: 'Idempotency key reused',
+    explanation:
+      'An `Idempotency-Key` names one request: a retry must send the same body to get the first answer again. Use a new key for a new request. Keys are kept for 24 hours per account.',
   },
   rate_limit_exceeded: {
     status: 429,
