@@ -5,7 +5,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
-import { Worker } from './jobs/worker.js';
+import { type JobHandler, Worker } from './jobs/worker.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import type { Database } from './store/database.js';
 import { createStores, type Stores } from './store/stores.js';
@@ -91,6 +91,8 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     [DELIVER_JOB]: deliverWebhookHandler(deliveries),
   };
+  /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
+  const recurring: Record<string, JobHandler> = {};
 
   return {
     stores,
@@ -110,7 +112,8 @@ export function createServices(deps: ServiceDeps): Services {
         pollMs: config.worker.pollMs,
         leaseMs: config.worker.leaseMs,
         logger,
-        handlers,
+        handlers: { ...handlers, ...recurring },
+        recurring: Object.keys(recurring),
       });
       workers.add(worker);
       return worker;

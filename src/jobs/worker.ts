@@ -4,8 +4,11 @@ import type { Clock } from '../clock.js';
 import { randomBase62 } from '../ids.js';
 import type { Job, JobStore } from '../store/jobs.js';
 
-/** What a handler says about a job: done (delete it) or try again at `retryAt`. */
-export type JobOutcome = { done: true } | { retryAt: number; error: string };
+/**
+ * What a handler says about a job: done (delete it), try again at `retryAt`, or (a recurring
+ * job) run again at `nextRunAt`.
+ */
+export type JobOutcome = { done: true } | { retryAt: number; error: string } | { nextRunAt: number };
 
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
@@ -13,6 +16,8 @@ export interface WorkerOptions {
   jobs: JobStore;
   clock: Clock;
   handlers: Readonly<Record<string, JobHandler>>;
+  /** Kinds that run at a fixed interval (their handlers answer `nextRunAt`), see recurring.ts. */
+  recurring?: readonly string[];
   concurrency: number;
   pollMs: number;
   leaseMs: number;
@@ -38,7 +43,7 @@ export class Worker extends EventEmitter {
 
   start(): void {
     if (this.loop) return;
-    this.loop = this.run();
+    this.loop = this.schedule().then(() => this.run());
     // Renew the leases of running jobs three times per lease: only a dead worker's jobs expire.
     const { jobs, clock, leaseMs } = this.options;
     this.heartbeat = setInterval(
@@ -52,6 +57,22 @@ export class Worker extends EventEmitter {
       Math.max(1, Math.floor(leaseMs / 3)),
     );
     this.heartbeat.unref();
+  }
+
+  /**
+   * Adds each recurring job's one row, due now, unless a worker (of any instance) added it before:
+   * a recurring kind is one row forever, so it runs once per interval however many workers start.
+   */
+  private async schedule(): Promise<void> {
+    const { jobs, clock, recurring = [] } = this.options;
+    if (recurring.length === 0) return;
+    const now = clock.now();
+    await jobs
+      .enqueue(
+        recurring.map((kind) => ({ id: recurringJobId(kind), kind, payload: null, runAt: now })),
+        now,
+      )
+      .catch((error) => this.options.logger?.warn({ err: error }, 'adding recurring jobs failed'));
   }
 
   /** Look for work now (after an enqueue in this process) instead of at the next poll. */
@@ -130,6 +151,9 @@ export class Worker extends EventEmitter {
       if ('done' in outcome) {
         await jobs.complete(job, this.id);
         this.emit('job:done', job);
+      } else if ('nextRunAt' in outcome) {
+        await jobs.reschedule(job, this.id, outcome.nextRunAt);
+        this.emit('job:done', job);
       } else {
         await jobs.retry(job, this.id, outcome.retryAt, outcome.error);
         this.emit('job:retry', job, outcome);
@@ -146,4 +170,9 @@ export class Worker extends EventEmitter {
       this.emit('job:error', job, error);
     }
   }
+}
+
+/** The id of a recurring kind's one row in the jobs table. */
+export function recurringJobId(kind: string): string {
+  return `recurring:${kind}`;
 }

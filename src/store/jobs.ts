@@ -16,6 +16,8 @@ export interface NewJob {
   kind: string;
   payload: unknown;
   runAt: number;
+  /** A fixed id: the job is added only if no job has it yet (a recurring job's one row). */
+  id?: string;
 }
 
 export interface JobStore {
@@ -30,6 +32,8 @@ export interface JobStore {
   complete(job: Job, worker: string): Promise<boolean>;
   /** Schedules the job again at `runAt`, recording why; false when the lease was lost. */
   retry(job: Job, worker: string, runAt: number, error: string): Promise<boolean>;
+  /** A recurring job's next run: due at `runAt` with its attempts and error cleared. */
+  reschedule(job: Job, worker: string, runAt: number): Promise<boolean>;
   /** Renews the leases of jobs `worker` still holds. */
   extendLeases(worker: string, ids: readonly string[], lockedUntil: number): Promise<void>;
   /** Gives back jobs claimed but not finished at shutdown; the claim does not count as an attempt. */
@@ -47,7 +51,7 @@ export class KyselyJobStore implements JobStore {
 
   async enqueue(jobs: readonly NewJob[], now: number): Promise<void> {
     const rows = jobs.map((job) => ({
-      id: randomUUID(),
+      id: job.id ?? randomUUID(),
       kind: job.kind,
       payload: JSON.stringify(job.payload),
       run_at: job.runAt,
@@ -61,6 +65,7 @@ export class KyselyJobStore implements JobStore {
       await this.db
         .insertInto('jobs')
         .values(rows.slice(start, start + ROWS_PER_INSERT))
+        .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
     }
   }
@@ -98,6 +103,16 @@ export class KyselyJobStore implements JobStore {
     const result = await this.db
       .updateTable('jobs')
       .set({ run_at: runAt, locked_by: null, locked_until: null, last_error: error.slice(0, 2000) })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', worker)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async reschedule(job: Job, worker: string, runAt: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ run_at: runAt, locked_by: null, locked_until: null, attempts: 0, last_error: null })
       .where('id', '=', job.id)
       .where('locked_by', '=', worker)
       .executeTakeFirst();
