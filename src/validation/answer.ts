@@ -28,8 +28,30 @@ export const ValidationData = Type.Object(
   { $id: 'ValidationData' },
 );
 
-export const SOURCES = ['vies', 'hmrc', 'uid', 'brreg', 'abr', 'checksum', 'format', 'test'] as const;
-export const SOURCE_STATUSES = ['live', 'cached', 'unavailable', 'degraded', 'unverified'] as const;
+export const SOURCES = [
+  'vies',
+  'hmrc',
+  'uid',
+  'brreg',
+  'abr',
+  // National registers answering when VIES cannot (docs/fallbacks.md); `kas` states Poland's
+  // domestic VAT status, not the intra-EU registration VIES reflects.
+  'kas',
+  'ares',
+  'anaf',
+  'checksum',
+  'format',
+  'test',
+] as const;
+/** `fallback`: a national register answered because VIES could not (docs/fallbacks.md). */
+export const SOURCE_STATUSES = [
+  'live',
+  'cached',
+  'unavailable',
+  'degraded',
+  'unverified',
+  'fallback',
+] as const;
 
 /** The meta members that describe an answer. */
 export const answerMetaProperties = {
