@@ -62,6 +62,7 @@ function interpret(answer: HttpAnswer, cui: number): RegistryVerdict {
   if (answer.status !== 200) throw unreadable('anaf', answer, `HTTP ${answer.status}`);
   const body = jsonObjectOf(answer);
   if (!body) throw failure('malformed', 'anaf answered 200 with a body that is not a JSON object');
+  if (typeof body.cod !== 'number') throw failure('malformed', 'anaf answer lacks its `cod`');
   // Section 3.2: a `cod` other than 200 is the service failing, whatever the HTTP status said.
   if (body.cod !== 200) {
     throw failure(
