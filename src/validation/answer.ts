@@ -58,8 +58,17 @@ export const answerMetaProperties = {
   cached: Type.Boolean(),
   cached_at: Type.Optional(IsoTime),
   stale: Type.Optional(Type.Boolean()),
-  source: Type.Union(SOURCES.map((source) => Type.Literal(source))),
-  source_status: Type.Union(SOURCE_STATUSES.map((status) => Type.Literal(status))),
+  source: Type.Union(
+    SOURCES.map((source) => Type.Literal(source)),
+    {
+      description:
+        "Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`)",
+    },
+  ),
+  source_status: Type.Union(
+    SOURCE_STATUSES.map((status) => Type.Literal(status)),
+    { description: "`fallback`: VIES could not answer and the member state's own register did" },
+  ),
 };
 
 export const AnswerMeta = Type.Object(answerMetaProperties, { $id: 'AnswerMeta' });
