@@ -436,8 +436,10 @@ export interface components {
              * @description ISO 8601 UTC timestamp
              */
             cached_at?: string;
-            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "checksum" | "format" | "test";
-            source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified";
+            /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
+            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+            /** @description `fallback`: VIES could not answer and the member state's own register did */
+            source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
             stale?: boolean;
         };
         BatchCompletedEvent: {
@@ -471,8 +473,10 @@ export interface components {
                  * @description ISO 8601 UTC timestamp
                  */
                 cached_at?: string;
-                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "checksum" | "format" | "test";
-                source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified";
+                /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                /** @description `fallback`: VIES could not answer and the member state's own register did */
+                source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                 stale?: boolean;
                 /** @description The record of this answer (val_…) */
                 validation_id?: string;
@@ -1014,8 +1018,10 @@ export interface operations {
                             /** @enum {string} */
                             mode?: "test";
                             request_id: string;
-                            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "checksum" | "format" | "test";
-                            source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified";
+                            /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
+                            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                            /** @description `fallback`: VIES could not answer and the member state's own register did */
+                            source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                             stale?: boolean;
                         };
                     };
