@@ -1,7 +1,17 @@
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_KEEP_MS, STALE_CLAIM_MS } from '../../src/http/plugins/idempotency.js';
+import type { Principal } from '../../src/accounts/authenticator.js';
+import { createAccount } from '../../src/accounts/keys.js';
+import { systemClock } from '../../src/clock.js';
+import { registerErrorHandling } from '../../src/http/plugins/error-handler.js';
+import {
+  IDEMPOTENCY_KEEP_MS,
+  registerIdempotency,
+  STALE_CLAIM_MS,
+} from '../../src/http/plugins/idempotency.js';
 import { openDatabase } from '../../src/store/database.js';
-import { describeEachDialect } from '../helpers/dialects.js';
+import { createStores } from '../../src/store/stores.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
 import {
   checksumFailures,
@@ -357,5 +367,74 @@ describe('Idempotency-Key in the OpenAPI document', () => {
       document.paths['/v1/webhooks/config'].get,
     ]);
     expect(text).not.toMatch(/IdempotencyKey|Idempotent-Replayed/);
+  });
+});
+
+/**
+ * The plugin on a route of its own, as a later endpoint would use it (the config flag and nothing
+ * else): an answer that failed on our side (500) releases the key, so the retry runs; the answer
+ * it then gives is replayed with its own status and headers (201, Location).
+ */
+describeEachDialect('a new route opting in with config.idempotent', (dialect) => {
+  let db: TestDatabase;
+  let fastify: FastifyInstance;
+  let runs = 0;
+  let failNext = false;
+  beforeAll(async () => {
+    db = await createTestDatabase(dialect);
+    const stores = createStores(db.database);
+    const account = await createAccount(stores.accounts, 'Plugin', 'pro', Date.now());
+    const principal: Principal = { keyId: 'key_1', accountId: account.id, tier: 'pro', mode: 'live' };
+    fastify = Fastify();
+    registerErrorHandling(fastify, 'http://localhost:3000/docs');
+    await fastify.register(async (scope) => {
+      scope.decorateRequest('principal', undefined as unknown as Principal);
+      scope.addHook('onRequest', async (request) => {
+        request.principal = principal;
+      });
+      registerIdempotency(scope, { store: stores.idempotency, clock: systemClock, waitMs: 100 });
+      scope.post('/things', { config: { idempotent: true } }, async (_request, reply) => {
+        runs += 1;
+        if (failNext) {
+          failNext = false;
+          throw new Error('the thing store is away');
+        }
+        reply.code(201).header('location', `/things/${runs}`);
+        return { data: { run: runs } };
+      });
+    });
+  });
+  afterAll(async () => {
+    await fastify?.close();
+    await db?.drop();
+  });
+
+  const create = () =>
+    fastify.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'idempotency-key': `thing-${dialect.name}` },
+      payload: { name: 'one' },
+    });
+
+  it('a 500 releases the key; the retry runs, and its 201 is replayed with its Location', async () => {
+    failNext = true;
+    const failed = await create();
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json().error.code).toBe('internal_error');
+    expect(await db.database.db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([]);
+
+    const created = await create();
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers.location).toBe('/things/2');
+    expect(created.headers['idempotent-replayed']).toBeUndefined();
+
+    const replayed = await create();
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.headers.location).toBe('/things/2');
+    expect(replayed.headers['content-type']).toBe(created.headers['content-type']);
+    expect(replayed.body).toBe(created.body);
+    expect(runs).toBe(2);
   });
 });
