@@ -380,6 +380,7 @@ describeEachDialect('a new route opting in with config.idempotent', (dialect) =>
   let fastify: FastifyInstance;
   let runs = 0;
   let failNext = false;
+  let slowStarted: () => void = () => undefined;
   beforeAll(async () => {
     db = await createTestDatabase(dialect);
     const stores = createStores(db.database);
@@ -392,7 +393,13 @@ describeEachDialect('a new route opting in with config.idempotent', (dialect) =>
       scope.addHook('onRequest', async (request) => {
         request.principal = principal;
       });
-      registerIdempotency(scope, { store: stores.idempotency, clock: systemClock, waitMs: 100 });
+      registerIdempotency(scope, { store: stores.idempotency, clock: systemClock, waitMs: 2_000 });
+      scope.post('/slow', { config: { idempotent: true } }, async () => {
+        slowStarted();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        runs += 1;
+        return { data: { run: runs } };
+      });
       scope.post('/things', { config: { idempotent: true } }, async (_request, reply) => {
         runs += 1;
         if (failNext) {
@@ -436,5 +443,31 @@ describeEachDialect('a new route opting in with config.idempotent', (dialect) =>
     expect(replayed.headers['content-type']).toBe(created.headers['content-type']);
     expect(replayed.body).toBe(created.body);
     expect(runs).toBe(2);
+  });
+
+  it('a client that lost the connection retries and gets the answer the first request went on to give', async () => {
+    const base = await fastify.listen({ port: 0, host: '127.0.0.1' });
+    const before = runs;
+    const send = (signal?: AbortSignal) =>
+      fetch(`${base}/slow`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `slow-${dialect.name}` },
+        body: '{}',
+        signal,
+      });
+    const abort = new AbortController();
+    const started = new Promise<void>((resolve) => {
+      slowStarted = resolve;
+    });
+    const lost = send(abort.signal).catch((error: unknown) => error);
+    await started;
+    abort.abort();
+    expect(await lost).toBeInstanceOf(Error);
+    // The retry arrives while the first still runs: it waits for it and gets its answer.
+    const retry = await send();
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual({ data: { run: before + 1 } });
+    expect(runs).toBe(before + 1);
   });
 });
