@@ -664,6 +664,11 @@ export interface components {
     responses: never;
     parameters: {
         /**
+         * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+         * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+         */
+        IdempotencyKey: string;
+        /**
          * @description The event id (`id` of the body): the same on every retry and replay, so you can deduplicate on it
          * @example evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9
          */
@@ -1097,7 +1102,13 @@ export interface operations {
     validateAsync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1120,6 +1131,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1157,6 +1170,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1183,6 +1198,19 @@ export interface operations {
              *     - `forbidden`: Test keys cannot use asynchronous validation.
              */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1217,9 +1245,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1262,7 +1293,13 @@ export interface operations {
     validateAsyncBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1285,6 +1322,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1332,6 +1371,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1358,6 +1399,19 @@ export interface operations {
              *     - `forbidden`: Test keys cannot use asynchronous validation.
              */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1392,9 +1446,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1437,7 +1494,13 @@ export interface operations {
     validateBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1460,6 +1523,8 @@ export interface operations {
             /** @description One result per input, in input order */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1496,6 +1561,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1519,6 +1586,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1553,9 +1633,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1701,7 +1784,13 @@ export interface operations {
     putWebhookConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1721,6 +1810,8 @@ export interface operations {
             /** @description The webhook configuration */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1741,6 +1832,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1764,6 +1857,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1795,9 +1901,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2161,7 +2272,13 @@ export interface operations {
     replayWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description A delivery id (`dlv_…`)
@@ -2182,6 +2299,8 @@ export interface operations {
             /** @description The new delivery, after its attempt */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2202,6 +2321,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2226,6 +2347,8 @@ export interface operations {
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2236,6 +2359,19 @@ export interface operations {
             };
             /** @description - `not_found`: The requested resource was not found. */
             404: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -2267,9 +2403,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2309,7 +2450,13 @@ export interface operations {
     sendTestWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2324,6 +2471,8 @@ export interface operations {
             /** @description The delivery, after its attempt */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2347,6 +2496,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2370,6 +2521,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -2401,9 +2565,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

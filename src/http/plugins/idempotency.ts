@@ -228,6 +228,9 @@ export const IDEMPOTENCY_PARAMETERS = {
   },
 } as const;
 
+/** Statuses only answered before a route runs (no key, a body too large or not JSON): never replayed. */
+const NEVER_REPLAYED = new Set([401, 413, 415]);
+
 /** Marks an opted-in operation, until referenceIdempotencyKey replaces the mark with the parameter. */
 const MARK = 'x-idempotent';
 
@@ -237,7 +240,9 @@ function documented(schema: RouteOptions['schema']): RouteOptions['schema'] {
   const response = Object.fromEntries(
     Object.entries((schema.response ?? {}) as Record<string, { headers?: object }>).map(([status, entry]) => [
       status,
-      keepsAnswer(Number(status)) ? withResponseHeaders(entry, ['Idempotent-Replayed']) : entry,
+      keepsAnswer(Number(status)) && !NEVER_REPLAYED.has(Number(status))
+        ? withResponseHeaders(entry, ['Idempotent-Replayed'])
+        : entry,
     ]),
   );
   const marked = {
