@@ -151,6 +151,13 @@ export const SETTINGS = {
     description:
       'Unknown API keys one client address may present per minute before its unknown keys are refused (429) without a database read.',
   },
+  IDEMPOTENCY_WAIT_MS: {
+    schema: Int(0, 60_000),
+    default: '5000',
+    parse: number,
+    description:
+      'How long a retry waits for the first request with its `Idempotency-Key` to finish before it is answered 409 `conflict`.',
+  },
   PUBLIC_URL: {
     schema: Url,
     description: 'Public base URL, used for `docs_url` in errors; default `http://localhost:$PORT`.',
@@ -310,6 +317,7 @@ export interface Config {
     keepAliveTimeoutMs: number;
   };
   authFailuresPerMinute: number;
+  idempotencyWaitMs: number;
   publicUrl: string;
   tierLimits: Readonly<Record<Tier, TierLimits>>;
   checkDigits: boolean;
@@ -398,6 +406,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     authFailuresPerMinute: v.AUTH_FAILURES_PER_MINUTE,
+    idempotencyWaitMs: v.IDEMPOTENCY_WAIT_MS,
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     tierLimits,
     checkDigits: v.CHECK_DIGITS,

@@ -668,6 +668,11 @@ export interface components {
     responses: never;
     parameters: {
         /**
+         * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+         * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+         */
+        IdempotencyKey: string;
+        /**
          * @description The event id (`id` of the body): the same on every retry and replay, so you can deduplicate on it
          * @example evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9
          */
@@ -1103,7 +1108,13 @@ export interface operations {
     validateAsync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1126,6 +1137,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1163,6 +1176,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1189,6 +1204,19 @@ export interface operations {
              *     - `forbidden`: Test keys cannot use asynchronous validation.
              */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1223,9 +1251,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1268,7 +1299,13 @@ export interface operations {
     validateAsyncBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1291,6 +1328,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1338,6 +1377,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1364,6 +1405,19 @@ export interface operations {
              *     - `forbidden`: Test keys cannot use asynchronous validation.
              */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1398,9 +1452,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1443,7 +1500,13 @@ export interface operations {
     validateBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1466,6 +1529,8 @@ export interface operations {
             /** @description One result per input, in input order */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1502,6 +1567,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1525,6 +1592,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1559,9 +1639,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1707,7 +1790,13 @@ export interface operations {
     putWebhookConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1727,6 +1816,8 @@ export interface operations {
             /** @description The webhook configuration */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1747,6 +1838,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1770,6 +1863,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1801,9 +1907,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2167,7 +2278,13 @@ export interface operations {
     replayWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description A delivery id (`dlv_…`)
@@ -2188,6 +2305,8 @@ export interface operations {
             /** @description The new delivery, after its attempt */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2208,6 +2327,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2232,6 +2353,8 @@ export interface operations {
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2242,6 +2365,19 @@ export interface operations {
             };
             /** @description - `not_found`: The requested resource was not found. */
             404: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -2273,9 +2409,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2315,7 +2456,13 @@ export interface operations {
     sendTestWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2330,6 +2477,8 @@ export interface operations {
             /** @description The delivery, after its attempt */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2353,6 +2502,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2376,6 +2527,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -2407,9 +2571,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
