@@ -8,7 +8,10 @@ import type { Registry, RegistryId } from './registry.js';
 import { createUidRegistry } from './uid.js';
 import { createViesRegistry } from './vies.js';
 
-type RegistrySettings = Pick<Config, 'registries' | 'registryMaxReplyBytes' | 'hmrc' | 'abr' | 'circuit'>;
+type RegistrySettings = Pick<
+  Config,
+  'registries' | 'registryMaxReplyBytes' | 'hmrc' | 'abr' | 'circuit' | 'registryLimits'
+>;
 
 /** Builds the five registry clients from configuration, behind one gateway. */
 export function createRegistryGateway(config: RegistrySettings, clock: Clock): RegistryGateway {
@@ -38,5 +41,12 @@ export function createRegistryGateway(config: RegistrySettings, clock: Clock): R
   const concurrency = Object.fromEntries(
     Object.entries(config.registries).map(([id, settings]) => [id, settings.concurrency]),
   ) as Record<RegistryId, number>;
-  return new RegistryGateway(registries, { clock, concurrency, circuit: config.circuit });
+  return new RegistryGateway(registries, {
+    clock,
+    concurrency,
+    circuit: config.circuit,
+    viesMemberStateConcurrency: config.registryLimits.viesMemberStateConcurrency,
+    rates: config.registryLimits.rates,
+    budgetMs: config.registryLimits.budgetMs,
+  });
 }

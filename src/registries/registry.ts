@@ -77,6 +77,8 @@ export type RegistryFailureKind =
 
 export class RegistryError extends Error {
   override readonly name = 'RegistryError';
+  /** Set when the service itself refused the call (breaker open, queue wait past the budget): when to retry. */
+  retryAfterMs?: number;
   constructor(
     readonly registry: RegistryId,
     readonly kind: RegistryFailureKind,
