@@ -73,11 +73,12 @@ const REFUSED_OUTCOMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A rate limit is kept with a margin on its window, so a call released a little late by a busy
- * event loop (or the network) cannot land in the same window as the calls a whole window after it.
+ * A rate limit is kept with a margin on its window (a quarter, at most a second), so a call released
+ * late by a busy event loop (or slowed by a token fetch or the network) cannot land in the same
+ * window as the calls a whole window after it.
  */
 function withMargin(rate: RateLimit): RateLimit {
-  return { limit: rate.limit, windowMs: rate.windowMs + Math.min(250, Math.ceil(rate.windowMs / 10)) };
+  return { limit: rate.limit, windowMs: rate.windowMs + Math.min(1000, Math.ceil(rate.windowMs / 4)) };
 }
 
 export interface GatewayOptions {
@@ -227,7 +228,7 @@ export class RegistryGateway {
     const perMemberState = id === 'vies' ? this.memberStateLimiter(key) : undefined;
     const inRegistry = () =>
       this.limiters.get(id)!.run(async () => {
-        await this.rateSlot(id, deadline);
+        await this.rateSlot(id, deadline, this.registries.get(id)?.requestsPerLookup ?? 1);
         return call();
       }, deadline);
     return perMemberState ? perMemberState.run(inRegistry, deadline) : inRegistry();
@@ -244,11 +245,16 @@ export class RegistryGateway {
     return limiter;
   }
 
-  private async rateSlot(id: RegistryId, deadline: number): Promise<void> {
+  private async rateSlot(id: RegistryId, deadline: number, requests: number): Promise<void> {
     const rate = this.options.rates?.[id];
     if (!rate) return;
     const margin = withMargin(rate);
-    const at = await this.rateLimiter.reserve(`registry:${id}`, margin, Math.max(0, deadline - Date.now()));
+    const at = await this.rateLimiter.reserve(
+      `registry:${id}`,
+      margin,
+      Math.max(0, deadline - Date.now()),
+      requests,
+    );
     if (at === null)
       throw queueBudgetError(id, `${id} rate limit (${rate.limit} per ${rate.windowMs} ms)`, margin.windowMs);
     const wait = at - Date.now();

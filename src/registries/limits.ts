@@ -105,7 +105,7 @@ export interface RateLimiter {
    * Reserves a call time for `key` (epoch ms, wall clock) no later than `now + maxWaitMs`, or
    * returns null when the earliest free one is later (nothing reserved).
    */
-  reserve(key: string, rate: RateLimit, maxWaitMs: number): Promise<number | null>;
+  reserve(key: string, rate: RateLimit, maxWaitMs: number, count?: number): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -113,12 +113,12 @@ export interface RateLimiter {
 export function memoryRateLimiter(): RateLimiter {
   const slots = new Map<string, number[]>();
   return {
-    async reserve(key, rate, maxWaitMs) {
+    async reserve(key, rate, maxWaitMs, count = 1) {
       const now = Date.now();
       const taken = slots.get(key) ?? [];
-      const at = nextSlot(taken, rate.limit, rate.windowMs, now);
+      const at = nextSlot(taken, rate.limit, rate.windowMs, now, count);
       if (at - now > maxWaitMs) return null;
-      taken.push(at);
+      for (let i = 0; i < count; i += 1) taken.push(at);
       slots.set(key, taken.slice(-rate.limit));
       return at;
     },
@@ -129,8 +129,8 @@ export function memoryRateLimiter(): RateLimiter {
 /** Through the database: one row per limit, locked while a slot is reserved. */
 export function databaseRateLimiter(store: AvailabilityStore): RateLimiter {
   return {
-    reserve: (key, rate, maxWaitMs) =>
-      store.reserveSlot(key, rate.limit, rate.windowMs, Date.now(), maxWaitMs),
+    reserve: (key, rate, maxWaitMs, count) =>
+      store.reserveSlot(key, rate.limit, rate.windowMs, Date.now(), maxWaitMs, count),
     async close() {},
   };
 }
@@ -142,25 +142,33 @@ local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local now = tonumber(ARGV[3])
 local maxwait = tonumber(ARGV[4])
+local count = tonumber(ARGV[5])
 local n = redis.call('LLEN', key)
 local at = now
 if n > 0 then
   local last = tonumber(redis.call('LINDEX', key, -1))
   if last > at then at = last end
 end
-if n >= limit then
-  local kth = tonumber(redis.call('LINDEX', key, -limit))
+if n - limit + count - 1 >= 0 then
+  local kth = tonumber(redis.call('LINDEX', key, n - limit + count - 1))
   if kth + window > at then at = kth + window end
 end
 if at - now > maxwait then return -1 end
-redis.call('RPUSH', key, at)
+for i = 1, count do redis.call('RPUSH', key, at) end
 redis.call('LTRIM', key, -limit, -1)
 redis.call('PEXPIRE', key, window + (at - now) + 1000)
 return at
 `;
 
 type RedisWithReserve = Redis & {
-  reserveSlot(key: string, limit: number, window: number, now: number, maxWait: number): Promise<number>;
+  reserveSlot(
+    key: string,
+    limit: number,
+    window: number,
+    now: number,
+    maxWait: number,
+    count: number,
+  ): Promise<number>;
 };
 
 /** Through Redis; a Redis failure falls back to the database, so the limit still holds. */
@@ -173,14 +181,14 @@ export function redisRateLimiter(
   redis.on('error', () => undefined);
   redis.defineCommand('reserveSlot', { numberOfKeys: 1, lua: RESERVE_LUA });
   return {
-    async reserve(key, rate, maxWaitMs) {
+    async reserve(key, rate, maxWaitMs, count = 1) {
       try {
         const at = Number(
-          await redis.reserveSlot(`${prefix}${key}`, rate.limit, rate.windowMs, Date.now(), maxWaitMs),
+          await redis.reserveSlot(`${prefix}${key}`, rate.limit, rate.windowMs, Date.now(), maxWaitMs, count),
         );
         return at < 0 ? null : at;
       } catch {
-        return fallback.reserve(key, rate, maxWaitMs);
+        return fallback.reserve(key, rate, maxWaitMs, count);
       }
     },
     async close() {

@@ -97,6 +97,8 @@ export interface Registry {
   lookup(query: RegistryQuery): Promise<RegistryAnswer>;
   /** Whether this registry can give a consultation number for this requester (e.g. VIES: EU/XI requester). */
   acceptsRequester(requester: ParsedVatNumber): boolean;
+  /** HTTP requests one lookup may make (default 1): the rate limits reserve that many slots. */
+  readonly requestsPerLookup?: number;
   close(): Promise<void>;
 }
 

@@ -28,16 +28,25 @@ export interface AvailabilityStore {
     windowMs: number,
     now: number,
     maxWaitMs: number,
+    count?: number,
   ): Promise<number | null>;
 }
 
 /**
- * The next call time under a limit of `limit` calls per `windowMs`, given the reserved times
- * (ascending): the call `limit` places back must be a whole window earlier.
+ * The next time `count` calls may go together under a limit of `limit` calls per `windowMs`, given
+ * the reserved times (ascending): the call `limit - count + 1` places back must be a whole window
+ * earlier.
  */
-export function nextSlot(slots: readonly number[], limit: number, windowMs: number, now: number): number {
-  if (slots.length < limit) return Math.max(now, slots.at(-1) ?? now);
-  return Math.max(now, slots[slots.length - limit] + windowMs, slots.at(-1)!);
+export function nextSlot(
+  slots: readonly number[],
+  limit: number,
+  windowMs: number,
+  now: number,
+  count = 1,
+): number {
+  const at = Math.max(now, slots.at(-1) ?? now);
+  const index = slots.length - limit + count - 1;
+  return index < 0 ? at : Math.max(at, slots[index] + windowMs);
 }
 
 export class KyselyAvailabilityStore implements AvailabilityStore {
@@ -95,6 +104,7 @@ export class KyselyAvailabilityStore implements AvailabilityStore {
     windowMs: number,
     now: number,
     maxWaitMs: number,
+    count = 1,
   ): Promise<number | null> {
     const { db, dialect } = this.database;
     await db
@@ -108,9 +118,9 @@ export class KyselyAvailabilityStore implements AvailabilityStore {
       if (dialect === 'postgres') query = query.forUpdate();
       const row = await query.executeTakeFirst();
       const slots = (JSON.parse(row?.slots ?? '[]') as number[]).slice(-limit);
-      const at = nextSlot(slots, limit, windowMs, now);
+      const at = nextSlot(slots, limit, windowMs, now, count);
       if (at - now > maxWaitMs) return null;
-      slots.push(at);
+      for (let i = 0; i < count; i += 1) slots.push(at);
       await trx
         .updateTable('registry_slots')
         .set({ slots: JSON.stringify(slots.slice(-limit)) })
