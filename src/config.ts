@@ -22,6 +22,11 @@ const Bool = Type.Boolean();
 const Str = Type.String({ minLength: 1 });
 const Url = Type.String({ pattern: '^https?://' });
 const MsList = Type.Array(Int(0), { minItems: 1, maxItems: 20 });
+/** `none`, or `{ limit, windowMs }` read from `<calls>/<window>` (e.g. `3/1s`, `20/1m`). */
+const RateLimitSetting = Type.Union([
+  Type.Literal('none'),
+  Type.Object({ limit: Int(1), windowMs: Int(1) }, { additionalProperties: false }),
+]);
 /** The largest monthly quota the usage table holds on both engines (PostgreSQL INTEGER). */
 const MAX_MONTHLY = 2_147_483_647;
 
@@ -46,6 +51,14 @@ const list = (raw: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 const numberList = (raw: string) => list(raw).map(number);
+const WINDOW_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+const rateLimit = (raw: string) => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'none') return 'none';
+  const match = /^(\d+)\s*\/\s*(\d*)\s*(ms|s|m)$/.exec(value);
+  if (!match) return raw;
+  return { limit: Number(match[1]), windowMs: Number(match[2] || '1') * WINDOW_UNITS[match[3]] };
+};
 const json = (raw: string) => {
   try {
     return JSON.parse(raw);
@@ -219,6 +232,65 @@ export const SETTINGS = {
     parse: number,
     description: 'How long an open circuit fails fast before one probe call is let through.',
   },
+  VIES_MEMBER_STATE_CONCURRENCY: {
+    schema: Int(1, 100),
+    default: '4',
+    parse: number,
+    description: 'Most VIES calls in flight at once for one member state, from one process.',
+  },
+  HMRC_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: '3/1s',
+    parse: rateLimit,
+    description:
+      'Most HMRC calls per window for the whole application (every instance): `<calls>/<window>`, window in `ms`, `s` or `m`; `none` for no limit.',
+  },
+  UID_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: '20/1m',
+    parse: rateLimit,
+    description:
+      'Most Swiss UID register calls per window for the whole application (its public limit), as HMRC_RATE_LIMIT.',
+  },
+  BRREG_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: 'none',
+    parse: rateLimit,
+    description: 'Most Brønnøysund calls per window for the whole application, as HMRC_RATE_LIMIT.',
+  },
+  ABR_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: 'none',
+    parse: rateLimit,
+    description: 'Most ABN Lookup calls per window for the whole application, as HMRC_RATE_LIMIT.',
+  },
+  VIES_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: 'none',
+    parse: rateLimit,
+    description:
+      'Most VIES calls per window for the whole application (all member states), as HMRC_RATE_LIMIT.',
+  },
+  REGISTRY_BUDGET_MS: {
+    schema: Int(0),
+    default: '5000',
+    parse: number,
+    description:
+      "Most time a request waits in the service's queue in front of a registry (and retries its busy answers); a longer wait answers stale or 503 at once.",
+  },
+  VIES_STATUS_POLL_SECONDS: {
+    schema: Int(1),
+    default: '60',
+    parse: number,
+    description: "How often a worker reads VIES's availability report (check-status).",
+  },
+  AVAILABILITY_REFRESH_MS: {
+    schema: Int(50),
+    default: '5000',
+    parse: number,
+    description:
+      "How often each instance adds its registry call counts to the shared figures and reads the other instances' breakers.",
+  },
   ...registrySettings('vies', VIES_DEFAULT_URL, 20),
   ...registrySettings('hmrc', HMRC_DEFAULT_URL, 10),
   ...registrySettings('uid', UID_DEFAULT_URL, 5),
@@ -325,6 +397,13 @@ export interface Config {
   staleMaxAgeSeconds: number;
   circuit: { failureThreshold: number; cooldownMs: number };
   registries: Readonly<Record<RegistryId, RegistryConfig>>;
+  /** The service's queue in front of the registries (wave-2 B2). */
+  registryLimits: {
+    viesMemberStateConcurrency: number;
+    rates: Partial<Readonly<Record<RegistryId, { limit: number; windowMs: number }>>>;
+    budgetMs: number;
+  };
+  availability: { viesStatusPollMs: number; refreshMs: number };
   /** Largest reply body read from any registry, in bytes. */
   registryMaxReplyBytes: number;
   hmrc: { clientId?: string; clientSecret?: string };
@@ -424,6 +503,20 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       anaf: registry('anaf'),
     },
     registryMaxReplyBytes: v.REGISTRY_MAX_REPLY_BYTES,
+    registryLimits: {
+      viesMemberStateConcurrency: v.VIES_MEMBER_STATE_CONCURRENCY,
+      rates: Object.fromEntries(
+        (['vies', 'hmrc', 'uid', 'brreg', 'abr'] as const).flatMap((id) => {
+          const rate = values[`${id.toUpperCase()}_RATE_LIMIT`];
+          return rate && rate !== 'none' ? [[id, rate]] : [];
+        }),
+      ),
+      budgetMs: v.REGISTRY_BUDGET_MS,
+    },
+    availability: {
+      viesStatusPollMs: v.VIES_STATUS_POLL_SECONDS * 1000,
+      refreshMs: v.AVAILABILITY_REFRESH_MS,
+    },
     hmrc: { clientId: v.HMRC_CLIENT_ID, clientSecret: v.HMRC_CLIENT_SECRET },
     abr: { guid: v.ABR_GUID },
     fallbacks: {

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Authenticator } from './accounts/authenticator.js';
 import { Quota } from './accounts/quota.js';
+import { StatusBoard } from './availability/status.js';
+import { pollViesStatus } from './availability/vies-status.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
@@ -9,8 +11,11 @@ import {
   expireIdempotencyKeysHandler,
 } from './jobs/handlers/expire-idempotency-keys.js';
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
+import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
 import type { RegistryGateway } from './registries/gateway.js';
+import { databaseRateLimiter, redisRateLimiter } from './registries/limits.js';
+import { KyselyAvailabilityStore } from './store/availability.js';
 import type { Database } from './store/database.js';
 import { createStores, type Stores } from './store/stores.js';
 import { AsyncAcceptance, VALIDATE_JOB } from './validation/async-acceptance.js';
@@ -40,6 +45,8 @@ export interface Services {
   policy: TargetPolicy;
   /** Counters for /metrics, keyed `name:label`. */
   counters: Map<string, number>;
+  /** Registry availability across instances (GET /v1/status, /status, /metrics). */
+  status: StatusBoard;
   /** A job worker over this database; `serve` runs one unless WORKER=false, `worker` runs only that. */
   createWorker(): Worker;
   close(): Promise<void>;
@@ -95,9 +102,35 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     [DELIVER_JOB]: deliverWebhookHandler(deliveries),
   };
+  // Registry availability and limits shared by every instance: through the database, rate
+  // limits through Redis when one is configured.
+  const availability = new KyselyAvailabilityStore(database);
+  const databaseSlots = databaseRateLimiter(availability);
+  gateway.attach({
+    store: availability,
+    rateLimiter: config.redisUrl ? redisRateLimiter(config.redisUrl, databaseSlots) : databaseSlots,
+    refreshMs: config.availability.refreshMs,
+    onError: (error) => logger.warn({ err: error }, 'registry availability could not be shared'),
+  });
+  const status = new StatusBoard({ store: availability, gateway, clock, maxAgeMs: 1_000 });
+
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
   const recurring: Record<string, JobHandler> = {
     [EXPIRE_IDEMPOTENCY_KEYS_JOB]: expireIdempotencyKeysHandler(stores.idempotency, clock),
+    // A failed poll is logged, not retried sooner: the next one is a minute away anyway.
+    'vies-status': recurringHandler(clock, config.availability.viesStatusPollMs, async () => {
+      try {
+        await pollViesStatus({
+          baseUrl: config.registries.vies.url,
+          timeoutMs: config.registries.vies.timeoutMs,
+          store: availability,
+          clock,
+        });
+        await gateway.refresh();
+      } catch (error) {
+        logger.warn({ err: error }, 'VIES availability report (check-status) could not be read');
+      }
+    }),
   };
 
   return {
@@ -110,6 +143,7 @@ export function createServices(deps: ServiceDeps): Services {
     deliveries,
     policy,
     counters,
+    status,
     createWorker() {
       const worker = new Worker({
         jobs: stores.jobs,

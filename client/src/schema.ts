@@ -94,6 +94,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registry status
+         * @description The state of every registry the service asks, and of each VIES member state: `operational`, `degraded` or `down`, the share of calls answered and the latency over the last 24 hours (figures of every instance together), the breaker, and the last failure.
+         *
+         *     - **No key** needed; limited to 60 requests per minute per client address (429 `burst_limit_exceeded` with `Retry-After`).
+         *     - **Freshness**: figures are at most a few seconds old (each instance adds its counts every few seconds); `generated_at` says when they were computed.
+         *     - **Breakers**: while a breaker is `open` the service does not call that registry (or member state) and answers validations from its cache (flagged `stale`) or with 503 and `Retry-After` set to the next probe. VIES's own availability report is read every minute and opens a member state's breaker when it reports it unavailable.
+         *     - The same figures as a page: `/status`; as gauges: `/metrics`.
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/validate": {
         parameters: {
             query?: never;
@@ -577,6 +602,22 @@ export interface components {
              */
             updated_at: string;
         };
+        RegistryStatus: {
+            /** @description Percent of calls answered over the last 24 h, all instances; null without calls */
+            availability_24h: number | null;
+            breaker: "closed" | "open" | "half_open";
+            /** @description Last call or availability report; null when none yet */
+            checked_at: string | null;
+            last_failure_at: string | null;
+            /** @description Latency of answered calls over the last 24 h, in ms (bucketed); null without answers */
+            latency_ms_24h: {
+                /** @description Upper bound of the latency bucket holding the median */
+                p50: number | null;
+                p95: number | null;
+            };
+            /** @description `down`: the breaker is open or VIES reports the member state unavailable; `degraded`: the breaker is probing, the last call failed, or fewer than 95% of calls were answered over 24 h */
+            state: "operational" | "degraded" | "down";
+        };
         TestEvent: {
             /**
              * Format: date-time
@@ -927,6 +968,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every registry and VIES member state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            generated_at: string;
+                            registries: {
+                                abr: components["schemas"]["RegistryStatus"];
+                                anaf: components["schemas"]["RegistryStatus"];
+                                ares: components["schemas"]["RegistryStatus"];
+                                brreg: components["schemas"]["RegistryStatus"];
+                                hmrc: components["schemas"]["RegistryStatus"];
+                                kas: components["schemas"]["RegistryStatus"];
+                                uid: components["schemas"]["RegistryStatus"];
+                                vies: components["schemas"]["RegistryStatus"] & {
+                                    /** @description One entry per VIES member state (Greece as EL, Northern Ireland as XI) */
+                                    member_states: {
+                                        [key: string]: components["schemas"]["RegistryStatus"];
+                                    };
+                                };
+                            };
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
                 };
             };
             /** @description - `validation_error`: The request is not valid. */

@@ -22,6 +22,7 @@ import { requestIdOf } from './request-id.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { rateRoutes } from './routes/rates.js';
+import { statusRoutes } from './routes/status.js';
 import { validateRoutes } from './routes/validate.js';
 import { validateAsyncRoutes } from './routes/validate-async.js';
 import { validateBatchRoutes } from './routes/validate-batch.js';
@@ -113,8 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gateway: deps.gateway,
     jobs: services.stores.jobs,
     counters: services.counters,
+    status: services.status,
   });
   healthRoutes(fastify, deps.database.ping);
+  statusRoutes(fastify, { status: services.status, burst: deps.burst });
   errorDocsRoutes(fastify);
   testModeDocsRoutes(fastify, config.publicUrl);
 

@@ -11,7 +11,7 @@ import { createViesRegistry } from './vies.js';
 
 type RegistrySettings = Pick<
   Config,
-  'registries' | 'registryMaxReplyBytes' | 'hmrc' | 'abr' | 'circuit' | 'fallbacks'
+  'registries' | 'registryMaxReplyBytes' | 'hmrc' | 'abr' | 'circuit' | 'fallbacks' | 'registryLimits'
 >;
 
 /** Builds the five registry clients and the national fallbacks switched on, behind one gateway. */
@@ -43,5 +43,12 @@ export function createRegistryGateway(config: RegistrySettings, clock: Clock): R
   const concurrency = Object.fromEntries(
     Object.entries(config.registries).map(([id, settings]) => [id, settings.concurrency]),
   ) as Record<RegistryId, number>;
-  return new RegistryGateway(registries, { clock, concurrency, circuit: config.circuit });
+  return new RegistryGateway(registries, {
+    clock,
+    concurrency,
+    circuit: config.circuit,
+    viesMemberStateConcurrency: config.registryLimits.viesMemberStateConcurrency,
+    rates: config.registryLimits.rates,
+    budgetMs: config.registryLimits.budgetMs,
+  });
 }

@@ -86,6 +86,8 @@ export type RegistryFailureKind =
 
 export class RegistryError extends Error {
   override readonly name = 'RegistryError';
+  /** Set when the service itself refused the call (breaker open, queue wait past the budget): when to retry. */
+  retryAfterMs?: number;
   constructor(
     readonly registry: RegistryId,
     readonly kind: RegistryFailureKind,
@@ -104,6 +106,8 @@ export interface Registry {
   lookup(query: RegistryQuery): Promise<RegistryAnswer>;
   /** Whether this registry can give a consultation number for this requester (e.g. VIES: EU/XI requester). */
   acceptsRequester(requester: ParsedVatNumber): boolean;
+  /** HTTP requests one lookup may make (default 1): the rate limits reserve that many slots. */
+  readonly requestsPerLookup?: number;
   close(): Promise<void>;
 }
 

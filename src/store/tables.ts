@@ -147,6 +147,36 @@ export interface Tables {
   events: EventsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  registry_calls: RegistryCallsTable;
+  registry_health: RegistryHealthTable;
+  registry_slots: RegistrySlotsTable;
+}
+
+/** Registry call outcomes per hour and latency bucket, summed over every instance (wave-2 B4). */
+export interface RegistryCallsTable {
+  registry_key: string;
+  hour_at: number;
+  bucket: number;
+  answered: number;
+  failed: number;
+}
+
+/** One registry's (or VIES member state's) breaker and availability report, as last written. */
+export interface RegistryHealthTable {
+  registry_key: string;
+  breaker: string;
+  open_until: number | null;
+  last_failure_at: number | null;
+  last_success_at: number | null;
+  reported: string | null;
+  reported_at: number | null;
+  updated_at: number;
+}
+
+/** The reserved call times of one per-application rate limit (when no Redis is configured). */
+export interface RegistrySlotsTable {
+  limit_key: string;
+  slots: string;
 }
 
 export interface JobsTable {

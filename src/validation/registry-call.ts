@@ -142,18 +142,23 @@ const REGISTRY_NAMES = {
   anaf: 'ANAF',
 } as const;
 
-/** 503 with Retry-After: 30; the UK registry's failures are `upstream_error` (spec section 7). */
+/** 503 with Retry-After (30 s, or when the breaker's next probe or a queue slot is due); the UK registry's failures are `upstream_error` (spec section 7). */
 function upstreamFailure(registry: Registry, error: RegistryError): ApiError {
   const code = registry.id === 'hmrc' ? 'upstream_error' : 'upstream_unavailable';
   const why =
-    error.kind === 'timeout'
-      ? 'did not answer in time'
-      : error.kind === 'throttled'
-        ? 'is throttling requests'
-        : 'is unavailable';
+    error.upstreamCode === 'CIRCUIT_OPEN'
+      ? 'is failing (not called until a probe succeeds)'
+      : error.kind === 'timeout'
+        ? 'did not answer in time'
+        : error.kind === 'throttled'
+          ? 'is throttling requests'
+          : 'is unavailable';
+  // The service refused the call itself (breaker open, queue full): retry when a call can go.
+  const retryAfter =
+    error.retryAfterMs === undefined ? 30 : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
   return new ApiError(
     code,
     `${REGISTRY_NAMES[registry.id]} ${why}, and no earlier answer for this number is cached. Retry later.`,
-    { 'retry-after': '30' },
+    { 'retry-after': String(retryAfter) },
   );
 }

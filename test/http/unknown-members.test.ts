@@ -68,6 +68,7 @@ const OPERATIONS: Operation[] = [
     query: [],
     bodyMembers: [],
   },
+  { method: 'GET', path: '/v1/status', query: [] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;

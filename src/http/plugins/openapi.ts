@@ -50,7 +50,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
         { name: 'rates', description: 'VAT rates' },
         { name: 'webhooks', description: 'Webhook configuration and deliveries' },
         { name: 'events', description: 'What the service sends to your webhook' },
-        { name: 'operations', description: 'Health and readiness' },
+        { name: 'operations', description: 'Health, readiness and registry status' },
       ],
       webhooks: webhooksSection({
         retryDelaysMs: config.webhook.retryDelaysMs,
