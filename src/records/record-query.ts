@@ -140,12 +140,17 @@ function parseReference(raw: string): string {
   return reference;
 }
 
-/** The store filter of one account's key mode and the query's filters; 422 for a bad one. */
+/**
+ * The store filter of the query's filters within one account's key mode (the API always gives
+ * both; an operator may leave either out); 422 for a bad filter.
+ */
 export function filterOf(
-  owner: Pick<Principal, 'accountId' | 'mode'>,
+  owner: Partial<Pick<Principal, 'accountId' | 'mode'>>,
   query: FilterQueryValue,
 ): RecordFilter {
-  const filter: RecordFilter = { accountId: owner.accountId, mode: owner.mode };
+  const filter: RecordFilter = {};
+  if (owner.accountId !== undefined) filter.accountId = owner.accountId;
+  if (owner.mode !== undefined) filter.mode = owner.mode;
   if (query.vat_number !== undefined) {
     const check = checkVatNumber(query.vat_number);
     if (check.kind === 'syntax_error') throw bad(`vat_number: ${check.message}`);

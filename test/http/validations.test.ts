@@ -1,11 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '../../src/records/record-export.js';
-import { recordHash } from '../../src/records/record-shape.js';
 import type { EvidenceTable, KeyMode, ValidationsTable } from '../../src/store/tables.js';
 import { newRecordId } from '../../src/validation/record.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
+import { recordRow as recordOf } from '../helpers/records.js';
 import { checksumFailures, expectError, OFFLINE_REGISTRIES } from './support.js';
 
 /**
@@ -19,43 +19,12 @@ import { checksumFailures, expectError, OFFLINE_REGISTRIES } from './support.js'
 const T0 = Date.parse('2026-11-20T08:00:00.000Z');
 const MINUTE = 60_000;
 
-/** A record row as the pipeline writes it, with its hash. */
-function recordRow(
+/** A record row of `account` as the pipeline writes it. */
+const recordRow = (
   account: TestAccount,
   fields: Partial<ValidationsTable> & { created_at: number },
-  mode: KeyMode = 'live',
-): ValidationsTable {
-  const row: ValidationsTable = {
-    id: newRecordId(fields.created_at),
-    account_id: account.id,
-    mode,
-    request_id: crypto.randomUUID(),
-    reference: null,
-    channel: 'sync',
-    batch_id: null,
-    bulk_id: null,
-    monitor_id: null,
-    vat_number: 'DE123456789',
-    country_code: 'DE',
-    valid: 0,
-    company_name: null,
-    company_address: null,
-    consultation_number: null,
-    requester_vat_number: null,
-    requested_at: fields.created_at,
-    match: null,
-    source: 'checksum',
-    source_status: 'live',
-    cached: 0,
-    cached_at: null,
-    stale: 0,
-    evidence_id: null,
-    record_hash: null,
-    seal_id: null,
-    ...fields,
-  };
-  return { ...row, record_hash: recordHash(row, null) };
-}
+  mode?: KeyMode,
+) => recordOf(account.id, fields, mode);
 
 const VIES_REPLY =
   '<checkVatResponse><valid>true</valid><name>ACME GMBH</name><requesterVatNumber>136695976</requesterVatNumber>' +
