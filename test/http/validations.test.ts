@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '../../src/records/record-export.js';
@@ -5,6 +7,7 @@ import type { EvidenceTable, KeyMode, ValidationsTable } from '../../src/store/t
 import { newRecordId } from '../../src/validation/record.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
+import { PROJECT_ROOT } from '../helpers/processes.js';
 import { recordRow as recordOf } from '../helpers/records.js';
 import { checksumFailures, expectError, OFFLINE_REGISTRIES } from './support.js';
 
@@ -583,5 +586,14 @@ describeEachDialect('validation history', (dialect) => {
       for (const query of ['valid=maybe', 'from=2026-02-30', 'vat_number=XX1', 'limit=10', 'cursor=abc'])
         expectError(await exportOf(pro.live, query), 422, 'validation_error');
     });
+  });
+});
+
+describe('docs/records.md', () => {
+  it('lists the export columns the code writes, in order', () => {
+    const page = readFileSync(join(PROJECT_ROOT, 'docs/records.md'), 'utf8');
+    const section = page.slice(page.indexOf('Columns, in this order'));
+    const documented = [...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]);
+    expect(documented).toEqual(EXPORT_COLUMNS.map((column) => column.name));
   });
 });
