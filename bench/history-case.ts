@@ -10,7 +10,7 @@ import {
   send,
   throughputRow,
 } from './measure.js';
-import { PeakRss } from './processes.js';
+import { cpuMs, PeakRss } from './processes.js';
 import type { Row } from './report.js';
 import type { RunningService } from './service.js';
 
@@ -74,15 +74,22 @@ async function listRow(
     tool: 'autocannon',
   });
   const peak = new PeakRss(service.pid);
+  const cpuBefore = cpuMs(service.pid);
   const stats = await runLoad(request, {
     connections: CONNECTIONS,
     durationSec: ctx.settings.measureSec,
     tool: 'autocannon',
   });
+  const cpuAfter = cpuMs(service.pid);
+  // CPU per request holds still while the neighbours' load moves latency and req/s.
+  const cpuUsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || stats.requests === 0
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / stats.requests;
   return throughputRow(
     ctx,
     name,
-    { stats, peakRssMb: peak.stop(), cpuUsPerRequest: undefined },
+    { stats, peakRssMb: peak.stop(), cpuUsPerRequest },
     () => [
       {
         label: 'p99',
