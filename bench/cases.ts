@@ -1,4 +1,5 @@
 import { asyncBatch } from './async-case.js';
+import { history } from './history-case.js';
 import {
   authed,
   BATCH_SIZE,
@@ -140,4 +141,5 @@ export const CASES: readonly BenchCase[] = [
   asyncBatch,
   ratesWithAccessLog,
   memory,
+  history,
 ];

@@ -1,7 +1,7 @@
 import { type LoadRequest, type LoadStats, runLoad, type Tool } from './load.js';
 import { cpuMs, PeakRss } from './processes.js';
 import type { Check, Row, ThroughputRow } from './report.js';
-import type { Dialect, RunningService, Simulator } from './service.js';
+import type { BenchDatabase, Dialect, RunningService, Simulator } from './service.js';
 
 /**
  * What every bench case works with: the context the runner hands it, the targets, and the shared
@@ -33,6 +33,8 @@ export interface ServiceRequest {
 export interface CaseContext {
   settings: BenchSettings;
   dialect: Dialect;
+  /** The database the service runs on (its URL, for cases that seed it). */
+  database: BenchDatabase;
   simulator: Simulator;
   /** Requests/s of the bare node:http baseline, measured earlier in this run. */
   baselineRps: number;

@@ -135,7 +135,7 @@ class DialectRun implements CaseContext {
     readonly settings: BenchSettings,
     readonly dialect: Dialect,
     readonly simulator: Simulator,
-    private readonly database: BenchDatabase,
+    readonly database: BenchDatabase,
     private readonly profileDir: string | undefined,
   ) {}
 

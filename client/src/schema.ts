@@ -221,6 +221,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/validations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validation records, newest first, filtered, cursor pagination
+         * @description Records of validations answered to this account, newest first (by `created_at`, then id), as summaries: every member of the record but `evidence`. `limit` at a time (1-100, default 20); when `meta.has_more`, pass `meta.next_cursor` as `cursor` with the same filters for the next page. Records written while you page sort above the first page: later pages neither skip nor repeat a record.
+         *
+         *     Filters, all optional and combined with AND: `vat_number` (normalised first, so `de 123 456 704` finds `DE123456704`), `country_code`, `valid`, `source`, `channel`, `reference`, `from` (inclusive) and `to` (exclusive) on the time the record was written (`created_at`), `monitor_id`, `bulk_id`. A filter that cannot match anything as written (a malformed number, an unknown country, a date that does not exist, `from` not before `to`) or a query parameter this operation does not take is 422 `validation_error` naming it. A cursor from another list, other filters or another key is 422 `validation_error` too.
+         *
+         *     - **Keys**: a live key sees the live records of its account, a test key the test-mode records (answers to test keys); no key sees another account's.
+         *     - **Quota**: reading history never counts against the monthly quota.
+         */
+        get: operations["listValidations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One validation record with its evidence and ledger state
+         * @description One record: the answer as it was given (number, validity, company, consultation number, source and cache state), where it came from (channel, request, batch, bulk file or monitor, your reference), the registry exchange it rests on (`evidence`: URL, the request sent with credentials removed, the reply's exact bytes up to 64 KiB and their SHA-256) and its place in the tamper-evident ledger (`ledger`: the record hash, and the seal once sealed).
+         *
+         *     A cached or stale answer's evidence is the exchange that filled the cache; when that exchange was made for another account, its requester and consultation numbers are shown as `[redacted]` and `evidence.redacted` is true. Check-digit, format and test-key answers have `evidence: null`. 404 `not_found` for an id that does not exist or belongs to another account or key mode.
+         *
+         *     - **Keys**: a live key sees the live records of its account, a test key the test-mode records (answers to test keys); no key sees another account's.
+         *     - **Quota**: reading history never counts against the monthly quota.
+         */
+        get: operations["getValidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validation records as CSV, streamed
+         * @description Every record matching the filters as one CSV file, newest first, streamed as it is read: any number of rows, with memory that stays flat. One header row, then one row per record; RFC 4180 (comma, CRLF, fields quoted when they hold a comma, a quote or a line break, quotes doubled), UTF-8. A cell that would start with `=`, `+`, `-` or `@` (or a tab or carriage return) is written with a leading `'`, so a spreadsheet shows it as text instead of running it as a formula. Empty cells stand for null; `valid`, `cached` and `stale` are `true` or `false`; times are ISO 8601 UTC.
+         *
+         *     Columns, in order: `id` (the record id, `val_…`), `created_at` (when the record was written), `request_id` (the request it answered), `reference` (your reference, or empty), `channel` (`sync`, `batch`, `async`, `bulk` or `monitor`), `batch_id` (the batch, or empty), `bulk_id` (the bulk file, or empty), `monitor_id` (the monitor, or empty), `vat_number` (the normalised number), `country_code` (its country code), `valid` (`true` or `false`), `company_name` (as the registry gave it, or empty), `company_address` (as the registry gave it, or empty), `consultation_number` (the registry’s proof of the check, or empty), `requester_vat_number` (your number, when sent), `requested_at` (when the registry was asked), `source` (`meta.source` of the answer), `source_status` (`meta.source_status`), `cached` (`true` or `false`), `cached_at` (when the cached answer was fetched, or empty), `stale` (`true` or `false`), `match` (the name and address comparison as JSON, or empty), `evidence_id` (the registry exchange, `evd_…`, or empty), `record_hash` (the record’s ledger hash), `seal_id` (its seal, empty until sealed), `sealed_at` (when it was sealed, or empty).
+         *
+         *     Filters, all optional and combined with AND: `vat_number` (normalised first, so `de 123 456 704` finds `DE123456704`), `country_code`, `valid`, `source`, `channel`, `reference`, `from` (inclusive) and `to` (exclusive) on the time the record was written (`created_at`), `monitor_id`, `bulk_id`. A filter that cannot match anything as written (a malformed number, an unknown country, a date that does not exist, `from` not before `to`) or a query parameter this operation does not take is 422 `validation_error` naming it.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`).
+         *     - **Keys**: a live key sees the live records of its account, a test key the test-mode records (answers to test keys); no key sees another account's.
+         *     - **Quota**: reading history never counts against the monthly quota.
+         */
+        get: operations["exportValidations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks/config": {
         parameters: {
             query?: never;
@@ -584,6 +662,34 @@ export interface components {
             /** @description The input as sent (failed batch items only) */
             vat_number?: string;
         };
+        Evidence: {
+            duration_ms: number;
+            /** @description evd_… */
+            id: string;
+            method: string;
+            /** @description true: another account's requester and consultation numbers removed */
+            redacted?: boolean;
+            registry: string;
+            /** @description The body or query string sent; credentials and tokens as [redacted] */
+            request: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            requested_at: string;
+            response: {
+                /** @description The reply as received, up to 64 KiB (base64 when not UTF-8 text) */
+                body: string;
+                content_type: string | null;
+                encoding: "utf8" | "base64";
+                status: number;
+                truncated: boolean;
+            };
+            /** @description SHA-256 of every byte of the reply, lowercase hex */
+            response_sha256: string;
+            /** @description Scheme, host and path: no credentials */
+            url: string;
+        };
         RateRecord: {
             /** @description Two-letter code; Greece is EL */
             country_code: string;
@@ -601,6 +707,47 @@ export interface components {
              * @description ISO 8601 UTC timestamp
              */
             updated_at: string;
+        };
+        /** @description A record without its evidence */
+        RecordSummary: {
+            account_id: string;
+            batch_id: string | null;
+            bulk_id: string | null;
+            cached: boolean;
+            cached_at: string | null;
+            channel: "sync" | "batch" | "async" | "bulk" | "monitor";
+            company: {
+                address: string | null;
+                name: string | null;
+            } | null;
+            consultation_number: string | null;
+            country_code: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description val_… */
+            id: string;
+            ledger: {
+                record_hash: string;
+                seal_id: string | null;
+                sealed_at: string | null;
+            };
+            match: {
+                [key: string]: string;
+            } | null;
+            mode: "live" | "test";
+            monitor_id: string | null;
+            reference: string | null;
+            request_id: string;
+            requested_at: string | null;
+            requester_vat_number: string | null;
+            source: string;
+            source_status: string;
+            stale: boolean;
+            valid: boolean;
+            vat_number: string;
         };
         RegistryStatus: {
             /** @description Percent of calls answered over the last 24 h, all instances; null without calls */
@@ -692,6 +839,47 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "validation.failed";
+        };
+        ValidationRecord: {
+            account_id: string;
+            batch_id: string | null;
+            bulk_id: string | null;
+            cached: boolean;
+            cached_at: string | null;
+            channel: "sync" | "batch" | "async" | "bulk" | "monitor";
+            company: {
+                address: string | null;
+                name: string | null;
+            } | null;
+            consultation_number: string | null;
+            country_code: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            evidence: components["schemas"]["Evidence"] | null;
+            /** @description val_… */
+            id: string;
+            ledger: {
+                record_hash: string;
+                seal_id: string | null;
+                sealed_at: string | null;
+            };
+            match: {
+                [key: string]: string;
+            } | null;
+            mode: "live" | "test";
+            monitor_id: string | null;
+            reference: string | null;
+            request_id: string;
+            requested_at: string | null;
+            requester_vat_number: string | null;
+            source: string;
+            source_status: string;
+            stale: boolean;
+            valid: boolean;
+            vat_number: string;
         };
         WebhookConfig: {
             /**
@@ -1781,6 +1969,386 @@ export interface operations {
              * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
              *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
              */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listValidations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Rows of one bulk file
+                 * @example blk_4Kd9
+                 */
+                bulk_id?: string;
+                /**
+                 * @description How the number was sent
+                 * @example sync
+                 */
+                channel?: "sync" | "batch" | "async" | "bulk" | "monitor";
+                /**
+                 * @description The country code of the number as answered (`EL` for Greece, `XI` for Northern Ireland)
+                 * @example DE
+                 */
+                country_code?: string;
+                /**
+                 * @description `meta.next_cursor` of the previous page, with the same filters
+                 * @example MTc3MjQ0MzgwMDAwMC52YWxfMDE5YjdhMmU0YzFkN2YzYTliMmM0ZDZlOGYwYTFiMmMuNGYzYzFhOWIwZTJkN2M1YQ
+                 */
+                cursor?: string;
+                /**
+                 * @description Records written at or after this instant (`created_at`), ISO 8601: a date (`2026-03-01`, midnight UTC) or a date and time with `Z` or an offset
+                 * @example 2026-03-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Records per page, 1 to 100 (default 20)
+                 * @example 50
+                 */
+                limit?: string;
+                /**
+                 * @description Checks made by one monitor
+                 * @example mon_7Qx2
+                 */
+                monitor_id?: string;
+                /**
+                 * @description Your reference, as sent with the validation (1-128 printable characters)
+                 * @example customer-4711
+                 */
+                reference?: string;
+                /**
+                 * @description `meta.source` of the answer
+                 * @example vies
+                 */
+                source?: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                /**
+                 * @description Records written before this instant (exclusive), ISO 8601 as `from`
+                 * @example 2026-04-01
+                 */
+                to?: string;
+                /**
+                 * @description Only valid, or only invalid, answers
+                 * @example true
+                 */
+                valid?: "true" | "false";
+                /**
+                 * @description A VAT number with its country prefix, normalised as on /v1/validate before matching
+                 * @example DE 123 456 704
+                 */
+                vat_number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecordSummary"][];
+                        meta: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A record id (`val_…`), as in `meta.validation_id` of the answer
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ValidationRecord"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportValidations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Rows of one bulk file
+                 * @example blk_4Kd9
+                 */
+                bulk_id?: string;
+                /**
+                 * @description How the number was sent
+                 * @example sync
+                 */
+                channel?: "sync" | "batch" | "async" | "bulk" | "monitor";
+                /**
+                 * @description The country code of the number as answered (`EL` for Greece, `XI` for Northern Ireland)
+                 * @example DE
+                 */
+                country_code?: string;
+                /**
+                 * @description Records written at or after this instant (`created_at`), ISO 8601: a date (`2026-03-01`, midnight UTC) or a date and time with `Z` or an offset
+                 * @example 2026-03-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Checks made by one monitor
+                 * @example mon_7Qx2
+                 */
+                monitor_id?: string;
+                /**
+                 * @description Your reference, as sent with the validation (1-128 printable characters)
+                 * @example customer-4711
+                 */
+                reference?: string;
+                /**
+                 * @description `meta.source` of the answer
+                 * @example vies
+                 */
+                source?: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                /**
+                 * @description Records written before this instant (exclusive), ISO 8601 as `from`
+                 * @example 2026-04-01
+                 */
+                to?: string;
+                /**
+                 * @description Only valid, or only invalid, answers
+                 * @example true
+                 */
+                valid?: "true" | "false";
+                /**
+                 * @description A VAT number with its country prefix, normalised as on /v1/validate before matching
+                 * @example DE 123 456 704
+                 */
+                vat_number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records as CSV */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying */

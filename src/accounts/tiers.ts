@@ -22,13 +22,14 @@ export const DEFAULT_TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = Object.fr
   scale: { monthly: 250_000, burst_per_minute: 600 },
 });
 
-export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation';
+/** `export`: the CSV export of validation records (wave-2 A5). */
+export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation' | 'export';
 
 const FEATURES: Readonly<Record<Tier, ReadonlySet<Feature>>> = {
   free: new Set(),
-  pro: new Set(['batch', 'async', 'webhooks']),
-  business: new Set(['batch', 'async', 'webhooks', 'consultation']),
-  scale: new Set(['batch', 'async', 'webhooks', 'consultation']),
+  pro: new Set(['batch', 'async', 'webhooks', 'export']),
+  business: new Set(['batch', 'async', 'webhooks', 'consultation', 'export']),
+  scale: new Set(['batch', 'async', 'webhooks', 'consultation', 'export']),
 };
 
 export function tierAllows(tier: Tier, feature: Feature): boolean {

@@ -23,6 +23,7 @@ import { keys } from './keys.js';
 import { check, migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
 import { usage } from './usage.js';
+import { validations } from './validations.js';
 import { webhooks } from './webhooks.js';
 
 /**
@@ -42,6 +43,7 @@ export const ENTRIES: readonly Entry[] = [
   accounts,
   keys,
   usage,
+  validations,
   webhooks,
   simulator,
 ];

@@ -26,6 +26,7 @@ import { statusRoutes } from './routes/status.js';
 import { validateRoutes } from './routes/validate.js';
 import { validateAsyncRoutes } from './routes/validate-async.js';
 import { validateBatchRoutes } from './routes/validate-batch.js';
+import { validationRoutes } from './routes/validations.js';
 import { webhookConfigRoutes } from './routes/webhook-config.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateBatchRoutes(v1, services.pipeline, docsBase);
     validateAsyncRoutes(v1, services.asyncAcceptance);
     rateRoutes(v1, deps.rates, deps.clock);
+    validationRoutes(v1, { stores: services.stores });
     webhookConfigRoutes(v1, {
       webhooks: services.stores.webhooks,
       clock: deps.clock,

@@ -16,6 +16,7 @@ import * as jobs from './migrations/0002-jobs-webhooks.js';
 import * as webhookModes from './migrations/0003-webhook-modes.js';
 import * as records from './migrations/0004-records-evidence-ledger.js';
 import * as availability from './migrations/0006-availability.js';
+import * as recordReads from './migrations/0008-record-reads.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -197,6 +198,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-webhook-modes': webhookModes,
   '0004-records-evidence-ledger': records,
   '0006-availability': availability,
+  '0008-record-reads': recordReads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

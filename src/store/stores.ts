@@ -9,6 +9,7 @@ import { type JobStore, KyselyJobStore } from './jobs.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
 import { PostgresJobStore } from './postgres/jobs.js';
+import { KyselyRecordReadStore, type RecordReadStore } from './record-reads.js';
 import { type RecordStore, SqlRecordStore } from './records.js';
 import { SqlRunner } from './sql.js';
 import { GroupCommit } from './sqlite/group-commit.js';
@@ -27,6 +28,7 @@ export interface Stores {
   readonly charges: ChargeStore;
   readonly cache: CacheStore;
   readonly records: RecordStore;
+  readonly recordReads: RecordReadStore;
   readonly evidence: EvidenceStore;
   readonly jobs: JobStore;
   readonly webhooks: WebhookStore;
@@ -71,6 +73,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
         : new TransactionChargeStore(transaction),
     cache: new SqlCacheStore(sql),
     records: new SqlRecordStore(sql),
+    recordReads: new KyselyRecordReadStore(db),
     evidence: new KyselyEvidenceStore(db),
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),

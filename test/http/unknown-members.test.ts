@@ -21,6 +21,18 @@ interface Operation {
 }
 
 const VALIDATE = ['vat_number', 'requester_vat_number', 'cache'];
+const RECORD_FILTERS = [
+  'vat_number',
+  'country_code',
+  'valid',
+  'source',
+  'channel',
+  'reference',
+  'from',
+  'to',
+  'monitor_id',
+  'bulk_id',
+];
 const BATCH = ['vat_numbers', 'requester_vat_number', 'cache'];
 
 /** Every /v1 operation, with a request it would otherwise accept (or get past validation with). */
@@ -69,6 +81,9 @@ const OPERATIONS: Operation[] = [
     bodyMembers: [],
   },
   { method: 'GET', path: '/v1/status', query: [] },
+  { method: 'GET', path: '/v1/validations', query: [...RECORD_FILTERS, 'limit', 'cursor'] },
+  { method: 'GET', path: '/v1/validations/export', query: RECORD_FILTERS },
+  { method: 'GET', path: '/v1/validations/val_x', query: [] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
@@ -95,7 +110,10 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
     const here = OPERATIONS.map(
       (op) =>
-        `${op.method} ${op.path.split('?')[0].replace('/DE', '/{country_code}').replace(/dlv_x/, '{id}')}`,
+        `${op.method} ${op.path
+          .split('?')[0]
+          .replace('/DE', '/{country_code}')
+          .replace(/dlv_x|val_x/, '{id}')}`,
     );
     expect(here.sort()).toEqual(documented.sort());
   });

@@ -48,6 +48,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
       tags: [
         { name: 'validation', description: 'VAT number validation' },
         { name: 'rates', description: 'VAT rates' },
+        { name: 'history', description: 'Validation records: the list, the CSV export, one record' },
         { name: 'webhooks', description: 'Webhook configuration and deliveries' },
         { name: 'events', description: 'What the service sends to your webhook' },
         { name: 'operations', description: 'Health, readiness and registry status' },
