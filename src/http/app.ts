@@ -11,6 +11,7 @@ import type { RatesTable } from '../rates/rates-table.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
+import { AsyncResults } from '../validation/async-results.js';
 import { errorBody, sendApiError } from './envelope.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGates } from './plugins/gates.js';
@@ -18,6 +19,7 @@ import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
+import { asyncResultRoutes } from './routes/async-results.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { rateRoutes } from './routes/rates.js';
@@ -129,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateRoutes(v1, services.pipeline);
     validateBatchRoutes(v1, services.pipeline, docsBase);
     validateAsyncRoutes(v1, services.asyncAcceptance);
+    asyncResultRoutes(v1, new AsyncResults(services.stores.asyncRequests, docsBase, () => deps.clock.now()));
     rateRoutes(v1, deps.rates, deps.clock);
     webhookConfigRoutes(v1, {
       webhooks: services.stores.webhooks,

@@ -1,0 +1,147 @@
+import { ApiError } from '../../errors.js';
+import { failureItem, successItem } from '../../validation/batch-item.js';
+import {
+  ASYNC_ID,
+  asLive,
+  BATCH_ID,
+  DOCS_BASE,
+  EXAMPLE_NOW,
+  EXAMPLE_REQUEST_ID,
+  magicAnswer,
+  type NamedExample,
+  REFERENCE,
+  VALIDATION_IDS,
+} from './examples.js';
+
+/**
+ * Examples of the account routes (async polling, usage, keys), made like those of examples.ts:
+ * answers from the test-mode builders, items from the batch item builders.
+ */
+
+const at = (offsetMs: number) => new Date(EXAMPLE_NOW + offsetMs).toISOString();
+const meta = { request_id: EXAMPLE_REQUEST_ID };
+
+// --- GET /v1/validate/async/{request_id} and the batch ----------------------------------------
+
+const answered = asLive(magicAnswer('DE123456704'), 'vies');
+const unavailable = new ApiError('upstream_unavailable');
+
+export const ASYNC_STATE_EXAMPLES: Record<string, NamedExample> = {
+  pending: {
+    summary: 'VIES was down at the first attempt; the second is due at next_attempt_at',
+    value: {
+      data: {
+        request_id: ASYNC_ID,
+        status: 'pending',
+        vat_number: 'DE123456704',
+        reference: REFERENCE,
+        attempts: 1,
+        next_attempt_at: at(120_000),
+        created_at: at(0),
+        completed_at: null,
+        result: null,
+        error: null,
+      },
+      meta,
+    },
+  },
+  completed: {
+    summary: 'Answered: the result as GET /v1/validate gives it, with its record id',
+    value: {
+      data: {
+        request_id: ASYNC_ID,
+        status: 'completed',
+        vat_number: 'DE123456704',
+        reference: REFERENCE,
+        attempts: 1,
+        next_attempt_at: null,
+        created_at: at(0),
+        completed_at: at(800),
+        result: { data: answered.data, meta: { ...answered.meta, validation_id: VALIDATION_IDS[0] } },
+        error: null,
+      },
+      meta,
+    },
+  },
+  failed: {
+    summary: 'VIES stayed unavailable through every retry',
+    value: {
+      data: {
+        request_id: ASYNC_ID,
+        status: 'failed',
+        vat_number: 'DE123456704',
+        reference: REFERENCE,
+        attempts: 6,
+        next_attempt_at: null,
+        created_at: at(0),
+        completed_at: at(14_580_000),
+        result: null,
+        error: { code: unavailable.code, message: unavailable.message },
+      },
+      meta,
+    },
+  },
+};
+
+const batchState = {
+  batch_id: BATCH_ID,
+  total: 3,
+  accepted: 2,
+  rejected: 1,
+  created_at: at(0),
+};
+
+export const ASYNC_BATCH_STATE_EXAMPLES: Record<string, NamedExample> = {
+  processing: {
+    summary: 'One of two accepted numbers settled',
+    value: {
+      data: {
+        ...batchState,
+        status: 'processing',
+        processed: 1,
+        succeeded: 1,
+        failed: 0,
+        completed_at: null,
+      },
+      meta,
+    },
+  },
+  completed: {
+    summary: 'Every accepted number settled (batch.completed was sent)',
+    value: {
+      data: {
+        ...batchState,
+        status: 'completed',
+        processed: 2,
+        succeeded: 1,
+        failed: 1,
+        completed_at: at(1_500),
+      },
+      meta,
+    },
+  },
+};
+
+export const ASYNC_BATCH_RESULTS_EXAMPLES: Record<string, NamedExample> = {
+  page: {
+    summary: 'Input DE123456704, DE12345 (rejected), DE999999903: two accepted positions, limit=1',
+    value: {
+      data: [{ position: 0, ...successItem(answered, VALIDATION_IDS[1]) }],
+      meta: { ...meta, next_cursor: Buffer.from(`${BATCH_ID}:1`).toString('base64url'), has_more: true },
+    },
+  },
+  last_page: {
+    summary: 'The next page: the number whose registry stayed unavailable',
+    value: {
+      data: [{ position: 2, ...failureItem(DOCS_BASE, 'DE999999903', unavailable) }],
+      meta: { ...meta, next_cursor: null, has_more: false },
+    },
+  },
+  pending: {
+    summary: 'While the batch runs: a position not settled yet',
+    value: {
+      data: [{ position: 2, status: 'pending', meta: { vat_number: 'DE999999903' } }],
+      meta: { ...meta, next_cursor: null, has_more: false },
+    },
+  },
+};
