@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Authenticator } from './accounts/authenticator.js';
+import { KeyManagement, KeyUsage } from './accounts/key-management.js';
 import { Quota } from './accounts/quota.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -28,6 +29,10 @@ export interface Services {
   stores: Stores;
   quota: Quota;
   authenticator: Authenticator;
+  /** Keys over the API: list, create, revoke. */
+  keys: KeyManagement;
+  /** Writes keys' last_used_at, at most once a minute per key. */
+  keyUsage: KeyUsage;
   pipeline: ValidationPipeline;
   /** Charges answered 503 whose COMMIT may have happened, undone once the database is back. */
   unsettled: UnsettledCharges;
@@ -94,10 +99,18 @@ export function createServices(deps: ServiceDeps): Services {
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
   const recurring: Record<string, JobHandler> = {};
 
+  const authenticator = new Authenticator(stores.accounts, { now: () => clock.now() });
+
   return {
     stores,
     quota,
-    authenticator: new Authenticator(stores.accounts, { now: () => clock.now() }),
+    authenticator,
+    keys: new KeyManagement({ stores, clock, onRevoked: () => authenticator.forget() }),
+    keyUsage: new KeyUsage({
+      stores,
+      clock,
+      onError: (error) => logger.warn({ err: error }, 'could not record when a key was last used'),
+    }),
     pipeline,
     unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),

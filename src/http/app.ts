@@ -22,6 +22,7 @@ import { requestIdOf } from './request-id.js';
 import { asyncResultRoutes } from './routes/async-results.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { keyRoutes } from './routes/keys.js';
 import { rateRoutes } from './routes/rates.js';
 import { validateRoutes } from './routes/validate.js';
 import { validateAsyncRoutes } from './routes/validate-async.js';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authFailures,
       burst: deps.burst,
       limits: config.tierLimits,
+      keyUsage: services.keyUsage,
     });
     validateRoutes(v1, services.pipeline);
     validateBatchRoutes(v1, services.pipeline, docsBase);
@@ -139,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       policy: services.policy,
     });
     webhookDeliveryRoutes(v1, { webhooks: services.stores.webhooks, deliveries: services.deliveries });
+    keyRoutes(v1, services.keys);
   });
 
   await fastify.ready();

@@ -145,3 +145,53 @@ export const ASYNC_BATCH_RESULTS_EXAMPLES: Record<string, NamedExample> = {
     },
   },
 };
+
+// --- /v1/keys ---------------------------------------------------------------------------------
+
+const liveKey = {
+  id: 'key_7Hq2xLm3Pw9sT4vB',
+  name: 'Checkout server',
+  prefix: 'svc_live_Xk4P',
+  mode: 'live',
+  created_at: at(-86_400_000 * 30),
+  last_used_at: at(-60_000),
+  revoked_at: null,
+};
+const testKey = {
+  id: 'key_2Bn8cVd4Fg6Hj8Kl',
+  name: null,
+  prefix: 'svc_test_9qRt',
+  mode: 'test',
+  created_at: at(-86_400_000 * 30),
+  last_used_at: null,
+  revoked_at: null,
+};
+const newKey = {
+  id: 'key_5Mn7pQr9sTu1vWx3',
+  name: 'Nightly reconciliation',
+  prefix: 'svc_live_Ab3d',
+  mode: 'live',
+  created_at: at(0),
+  last_used_at: null,
+  revoked_at: null,
+};
+
+export const KEY_LIST_EXAMPLES: Record<string, NamedExample> = {
+  keys: { summary: 'A live and a test key', value: { data: [liveKey, testKey], meta } },
+};
+
+export const KEY_CREATE_EXAMPLES: Record<string, NamedExample> = {
+  live: { summary: 'A live key with a name', value: { mode: 'live', name: 'Nightly reconciliation' } },
+  test: { summary: 'A test key', value: { mode: 'test' } },
+};
+
+export const KEY_CREATED_EXAMPLES: Record<string, NamedExample> = {
+  created: {
+    summary: 'The key, shown only in this answer',
+    value: { data: { ...newKey, key: `${newKey.prefix}${'e5Fg7Hi9Jk1Lm3No5Pq7Rs9Tu1Vw'}` }, meta },
+  },
+};
+
+export const KEY_REVOKED_EXAMPLES: Record<string, NamedExample> = {
+  revoked: { summary: 'Refused from now on', value: { data: { ...liveKey, revoked_at: at(0) }, meta } },
+};
