@@ -24,6 +24,7 @@ import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
 import { rateRoutes } from './routes/rates.js';
+import { usageRoutes } from './routes/usage.js';
 import { validateRoutes } from './routes/validate.js';
 import { validateAsyncRoutes } from './routes/validate-async.js';
 import { validateBatchRoutes } from './routes/validate-batch.js';
@@ -142,6 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     webhookDeliveryRoutes(v1, { webhooks: services.stores.webhooks, deliveries: services.deliveries });
     keyRoutes(v1, services.keys);
+    usageRoutes(v1, {
+      quota: services.quota,
+      usage: services.stores.usage,
+      limits: config.tierLimits,
+      clock: deps.clock,
+    });
   });
 
   await fastify.ready();

@@ -195,3 +195,28 @@ export const KEY_CREATED_EXAMPLES: Record<string, NamedExample> = {
 export const KEY_REVOKED_EXAMPLES: Record<string, NamedExample> = {
   revoked: { summary: 'Refused from now on', value: { data: { ...liveKey, revoked_at: at(0) }, meta } },
 };
+
+// --- GET /v1/usage ----------------------------------------------------------------------------
+
+const perDay = [412, 388, 0, 57, 951];
+const sources = { vies: 1_402, hmrc: 231, uid: 0, brreg: 12, abr: 0, checksum: 163, format: 0, test: 0 };
+
+export const USAGE_EXAMPLES: Record<string, NamedExample> = {
+  month: {
+    summary: 'A Business account on the fifth of the month',
+    value: {
+      data: {
+        month: '2026-03',
+        tier: 'business',
+        limit: 50_000,
+        used: 1_808,
+        remaining: 48_192,
+        reset_at: '2026-04-01T00:00:00.000Z',
+        daily: perDay.map((validations, index) => ({ date: `2026-03-0${index + 1}`, validations })),
+        by_source: sources,
+        monitors: { used: 0, limit: 50_000 },
+      },
+      meta,
+    },
+  },
+};
