@@ -68,6 +68,13 @@ const OPERATIONS: Operation[] = [
     query: [],
     bodyMembers: [],
   },
+  { method: 'GET', path: '/v1/validate/async/req_x', query: [] },
+  { method: 'GET', path: '/v1/validate/async/batch/bat_x', query: [] },
+  { method: 'GET', path: '/v1/validate/async/batch/bat_x/results', query: ['limit', 'cursor'] },
+  { method: 'GET', path: '/v1/usage', query: ['month'] },
+  { method: 'GET', path: '/v1/keys', query: [] },
+  { method: 'POST', path: '/v1/keys', body: { mode: 'test' }, query: [], bodyMembers: ['mode', 'name'] },
+  { method: 'DELETE', path: '/v1/keys/key_x', query: [] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
@@ -94,7 +101,12 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
     const here = OPERATIONS.map(
       (op) =>
-        `${op.method} ${op.path.split('?')[0].replace('/DE', '/{country_code}').replace(/dlv_x/, '{id}')}`,
+        `${op.method} ${op.path
+          .split('?')[0]
+          .replace('/DE', '/{country_code}')
+          .replace(/dlv_x|key_x/, '{id}')
+          .replace('req_x', '{request_id}')
+          .replace('bat_x', '{batch_id}')}`,
     );
     expect(here.sort()).toEqual(documented.sort());
   });
