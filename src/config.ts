@@ -181,13 +181,18 @@ export const SETTINGS = {
       Type.Object(
         // usage.used is a 32-bit INTEGER on PostgreSQL: a larger monthly limit made every live
         // validation fail there (500), so it is refused here, at start-up, naming TIER_LIMITS.
-        { monthly: Type.Optional(Int(0, MAX_MONTHLY)), burst_per_minute: Type.Optional(Int(1)) },
+        {
+          monthly: Type.Optional(Int(0, MAX_MONTHLY)),
+          burst_per_minute: Type.Optional(Int(1)),
+          monitors: Type.Optional(Int(0)),
+        },
         { additionalProperties: false },
       ),
     ),
     default: '{}',
     parse: json,
-    description: 'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20}}`.',
+    description:
+      'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20,"monitors":10}}`.',
   },
   CHECK_DIGITS: {
     schema: Bool,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Authenticator } from './accounts/authenticator.js';
+import { KeyManagement, KeyUsage } from './accounts/key-management.js';
 import { Quota } from './accounts/quota.js';
 import { StatusBoard } from './availability/status.js';
 import { pollViesStatus } from './availability/vies-status.js';
@@ -37,6 +38,10 @@ export interface Services {
   stores: Stores;
   quota: Quota;
   authenticator: Authenticator;
+  /** Keys over the API: list, create, revoke. */
+  keys: KeyManagement;
+  /** Writes keys' last_used_at, at most once a minute per key. */
+  keyUsage: KeyUsage;
   pipeline: ValidationPipeline;
   /** Charges answered 503 whose COMMIT may have happened, undone once the database is back. */
   unsettled: UnsettledCharges;
@@ -133,10 +138,18 @@ export function createServices(deps: ServiceDeps): Services {
     }),
   };
 
+  const authenticator = new Authenticator(stores.accounts, { now: () => clock.now() });
+
   return {
     stores,
     quota,
-    authenticator: new Authenticator(stores.accounts, { now: () => clock.now() }),
+    authenticator,
+    keys: new KeyManagement({ stores, clock, onRevoked: () => authenticator.forget() }),
+    keyUsage: new KeyUsage({
+      stores,
+      clock,
+      onError: (error) => logger.warn({ err: error }, 'could not record when a key was last used'),
+    }),
     pipeline,
     unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),

@@ -44,6 +44,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's API keys, never the keys themselves
+         * @description Every key of the account, live and test, revoked ones included, oldest first. `last_used_at` is when a request last authenticated with the key, to within a minute (it is written at most once a minute, not on every request).
+         *
+         *     - **Live keys only**: a test key gets 403 `forbidden` (a test key leaks more easily; it must not be able to mint live keys).
+         *     - **Never the key**: keys are stored only as their SHA-256; listings show the first 13 characters (`prefix`).
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create an API key (shown once)
+         * @description Creates a key and answers 201 with it in `key`: **the only time it is shown**; store it at once. An account holds at most 100 unrevoked keys (409 `conflict` beyond).
+         *
+         *     - **Live keys only**: a test key gets 403 `forbidden` (a test key leaks more easily; it must not be able to mint live keys).
+         *     - **Never the key**: keys are stored only as their SHA-256; listings show the first 13 characters (`prefix`).
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes a key: from then on it is refused (401) by this instance at once and by every other instance within one second. Revoking a key already revoked answers it as it is. The account's last unrevoked live key cannot be revoked (409 `conflict`): create another first. Another account's key, or an id that does not exist, is 404 `not_found`.
+         *
+         *     - **Live keys only**: a test key gets 403 `forbidden` (a test key leaks more easily; it must not be able to mint live keys).
+         *     - **Never the key**: keys are stored only as their SHA-256; listings show the first 13 characters (`prefix`).
+         */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rates": {
         parameters: {
             query?: never;
@@ -119,6 +172,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's usage: quota, daily figures, sources, monitors
+         * @description A month's usage: `used`, `limit` and `remaining` are the quota's own counter (what was charged, exactly what the `X-RateLimit-*` headers say), `reset_at` when the quota starts again. `daily` (every day of the month up to today) and `by_source` count the validation records of the month, by UTC day and by the `meta.source` the answer named (a cached answer counts under the registry that gave it). `monitors` is the key mode's monitored numbers and the tier's limit.
+         *
+         *     - **Charged and answered differ slightly**: an async number is charged when accepted and recorded when answered (one that failed through every retry has no record); duplicates in one batch share one record and one charge.
+         *     - **Key mode**: `daily` and `by_source` count the records of the key's mode (a test key sees its test-mode records, under `test`, `checksum`, `format`); `used` and `limit` are always the account's live quota (test keys use none).
+         *     - **Free to read**: counts against no quota (the burst limit applies).
+         *     - **Worth knowing**: `month` not of the form YYYY-MM (1970-01 to 9999-12), or any other query parameter, is 422 `validation_error`. A month before the account existed, or one not begun, has zero figures.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/validate": {
         parameters: {
             query?: never;
@@ -171,6 +249,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/validate/async/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state and result of one async number
+         * @description The state of one number accepted by `POST /v1/validate/async`: `pending` while it waits for the registry (`attempts` so far, `next_attempt_at` when the next one is due), then `completed` with `result` (the answer as `GET /v1/validate` gives it, with `meta.validation_id`) or `failed` with `error` (the registry stayed unavailable through every retry). The same outcome as the `validation.completed` or `validation.failed` event.
+         *
+         *     - **Polling**: an addition to the webhook, not a replacement: accepting async work still needs a configured webhook. Reads count against no quota (the burst limit applies).
+         *     - **Whose**: async work is made with live keys only; an id of another account, or any id asked for with a test key, is 404 `not_found`.
+         */
+        get: operations["getAsyncRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/validate/async/batch": {
         parameters: {
             query?: never;
@@ -190,6 +291,53 @@ export interface paths {
          *     - **Quota**: the unique accepted numbers count at acceptance (duplicates once); 429 `rate_limit_exceeded` when fewer validations remain this month.
          */
         post: operations["validateAsyncBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validate/async/batch/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The progress of an async batch
+         * @description The progress of a batch accepted by `POST /v1/validate/async/batch`: `pending` until the first number is settled, `processing` until the last, then `completed` (when `batch.completed` is sent). `processed`, `succeeded` and `failed` count accepted positions (duplicates included, as in the event's summary); `rejected` counts the malformed items the 202 listed.
+         *
+         *     - **Polling**: an addition to the webhook, not a replacement: accepting async work still needs a configured webhook. Reads count against no quota (the burst limit applies).
+         *     - **Whose**: async work is made with live keys only; an id of another account, or any id asked for with a test key, is 404 `not_found`.
+         */
+        get: operations["getAsyncBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validate/async/batch/{batch_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The results of an async batch, in input order, cursor pagination
+         * @description The items of `batch.completed`, each with its `position` (its 0-based index in the input as sent, rejected items included), in input order, `limit` at a time (default 20); `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. While the batch runs, a position whose number is not settled yet is `{ position, status: "pending", meta: { vat_number } }`: poll the batch until `completed` for the full set.
+         *
+         *     - **Polling**: an addition to the webhook, not a replacement: accepting async work still needs a configured webhook. Reads count against no quota (the burst limit applies).
+         *     - **Whose**: async work is made with live keys only; an id of another account, or any id asked for with a test key, is 404 `not_found`.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return for this batch, or an unknown query parameter is 422 `validation_error`.
+         */
+        get: operations["listAsyncBatchResults"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -545,6 +693,124 @@ export interface components {
             source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
             stale?: boolean;
         };
+        ApiKey: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description The key id (key_…), for DELETE /v1/keys/{id} */
+            id: string;
+            last_used_at: string | null;
+            mode: "live" | "test";
+            name: string | null;
+            /** @description The first 13 characters of the key (svc_live_ + 4), to tell keys apart */
+            prefix: string;
+            revoked_at: string | null;
+        };
+        AsyncBatchResult: {
+            data: components["schemas"]["ValidationData"];
+            meta: {
+                cached: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                cached_at?: string;
+                /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                /** @description `fallback`: VIES could not answer and the member state's own register did */
+                source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
+                stale?: boolean;
+                /** @description The record of this answer (val_…) */
+                validation_id?: string;
+            };
+            /** @description 0-based index in the input as sent, rejected items included */
+            position: number;
+        } | {
+            error: components["schemas"]["ErrorObject"];
+            meta: {
+                vat_number: string;
+            };
+            /** @description 0-based index in the input as sent, rejected items included */
+            position: number;
+        } | {
+            meta: {
+                /** @description The input as sent */
+                vat_number: string;
+            };
+            /** @description 0-based index in the input as sent, rejected items included */
+            position: number;
+            /**
+             * @description Not settled yet: poll again
+             * @enum {string}
+             */
+            status: "pending";
+        };
+        AsyncBatchState: {
+            /** @description Items queued (positions, duplicates included) */
+            accepted: number;
+            batch_id: string;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description Processed positions whose registry stayed unavailable */
+            failed: number;
+            /** @description Accepted positions whose number is settled */
+            processed: number;
+            /** @description Malformed items, never queued */
+            rejected: number;
+            /** @description `pending` until the first number is settled, `processing` until the last */
+            status: "pending" | "processing" | "completed";
+            /** @description Processed positions with an answer */
+            succeeded: number;
+            /** @description Items sent */
+            total: number;
+        };
+        AsyncRequestState: {
+            /** @description Registry attempts made so far (crashed attempts included) */
+            attempts: number;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            error: {
+                /** @description One of the documented error codes */
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                message: string;
+            } | null;
+            next_attempt_at: string | null;
+            reference: string | null;
+            /** @description The `data.request_id` of the 202 */
+            request_id: string;
+            result: {
+                data: components["schemas"]["ValidationData"];
+                meta: {
+                    cached: boolean;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    cached_at?: string;
+                    /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
+                    source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                    /** @description `fallback`: VIES could not answer and the member state's own register did */
+                    source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
+                    stale?: boolean;
+                    /** @description The record of this answer (val_…) */
+                    validation_id: string;
+                };
+            } | null;
+            /** @description `failed` when the registry stayed unavailable through every retry */
+            status: "pending" | "completed" | "failed";
+            /** @description The normalised number */
+            vat_number: string;
+        };
         BatchCompletedEvent: {
             /**
              * Format: date-time
@@ -779,6 +1045,53 @@ export interface components {
             /** @enum {string} */
             type: "test";
         };
+        UsageReport: {
+            /** @description Records of the month by the answer's `meta.source` (a cached answer counts under its registry) */
+            by_source: {
+                abr: number;
+                anaf: number;
+                ares: number;
+                brreg: number;
+                checksum: number;
+                format: number;
+                hmrc: number;
+                kas: number;
+                test: number;
+                uid: number;
+                vies: number;
+            };
+            /** @description Every day of the month up to today (none for a month that has not begun) */
+            daily: {
+                /**
+                 * Format: date
+                 * @description UTC day, YYYY-MM-DD
+                 */
+                date: string;
+                /** @description Records made that day */
+                validations: number;
+            }[];
+            /** @description Validations a month on the account's tier */
+            limit: number;
+            monitors: {
+                /** @description Monitors allowed on the account's tier, per key mode */
+                limit: number;
+                /** @description Monitored numbers of the key mode */
+                used: number;
+            };
+            /** @description Calendar month in UTC, YYYY-MM */
+            month: string;
+            /** @description `limit - used`, never below 0 */
+            remaining: number;
+            /**
+             * Format: date-time
+             * @description The first instant of the next month (UTC)
+             */
+            reset_at: string;
+            /** @description The account's tier now; its limit applies to every month shown */
+            tier: string;
+            /** @description Validations charged this month: the quota counter itself */
+            used: number;
+        };
         ValidationCompletedEvent: {
             /**
              * Format: date-time
@@ -1001,6 +1314,366 @@ export interface operations {
                             request_id: string;
                         };
                     };
+                };
+            };
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `forbidden`: Test keys cannot use asynchronous validation. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `live` (registries, quota) or `test` (magic numbers, no quota) */
+                    mode: "live" | "test";
+                    /** @description What you call the key (1 to 100 printable characters, trimmed) */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key */
+            201: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"] & {
+                            /** @description The key itself: shown only in this answer */
+                            key: string;
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `forbidden`: Test keys cannot use asynchronous validation. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A key id (`key_…`), not the key
+                 * @example key_7Hq2xLm3Pw9sT4vB
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `forbidden`: Test keys cannot use asynchronous validation. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -1239,6 +1912,93 @@ export interface operations {
                             request_id: string;
                         };
                     };
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Calendar month in UTC, YYYY-MM (default: the current month)
+                 * @example 2026-03
+                 */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UsageReport"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description - `validation_error`: The request is not valid. */
@@ -1608,6 +2368,104 @@ export interface operations {
             };
         };
     };
+    getAsyncRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `data.request_id` of the 202
+                 * @example 8e4b2a71-3c5d-4f60-9a1b-2c3d4e5f6a7b
+                 */
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AsyncRequestState"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     validateAsyncBatch: {
         parameters: {
             query?: never;
@@ -1782,6 +2640,212 @@ export interface operations {
              * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
              *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
              */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAsyncBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `data.batch_id` of the 202
+                 * @example 2d9f6c3a-7b8e-4d1f-8a2b-9c0d1e2f3a4b
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AsyncBatchState"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAsyncBatchResults: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /**
+                 * @description 1 to 100, default 20
+                 * @example 20
+                 */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The `data.batch_id` of the 202
+                 * @example 2d9f6c3a-7b8e-4d1f-8a2b-9c0d1e2f3a4b
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AsyncBatchResult"][];
+                        meta: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying */

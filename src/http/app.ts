@@ -11,6 +11,7 @@ import type { RatesTable } from '../rates/rates-table.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
+import { AsyncResults } from '../validation/async-results.js';
 import { errorBody, sendApiError } from './envelope.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGates } from './plugins/gates.js';
@@ -19,10 +20,13 @@ import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
+import { asyncResultRoutes } from './routes/async-results.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { keyRoutes } from './routes/keys.js';
 import { rateRoutes } from './routes/rates.js';
 import { statusRoutes } from './routes/status.js';
+import { usageRoutes } from './routes/usage.js';
 import { validateRoutes } from './routes/validate.js';
 import { validateAsyncRoutes } from './routes/validate-async.js';
 import { validateBatchRoutes } from './routes/validate-batch.js';
@@ -130,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authFailures,
       burst: deps.burst,
       limits: config.tierLimits,
+      keyUsage: services.keyUsage,
     });
     registerIdempotency(v1, {
       store: services.stores.idempotency,
@@ -139,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateRoutes(v1, services.pipeline);
     validateBatchRoutes(v1, services.pipeline, docsBase);
     validateAsyncRoutes(v1, services.asyncAcceptance);
+    asyncResultRoutes(v1, new AsyncResults(services.stores.asyncRequests, docsBase, () => deps.clock.now()));
     rateRoutes(v1, deps.rates, deps.clock);
     validationRoutes(v1, { stores: services.stores });
     webhookConfigRoutes(v1, {
@@ -147,6 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       policy: services.policy,
     });
     webhookDeliveryRoutes(v1, { webhooks: services.stores.webhooks, deliveries: services.deliveries });
+    keyRoutes(v1, services.keys);
+    usageRoutes(v1, {
+      quota: services.quota,
+      usage: services.stores.usage,
+      limits: config.tierLimits,
+      clock: deps.clock,
+    });
   });
 
   await fastify.ready();

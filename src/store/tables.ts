@@ -23,6 +23,10 @@ export interface ApiKeysTable {
   key_prefix: string;
   created_at: number;
   revoked_at: number | null;
+  /** What the account calls the key; null for keys made without one. */
+  name: string | null;
+  /** When a request last authenticated with it, to the minute (written at most once a minute). */
+  last_used_at: number | null;
 }
 
 export interface UsageTable {

@@ -37,6 +37,8 @@ export interface AsyncRequest {
 export interface BatchPosition {
   input: string;
   item: number;
+  /** 0-based index in the input as sent, rejected items included (absent on older batches). */
+  position?: number;
 }
 
 export interface Rejection {
@@ -122,7 +124,8 @@ export class AsyncAcceptance {
       if (batch) await stores.asyncRequests.insertBatch(batch);
       await stores.asyncRequests.insertItems(items);
       await stores.jobs.enqueue(
-        items.map((item) => ({ kind: VALIDATE_JOB, payload: { itemId: item.id }, runAt: now })),
+        // The job has the item's id, so a poll of the item finds when it runs next.
+        items.map((item) => ({ id: item.id, kind: VALIDATE_JOB, payload: { itemId: item.id }, runAt: now })),
         now,
       );
       return state;
@@ -137,7 +140,7 @@ function sortInputs(inputs: readonly string[]) {
   const rejected: Rejection[] = [];
   const byNumber = new Map<string, { index: number; input: string; checked: CheckedNumber }>();
   const positions: BatchPosition[] = [];
-  for (const input of inputs) {
+  for (const [position, input] of inputs.entries()) {
     let checked: CheckedNumber;
     try {
       checked = parseNumber(input);
@@ -151,7 +154,7 @@ function sortInputs(inputs: readonly string[]) {
       entry = { index: byNumber.size, input, checked };
       byNumber.set(checked.number.vatNumber, entry);
     }
-    positions.push({ input, item: entry.index });
+    positions.push({ input, item: entry.index, position });
   }
   return { rejected, unique: [...byNumber.values()], positions };
 }

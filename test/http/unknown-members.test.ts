@@ -84,6 +84,13 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/v1/validations', query: [...RECORD_FILTERS, 'limit', 'cursor'] },
   { method: 'GET', path: '/v1/validations/export', query: RECORD_FILTERS },
   { method: 'GET', path: '/v1/validations/val_x', query: [] },
+  { method: 'GET', path: '/v1/validate/async/req_x', query: [] },
+  { method: 'GET', path: '/v1/validate/async/batch/bat_x', query: [] },
+  { method: 'GET', path: '/v1/validate/async/batch/bat_x/results', query: ['limit', 'cursor'] },
+  { method: 'GET', path: '/v1/usage', query: ['month'] },
+  { method: 'GET', path: '/v1/keys', query: [] },
+  { method: 'POST', path: '/v1/keys', body: { mode: 'test' }, query: [], bodyMembers: ['mode', 'name'] },
+  { method: 'DELETE', path: '/v1/keys/key_x', query: [] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
@@ -113,7 +120,9 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
         `${op.method} ${op.path
           .split('?')[0]
           .replace('/DE', '/{country_code}')
-          .replace(/dlv_x|val_x/, '{id}')}`,
+          .replace(/dlv_x|key_x|val_x/, '{id}')
+          .replace('req_x', '{request_id}')
+          .replace('bat_x', '{batch_id}')}`,
     );
     expect(here.sort()).toEqual(documented.sort());
   });

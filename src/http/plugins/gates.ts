@@ -26,6 +26,8 @@ export interface GateDeps {
   authFailures: AuthFailureLimiter;
   burst: BurstLimiter;
   limits: Readonly<Record<Tier, TierLimits>>;
+  /** Told of every authenticated request (keys' last_used_at). */
+  keyUsage?: { touch(keyId: string): void };
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -68,6 +70,7 @@ function gateHook(deps: GateDeps, gates: RouteGates) {
     const keyHash = presentedKeyHash(request);
     const principal = deps.authenticator.fresh(keyHash) ?? (await authenticate(deps, request, keyHash));
     request.principal = principal;
+    deps.keyUsage?.touch(principal.keyId);
     const burst = await deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
     reply.header('x-burst-limit', String(burst.limit));
     reply.header('x-burst-remaining', String(burst.remaining));

@@ -50,6 +50,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
         { name: 'rates', description: 'VAT rates' },
         { name: 'history', description: 'Validation records: the list, the CSV export, one record' },
         { name: 'webhooks', description: 'Webhook configuration and deliveries' },
+        { name: 'account', description: 'Usage figures and API keys' },
         { name: 'events', description: 'What the service sends to your webhook' },
         { name: 'operations', description: 'Health, readiness and registry status' },
       ],

@@ -61,6 +61,9 @@ function asLive(answer: ValidationAnswer, source: ValidationAnswer['meta']['sour
   return { data: answer.data, meta: { cached: false, source, source_status: 'live' } };
 }
 
+/** Shared with the account examples (schemas/account-examples.ts), so both show the same ids. */
+export { ASYNC_ID, asLive, BATCH_ID, DOCS_BASE, REFERENCE, VALIDATION_IDS };
+
 export function errorExample(code: ErrorCode, message?: string) {
   return errorBody(DOCS_BASE, EXAMPLE_REQUEST_ID, code, message);
 }

@@ -36,7 +36,7 @@ export interface ValidateItemDeps {
 }
 
 /** What an item ended with, stored as JSON and rendered into events. */
-type ItemResult =
+export type ItemResult =
   | { ok: true; answer: ValidationAnswer; validationId?: string }
   | { ok: false; code: ErrorCode; message: string };
 
@@ -149,10 +149,14 @@ async function batchResults(stores: Stores, batchId: string, docsBase: string): 
   const byIndex = new Map(
     items.map((item) => [item.item_index, JSON.parse(item.result ?? 'null') as ItemResult]),
   );
-  return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item }) => {
-    const result = byIndex.get(item)!;
-    return result.ok ? successItem(result.answer, result.validationId) : failureItem(docsBase, input, result);
-  });
+  return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item }) =>
+    batchItemOf(docsBase, input, byIndex.get(item)!),
+  );
+}
+
+/** A settled item's result as an item of `batch.completed`. */
+export function batchItemOf(docsBase: string, input: string, result: ItemResult): BatchItem {
+  return result.ok ? successItem(result.answer, result.validationId) : failureItem(docsBase, input, result);
 }
 
 function unreachableCode(item: AsyncItem): ErrorCode {
