@@ -42,6 +42,24 @@ export const answerMetaProperties = {
 
 export const AnswerMeta = Type.Object(answerMetaProperties, { $id: 'AnswerMeta' });
 
+/** A validation record's id (wave-2 A1). */
+export const ValidationId = Type.String({
+  pattern: '^val_[0-9a-f]{32}$',
+  description: 'The record of this answer: `GET /v1/validations/{id}`',
+  examples: ['val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c'],
+});
+
+/** The meta members that tie an answer to its record and to the caller's own id (wave-2 A1, A2). */
+export const recordMetaProperties = {
+  validation_id: ValidationId,
+  reference: Nullable(
+    Type.String({
+      description: 'The `reference` sent with the number (trimmed), or null when none was sent',
+      examples: ['customer-4711'],
+    }),
+  ),
+};
+
 export type Company = Static<typeof Company>;
 export type ValidationData = Static<typeof ValidationData>;
 export type ValidationMeta = Static<typeof AnswerMeta>;

@@ -59,7 +59,7 @@ export interface ValidateRequest {
   /** false skips the cache read; the fresh answer still refreshes the cache. */
   useCache: boolean;
   /** The caller's own id for the customer or order, kept on the records (A2). */
-  reference?: string;
+  reference?: string | null;
 }
 
 /** How one number is answered in live mode. */

@@ -20,7 +20,7 @@ interface Operation {
   bodyMembers?: string[];
 }
 
-const VALIDATE = ['vat_number', 'requester_vat_number', 'cache'];
+const VALIDATE = ['vat_number', 'requester_vat_number', 'cache', 'reference'];
 const BATCH = ['vat_numbers', 'requester_vat_number', 'cache'];
 
 /** Every /v1 operation, with a request it would otherwise accept (or get past validation with). */

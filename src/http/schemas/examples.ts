@@ -74,9 +74,19 @@ function syntaxMessage(input: string): string {
 
 // --- GET /v1/validate -------------------------------------------------------------------------
 
-const validateAnswer = (answer: ValidationAnswer, mode: 'test' | 'live' = 'test') => ({
+const validateAnswer = (
+  answer: ValidationAnswer,
+  mode: 'test' | 'live' = 'test',
+  reference: string | null = null,
+) => ({
   data: answer.data,
-  meta: { request_id: EXAMPLE_REQUEST_ID, ...answer.meta, ...(mode === 'test' ? { mode } : {}) },
+  meta: {
+    request_id: EXAMPLE_REQUEST_ID,
+    ...answer.meta,
+    validation_id: VALIDATION_IDS[0],
+    reference,
+    ...(mode === 'test' ? { mode } : {}),
+  },
 });
 
 export const VALIDATE_EXAMPLES: Record<string, NamedExample> = {
@@ -103,6 +113,10 @@ export const VALIDATE_EXAMPLES: Record<string, NamedExample> = {
   live: {
     summary: 'NL123456782B01 with a live key: a fresh VIES answer (no meta.mode)',
     value: validateAnswer(asLive(magicAnswer('NL123456782B01'), 'vies'), 'live'),
+  },
+  reference: {
+    summary: `NL123456782B01 with a live key and reference=${REFERENCE}: the reference comes back`,
+    value: validateAnswer(asLive(magicAnswer('NL123456782B01'), 'vies'), 'live', REFERENCE),
   },
 };
 
