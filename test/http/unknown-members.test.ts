@@ -21,7 +21,7 @@ interface Operation {
 }
 
 const VALIDATE = ['vat_number', 'requester_vat_number', 'cache', 'reference'];
-const BATCH = ['vat_numbers', 'requester_vat_number', 'cache'];
+const BATCH = ['vat_numbers', 'requester_vat_number', 'cache', 'reference'];
 
 /** Every /v1 operation, with a request it would otherwise accept (or get past validation with). */
 const OPERATIONS: Operation[] = [
@@ -45,7 +45,7 @@ const OPERATIONS: Operation[] = [
     path: '/v1/validate/async/batch',
     body: { vat_numbers: ['DE123456704'] },
     query: [],
-    bodyMembers: BATCH,
+    bodyMembers: ['vat_numbers', 'requester_vat_number', 'cache'],
   },
   { method: 'GET', path: '/v1/rates', query: ['date'] },
   { method: 'GET', path: '/v1/rates/DE', query: ['date'] },

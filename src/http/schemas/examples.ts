@@ -134,11 +134,18 @@ export const BATCH_REQUEST_EXAMPLES: Record<string, NamedExample> = {
       cache: false,
     },
   },
+  references: {
+    summary: 'A reference for every item, and one item with its own',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'FR10123456717', reference: 'order-0815' }],
+      reference: REFERENCE,
+    },
+  },
 };
 
 const batchResults = [
-  successItem(magicAnswer('DE123456704')),
-  successItem(magicAnswer('FR10123456717')),
+  successItem(magicAnswer('DE123456704'), VALIDATION_IDS[0], null),
+  successItem(magicAnswer('FR10123456717'), VALIDATION_IDS[1], null),
   failureItem(DOCS_BASE, 'DE999999903', new ApiError('upstream_unavailable')),
   failureItem(DOCS_BASE, 'DE12345', new ApiError('invalid_vat_format', syntaxMessage('DE12345'))),
 ];
@@ -149,6 +156,19 @@ export const BATCH_RESPONSE_EXAMPLES: Record<string, NamedExample> = {
     value: {
       data: { results: batchResults, summary: { total: 4, succeeded: 2, failed: 2 } },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 3, mode: 'test' },
+    },
+  },
+  references: {
+    summary: 'The two numbers sent with references: each item returns the one that applied to it',
+    value: {
+      data: {
+        results: [
+          successItem(magicAnswer('DE123456704'), VALIDATION_IDS[0], REFERENCE),
+          successItem(magicAnswer('FR10123456717'), VALIDATION_IDS[1], 'order-0815'),
+        ],
+        summary: { total: 2, succeeded: 2, failed: 0 },
+      },
+      meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 2, mode: 'test' },
     },
   },
 };
@@ -233,8 +253,8 @@ export const EVENT_EXAMPLES: Record<EventType, NamedExample> = {
     summary: 'The two accepted numbers of the batch above',
     value: eventBody(
       batchCompleted(BATCH_ID, [
-        successItem(asLive(magicAnswer('DE123456704'), 'vies'), VALIDATION_IDS[0]),
-        successItem(asLive(magicAnswer('NL123456782B01'), 'vies'), VALIDATION_IDS[1]),
+        successItem(asLive(magicAnswer('DE123456704'), 'vies'), VALIDATION_IDS[0], REFERENCE),
+        successItem(asLive(magicAnswer('NL123456782B01'), 'vies'), VALIDATION_IDS[1], null),
       ]),
     ),
   },

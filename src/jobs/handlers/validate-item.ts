@@ -151,7 +151,9 @@ async function batchResults(stores: Stores, batchId: string, docsBase: string): 
   );
   return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item }) => {
     const result = byIndex.get(item)!;
-    return result.ok ? successItem(result.answer, result.validationId) : failureItem(docsBase, input, result);
+    return result.ok
+      ? successItem(result.answer, result.validationId!, null)
+      : failureItem(docsBase, input, result);
   });
 }
 
