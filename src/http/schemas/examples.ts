@@ -181,13 +181,17 @@ export const ASYNC_REQUEST_EXAMPLES: Record<string, NamedExample> = {
     summary: 'With a requester (Business), skipping the cache',
     value: { vat_number: 'DE123456704', requester_vat_number: EXAMPLE_REQUESTER, cache: false },
   },
+  reference: {
+    summary: 'With your own reference, returned in the 202 and the event',
+    value: { vat_number: 'DE123456704', reference: REFERENCE },
+  },
 };
 
 export const ASYNC_ACCEPTED_EXAMPLES: Record<string, NamedExample> = {
   accepted: {
     summary: 'Queued; validation.completed or validation.failed follows',
     value: {
-      data: { request_id: ASYNC_ID, status: 'pending', vat_number: 'DE123456704' },
+      data: { request_id: ASYNC_ID, status: 'pending', vat_number: 'DE123456704', reference: REFERENCE },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 6 },
     },
   },
@@ -197,6 +201,13 @@ export const ASYNC_BATCH_REQUEST_EXAMPLES: Record<string, NamedExample> = {
   numbers: {
     summary: 'Three numbers, one of them malformed',
     value: { vat_numbers: ['DE123456704', 'NL123456782B01', 'DE12345'] },
+  },
+  references: {
+    summary: 'A reference for every item, and one item with its own',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'NL123456782B01', reference: 'order-0815' }],
+      reference: REFERENCE,
+    },
   },
 };
 
@@ -211,14 +222,14 @@ export const ASYNC_BATCH_ACCEPTED_EXAMPLES: Record<string, NamedExample> = {
   accepted: {
     summary: 'Two numbers queued, one rejected; batch.completed follows',
     value: {
-      data: { batch_id: BATCH_ID, status: 'pending', total: 3, accepted: 2, rejected },
+      data: { batch_id: BATCH_ID, status: 'pending', total: 3, accepted: 2, rejected, reference: null },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 9 },
     },
   },
   all_rejected: {
     summary: 'Every number malformed: nothing queued, nothing counted, no event',
     value: {
-      data: { batch_id: null, status: 'completed', total: 1, accepted: 0, rejected },
+      data: { batch_id: null, status: 'completed', total: 1, accepted: 0, rejected, reference: null },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 2 },
     },
   },

@@ -146,14 +146,14 @@ async function settle(
 async function batchResults(stores: Stores, batchId: string, docsBase: string): Promise<BatchItem[]> {
   const batch = (await stores.asyncRequests.getBatch(batchId))!;
   const items = await stores.asyncRequests.listBatchItems(batchId);
-  const byIndex = new Map(
-    items.map((item) => [item.item_index, JSON.parse(item.result ?? 'null') as ItemResult]),
-  );
-  return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item }) => {
-    const result = byIndex.get(item)!;
-    return result.ok
-      ? successItem(result.answer, result.validationId!, null)
-      : failureItem(docsBase, input, result);
+  const byIndex = new Map(items.map((item) => [item.item_index, item]));
+  return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item, reference }) => {
+    const settled = byIndex.get(item)!;
+    const result = JSON.parse(settled.result ?? 'null') as ItemResult;
+    if (!result.ok) return failureItem(docsBase, input, result);
+    // Every settled answer has its record; the item's column is the same id.
+    const validationId = result.validationId ?? settled.validation_id!;
+    return successItem(result.answer, validationId, reference === undefined ? settled.reference : reference);
   });
 }
 
