@@ -1,6 +1,6 @@
 import { checkVatNumber } from '../src/numbers/index.js';
 import { registryIdFor } from '../src/registries/gateway.js';
-import type { RegistryId } from '../src/registries/registry.js';
+import type { PrimaryRegistryId as RegistryId } from '../src/registries/registry.js';
 
 /**
  * VAT numbers for the bench. The cached cases need distinct well-formed numbers that pass their

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createAccount, createKey } from '../src/accounts/keys.js';
-import type { RegistryId } from '../src/registries/registry.js';
+import type { PrimaryRegistryId as RegistryId } from '../src/registries/registry.js';
 import { type Database, migrateToLatest, openDatabase } from '../src/store/database.js';
 import { createStores } from '../src/store/stores.js';
 import {

@@ -7,8 +7,11 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { abrSim } from './abr.js';
+import { anafSim } from './anaf.js';
+import { adisSim, aresSim } from './ares.js';
 import { brregSim } from './brreg.js';
 import { hmrcSim } from './hmrc.js';
+import { kasSim } from './kas.js';
 import type {
   RegistryBehaviour,
   RegistryId,
@@ -21,7 +24,18 @@ import type {
 import { uidSim } from './uid.js';
 import { viesSim } from './vies.js';
 
-export const SIM_REGISTRIES: readonly SimRegistry[] = [viesSim, hmrcSim, uidSim, brregSim, abrSim];
+export const SIM_REGISTRIES: readonly SimRegistry[] = [
+  viesSim,
+  hmrcSim,
+  uidSim,
+  brregSim,
+  abrSim,
+  // The national registers the service asks when VIES cannot answer (docs/fallbacks.md).
+  kasSim,
+  aresSim,
+  adisSim,
+  anafSim,
+];
 const REGISTRY_IDS = SIM_REGISTRIES.map((registry) => registry.id);
 
 export interface RegistryStats {
@@ -60,8 +74,9 @@ export interface SimulatorOptions {
 const UP: RegistryBehaviour = { mode: 'up', latencyMs: 0 };
 
 /**
- * The registry simulator: all five protocols on one port, under `/vies`, `/hmrc`, `/uid`, `/brreg`
- * and `/abr`, steerable at run time through `/_sim/*` (or the methods of this class in-process).
+ * The registry simulator: all protocols on one port, under `/vies`, `/hmrc`, `/uid`, `/brreg`,
+ * `/abr` and the national fallbacks' `/kas`, `/ares`, `/adis`, `/anaf`, steerable at run time
+ * through `/_sim/*` (or the methods of this class in-process).
  */
 export class RegistrySimulator {
   private server: Server | undefined;
@@ -111,6 +126,10 @@ export class RegistrySimulator {
       BRREG_URL: `${base}/brreg`,
       ABR_URL: `${base}/abr`,
       ABR_GUID: '00000000-0000-4000-8000-000000000000',
+      KAS_URL: `${base}/kas`,
+      ARES_URL: `${base}/ares`,
+      ADIS_URL: `${base}/adis`,
+      ANAF_URL: `${base}/anaf`,
     };
   }
 

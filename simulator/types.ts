@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RegistryId } from '../src/registries/registry.js';
+import type { RegistryId as ServiceRegistryId } from '../src/registries/registry.js';
 
-export type { RegistryId };
+/** The service's registries, plus `adis`: the Czech VAT-payer register behind the `ares` fallback. */
+export type RegistryId = ServiceRegistryId | 'adis';
 
 export interface SimRequest {
   method: string;

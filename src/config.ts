@@ -3,6 +3,9 @@ import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_TIER_LIMITS, isTier, type Tier, type TierLimits } from './accounts/tiers.js';
 import { DEFAULT_URL as ABR_DEFAULT_URL } from './registries/abr.js';
 import { DEFAULT_URL as BRREG_DEFAULT_URL } from './registries/brreg.js';
+import { DEFAULT_URL as ANAF_DEFAULT_URL } from './registries/fallbacks/anaf.js';
+import { DEFAULT_URL as ARES_DEFAULT_URL, DEFAULT_ADIS_URL } from './registries/fallbacks/ares.js';
+import { DEFAULT_URL as KAS_DEFAULT_URL } from './registries/fallbacks/kas.js';
 import { DEFAULT_URL as HMRC_DEFAULT_URL } from './registries/hmrc.js';
 import type { RegistryId } from './registries/registry.js';
 import { DEFAULT_URL as UID_DEFAULT_URL } from './registries/uid.js';
@@ -148,6 +151,13 @@ export const SETTINGS = {
     description:
       'Unknown API keys one client address may present per minute before its unknown keys are refused (429) without a database read.',
   },
+  IDEMPOTENCY_WAIT_MS: {
+    schema: Int(0, 60_000),
+    default: '5000',
+    parse: number,
+    description:
+      'How long a retry waits for the first request with its `Idempotency-Key` to finish before it is answered 409 `conflict`.',
+  },
   PUBLIC_URL: {
     schema: Url,
     description: 'Public base URL, used for `docs_url` in errors; default `http://localhost:$PORT`.',
@@ -214,6 +224,29 @@ export const SETTINGS = {
   ...registrySettings('uid', UID_DEFAULT_URL, 5),
   ...registrySettings('brreg', BRREG_DEFAULT_URL, 10),
   ...registrySettings('abr', ABR_DEFAULT_URL, 10),
+  ...registrySettings('kas', KAS_DEFAULT_URL, 2),
+  ...registrySettings('ares', ARES_DEFAULT_URL, 4),
+  ...registrySettings('anaf', ANAF_DEFAULT_URL, 2),
+  ADIS_URL: {
+    schema: Url,
+    default: DEFAULT_ADIS_URL,
+    description:
+      "Root of the Czech VAT-payer register's SOAP service (ADIS), which gives the `ares` fallback its verdict.",
+  },
+  FALLBACKS_ENABLED: {
+    schema: Bool,
+    default: 'true',
+    parse: boolean,
+    description:
+      'When VIES cannot answer for CZ or RO (or PL, see KAS_FALLBACK_ACCEPTS_CZYNNY), ask that national register before serving a stale answer or 503 (docs/fallbacks.md).',
+  },
+  KAS_FALLBACK_ACCEPTS_CZYNNY: {
+    schema: Bool,
+    default: 'false',
+    parse: boolean,
+    description:
+      "Poland's fallback: when VIES cannot answer for PL, accept the white list's domestic VAT status (`Czynny`) as valid, `meta.source: kas`. It is not the intra-EU VAT-UE registration VIES checks, so it is off unless chosen.",
+  },
   HMRC_CLIENT_ID: { schema: Str, description: 'HMRC OAuth client id (client-credentials grant).' },
   HMRC_CLIENT_SECRET: { schema: Str, description: 'HMRC OAuth client secret.' },
   ABR_GUID: { schema: Str, description: 'ABN Lookup web services GUID.' },
@@ -284,6 +317,7 @@ export interface Config {
     keepAliveTimeoutMs: number;
   };
   authFailuresPerMinute: number;
+  idempotencyWaitMs: number;
   publicUrl: string;
   tierLimits: Readonly<Record<Tier, TierLimits>>;
   checkDigits: boolean;
@@ -295,6 +329,8 @@ export interface Config {
   registryMaxReplyBytes: number;
   hmrc: { clientId?: string; clientSecret?: string };
   abr: { guid?: string };
+  /** National registers asked when VIES cannot answer (docs/fallbacks.md). */
+  fallbacks: { enabled: boolean; kasAcceptsCzynny: boolean; adisUrl: string };
   worker: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
   asyncRetryDelaysMs: readonly number[];
   webhook: {
@@ -370,6 +406,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     authFailuresPerMinute: v.AUTH_FAILURES_PER_MINUTE,
+    idempotencyWaitMs: v.IDEMPOTENCY_WAIT_MS,
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     tierLimits,
     checkDigits: v.CHECK_DIGITS,
@@ -382,10 +419,18 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       uid: registry('uid'),
       brreg: registry('brreg'),
       abr: registry('abr'),
+      kas: registry('kas'),
+      ares: registry('ares'),
+      anaf: registry('anaf'),
     },
     registryMaxReplyBytes: v.REGISTRY_MAX_REPLY_BYTES,
     hmrc: { clientId: v.HMRC_CLIENT_ID, clientSecret: v.HMRC_CLIENT_SECRET },
     abr: { guid: v.ABR_GUID },
+    fallbacks: {
+      enabled: v.FALLBACKS_ENABLED,
+      kasAcceptsCzynny: v.KAS_FALLBACK_ACCEPTS_CZYNNY,
+      adisUrl: v.ADIS_URL,
+    },
     worker: {
       enabled: v.WORKER,
       concurrency: v.WORKER_CONCURRENCY,

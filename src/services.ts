@@ -4,6 +4,10 @@ import { Quota } from './accounts/quota.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
+import {
+  EXPIRE_IDEMPOTENCY_KEYS_JOB,
+  expireIdempotencyKeysHandler,
+} from './jobs/handlers/expire-idempotency-keys.js';
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
 import type { RegistryGateway } from './registries/gateway.js';
@@ -92,7 +96,9 @@ export function createServices(deps: ServiceDeps): Services {
     [DELIVER_JOB]: deliverWebhookHandler(deliveries),
   };
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
-  const recurring: Record<string, JobHandler> = {};
+  const recurring: Record<string, JobHandler> = {
+    [EXPIRE_IDEMPOTENCY_KEYS_JOB]: expireIdempotencyKeysHandler(stores.idempotency, clock),
+  };
 
   return {
     stores,

@@ -22,6 +22,7 @@ describe('README and docs', () => {
       'docs/architecture.md',
       'docs/operations.md',
       'docs/benchmarks.md',
+      'docs/fallbacks.md',
     ]) {
       const base = join(PROJECT_ROOT, document, '..');
       for (const [, target] of read(document).matchAll(/\]\(((?!https?:)[^)#]+)(#[^)]*)?\)/g)) {

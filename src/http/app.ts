@@ -14,6 +14,7 @@ import type { Database } from '../store/database.js';
 import { errorBody, sendApiError } from './envelope.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGates } from './plugins/gates.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { RequestLog } from './plugins/request-log.js';
@@ -125,6 +126,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authFailures,
       burst: deps.burst,
       limits: config.tierLimits,
+    });
+    registerIdempotency(v1, {
+      store: services.stores.idempotency,
+      clock: deps.clock,
+      waitMs: config.idempotencyWaitMs,
     });
     validateRoutes(v1, services.pipeline);
     validateBatchRoutes(v1, services.pipeline, docsBase);

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import {
+  type PrimaryRegistryId,
   type Registry,
   type RegistryAnswer,
   RegistryError,
@@ -9,7 +10,7 @@ import {
 } from './registry.js';
 
 /** Which registry answers which country (decisions section 3). LI has none: answered from the format. */
-export function registryIdFor(countryCode: string): RegistryId | undefined {
+export function registryIdFor(countryCode: string): PrimaryRegistryId | undefined {
   switch (countryCode) {
     case 'GB':
       return 'hmrc';
@@ -140,6 +141,11 @@ export class RegistryGateway {
   registryFor(countryCode: string): Registry | undefined {
     const id = registryIdFor(countryCode);
     return id ? this.registries.get(id) : undefined;
+  }
+
+  /** The client registered under `id`; a national fallback is absent when switched off. */
+  registryById(id: RegistryId): Registry | undefined {
+    return this.registries.get(id);
   }
 
   limiter(id: RegistryId): ConcurrencyLimiter | undefined {

@@ -2,15 +2,19 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { createAbrRegistry } from './abr.js';
 import { createBrregRegistry } from './brreg.js';
+import { createFallbackRegistries } from './fallbacks/index.js';
 import { RegistryGateway } from './gateway.js';
 import { createHmrcRegistry } from './hmrc.js';
 import type { Registry, RegistryId } from './registry.js';
 import { createUidRegistry } from './uid.js';
 import { createViesRegistry } from './vies.js';
 
-type RegistrySettings = Pick<Config, 'registries' | 'registryMaxReplyBytes' | 'hmrc' | 'abr' | 'circuit'>;
+type RegistrySettings = Pick<
+  Config,
+  'registries' | 'registryMaxReplyBytes' | 'hmrc' | 'abr' | 'circuit' | 'fallbacks'
+>;
 
-/** Builds the five registry clients from configuration, behind one gateway. */
+/** Builds the five registry clients and the national fallbacks switched on, behind one gateway. */
 export function createRegistryGateway(config: RegistrySettings, clock: Clock): RegistryGateway {
   const { vies, hmrc, uid, brreg, abr } = config.registries;
   const pool = (settings: { url: string; timeoutMs: number; concurrency: number }) => ({
@@ -34,6 +38,7 @@ export function createRegistryGateway(config: RegistrySettings, clock: Clock): R
     ['uid', createUidRegistry(pool(uid))],
     ['brreg', createBrregRegistry(pool(brreg))],
     ['abr', createAbrRegistry({ ...pool(abr), guid: config.abr.guid ?? '' })],
+    ...createFallbackRegistries(config, (id) => pool(config.registries[id])),
   ]);
   const concurrency = Object.fromEntries(
     Object.entries(config.registries).map(([id, settings]) => [id, settings.concurrency]),

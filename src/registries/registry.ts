@@ -6,7 +6,16 @@ import type { ParsedVatNumber } from '../numbers/index.js';
  * the kinds to the error codes of decisions section 3; clients never produce HTTP answers themselves.
  */
 
-export type RegistryId = 'vies' | 'hmrc' | 'uid' | 'brreg' | 'abr';
+export type RegistryId = PrimaryRegistryId | FallbackId;
+
+/** The registries that answer a country's numbers first (gateway.ts `registryIdFor`). */
+export type PrimaryRegistryId = 'vies' | 'hmrc' | 'uid' | 'brreg' | 'abr';
+
+/**
+ * National registers asked when VIES cannot answer for their member state (src/validation/fallback.ts):
+ * Poland's white list, the Czech VAT-payer register with ARES, Romania's VAT-payer service.
+ */
+export type FallbackId = 'kas' | 'ares' | 'anaf';
 
 export interface RegistryQuery {
   target: ParsedVatNumber;

@@ -4,6 +4,7 @@ import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
 import { type EvidenceStore, KyselyEvidenceStore } from './evidence.js';
+import { type IdempotencyStore, KyselyIdempotencyStore } from './idempotency.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
@@ -30,6 +31,7 @@ export interface Stores {
   readonly jobs: JobStore;
   readonly webhooks: WebhookStore;
   readonly asyncRequests: AsyncRequestStore;
+  readonly idempotency: IdempotencyStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
@@ -73,6 +75,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
+    idempotency: new KyselyIdempotencyStore(db),
     transaction,
   };
 }

@@ -28,16 +28,47 @@ export const ValidationData = Type.Object(
   { $id: 'ValidationData' },
 );
 
-export const SOURCES = ['vies', 'hmrc', 'uid', 'brreg', 'abr', 'checksum', 'format', 'test'] as const;
-export const SOURCE_STATUSES = ['live', 'cached', 'unavailable', 'degraded', 'unverified'] as const;
+export const SOURCES = [
+  'vies',
+  'hmrc',
+  'uid',
+  'brreg',
+  'abr',
+  // National registers answering when VIES cannot (docs/fallbacks.md); `kas` states Poland's
+  // domestic VAT status, not the intra-EU registration VIES reflects.
+  'kas',
+  'ares',
+  'anaf',
+  'checksum',
+  'format',
+  'test',
+] as const;
+/** `fallback`: a national register answered because VIES could not (docs/fallbacks.md). */
+export const SOURCE_STATUSES = [
+  'live',
+  'cached',
+  'unavailable',
+  'degraded',
+  'unverified',
+  'fallback',
+] as const;
 
 /** The meta members that describe an answer. */
 export const answerMetaProperties = {
   cached: Type.Boolean(),
   cached_at: Type.Optional(IsoTime),
   stale: Type.Optional(Type.Boolean()),
-  source: Type.Union(SOURCES.map((source) => Type.Literal(source))),
-  source_status: Type.Union(SOURCE_STATUSES.map((status) => Type.Literal(status))),
+  source: Type.Union(
+    SOURCES.map((source) => Type.Literal(source)),
+    {
+      description:
+        "Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`)",
+    },
+  ),
+  source_status: Type.Union(
+    SOURCE_STATUSES.map((status) => Type.Literal(status)),
+    { description: "`fallback`: VIES could not answer and the member state's own register did" },
+  ),
 };
 
 export const AnswerMeta = Type.Object(answerMetaProperties, { $id: 'AnswerMeta' });

@@ -8,6 +8,7 @@ import type { EvidenceStore } from '../store/evidence.js';
 import { companyOf, iso, type ValidationAnswer } from './answer.js';
 import { type CacheRules, cachedAnswer, withinStaleWindow } from './cache-read.js';
 import { keepEvidence } from './evidence.js';
+import { answerFromFallback } from './fallback.js';
 
 /**
  * The registry stage: ask the number's registry, write its answer to the cache, and apply the
@@ -55,6 +56,12 @@ export async function askRegistry(
         `The ${registry.id.toUpperCase()} registry rejected ${number.vatNumber} as malformed.`,
       );
     }
+    // Order when VIES fails (wave-2 B3): fresh fallback, then stale cache, then 503.
+    const fallback = await answerFromFallback(deps, number, error, {
+      priorEntry,
+      degradedRule: options.degradedRule,
+    });
+    if (fallback) return fallback;
     const prior = await priorEntry();
     const now = deps.clock.now();
     if (prior && withinStaleWindow(prior, deps.rules, now))
@@ -130,6 +137,9 @@ const REGISTRY_NAMES = {
   uid: 'the Swiss UID register',
   brreg: 'Brønnøysundregistrene',
   abr: 'ABN Lookup',
+  kas: 'the Polish VAT-payer list',
+  ares: 'the Czech VAT-payer register',
+  anaf: 'ANAF',
 } as const;
 
 /** 503 with Retry-After: 30; the UK registry's failures are `upstream_error` (spec section 7). */

@@ -17,7 +17,7 @@ import { periodOf } from '../../src/accounts/quota.js';
 import { TIERS } from '../../src/accounts/tiers.js';
 import { checkVatNumber } from '../../src/numbers/index.js';
 import { registryIdFor } from '../../src/registries/gateway.js';
-import type { RegistryId } from '../../src/registries/registry.js';
+import type { PrimaryRegistryId as RegistryId } from '../../src/registries/registry.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
 import { type Answer, answerProblems, clip, fetchExchange, parseJson } from './support.js';

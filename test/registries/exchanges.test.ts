@@ -33,7 +33,7 @@ function parsed(countryCode: ParsedVatNumber['countryCode'], national: string): 
 function seenBy(sim: RegistrySimulator, entry: SimExchange, request?: string): RegistryExchange {
   const query = entry.url.indexOf('?');
   return {
-    registry: entry.registry,
+    registry: entry.registry as RegistryExchange['registry'],
     url: `${sim.baseUrl}${query < 0 ? entry.url : entry.url.slice(0, query)}`,
     method: entry.method as RegistryExchange['method'],
     requestedAt: NOW,

@@ -8,6 +8,7 @@ import { BatchItem } from '../../validation/batch-item.js';
 import { EVENT_SCHEMAS } from '../../webhooks/events.js';
 import { ErrorEnvelope } from '../schemas/common.js';
 import { EXAMPLE_PUBLIC_URL } from '../schemas/examples.js';
+import { IDEMPOTENCY_PARAMETERS, referenceIdempotencyKey } from './idempotency.js';
 import { SIGNATURE_PARAMETERS, webhooksSection } from './openapi-webhooks.js';
 
 export const API_TITLE = 'VAT validation and rates API';
@@ -42,7 +43,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_test_…' },
         },
-        parameters: SIGNATURE_PARAMETERS,
+        parameters: { ...SIGNATURE_PARAMETERS, ...IDEMPOTENCY_PARAMETERS },
       },
       tags: [
         { name: 'validation', description: 'VAT number validation' },
@@ -60,7 +61,8 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // Examples are written with a stand-in for PUBLIC_URL (in docs_url): this instance's goes in.
     transformObject: (document) => {
-      const { openapiObject } = document as { openapiObject: object };
+      const { openapiObject } = document as { openapiObject: Parameters<typeof referenceIdempotencyKey>[0] };
+      referenceIdempotencyKey(openapiObject);
       return JSON.parse(JSON.stringify(openapiObject).replaceAll(EXAMPLE_PUBLIC_URL, jsonText(publicUrl)));
     },
   });

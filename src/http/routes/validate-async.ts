@@ -127,7 +127,7 @@ ${COMMON}
 /** POST /v1/validate/async and /v1/validate/async/batch (spec 4.3, 4.4, decisions section 6). */
 export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcceptance): void {
   const app = typed(scope);
-  const gate = { feature: 'async' as const, liveOnly: true };
+  const gate = { feature: 'async' as const, liveOnly: true, idempotent: true };
 
   app.post(
     '/v1/validate/async',

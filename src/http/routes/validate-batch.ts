@@ -67,7 +67,7 @@ export function validateBatchRoutes(
   typed(scope).post(
     '/v1/validate/batch',
     {
-      config: { feature: 'batch' },
+      config: { feature: 'batch', idempotent: true },
       schema: {
         operationId: 'validateBatch',
         tags: ['validation'],

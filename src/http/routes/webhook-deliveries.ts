@@ -96,7 +96,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
   app.post(
     '/v1/webhooks/test',
     {
-      config,
+      config: { ...config, idempotent: true },
       preValidation: noBodyAsEmpty,
       schema: {
         operationId: 'sendTestWebhook',
@@ -192,7 +192,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
   app.post(
     '/v1/webhooks/deliveries/:id/replay',
     {
-      config,
+      config: { ...config, idempotent: true },
       preValidation: noBodyAsEmpty,
       schema: {
         operationId: 'replayWebhookDelivery',

@@ -1,0 +1,83 @@
+import type { ParsedVatNumber } from '../numbers/index.js';
+import { FALLBACK_BY_COUNTRY } from '../registries/fallbacks/index.js';
+import { type RegistryAnswer, RegistryError } from '../registries/registry.js';
+import type { CacheEntry } from '../store/cache.js';
+import { companyOf, iso, type ValidationAnswer } from './answer.js';
+import { cachedAnswer, withinStaleWindow } from './cache-read.js';
+import { keepEvidence } from './evidence.js';
+import type { RegistryCallDeps } from './registry-call.js';
+
+/**
+ * The fallback stage (wave-2 B3): when VIES cannot answer for a member state whose own register
+ * can confirm VAT registration (registries/fallbacks), that register is asked before the registry
+ * stage falls back to a stale answer or 503. Its answer is cached and kept as evidence like any
+ * other, with `meta.source` the register's id and `source_status: "fallback"`. The consultation
+ * number is null: only VIES gives one.
+ */
+
+export interface FallbackOptions {
+  /** The cache entry for the number (read lazily: only a fallback "not registered" needs it). */
+  priorEntry: () => Promise<CacheEntry | undefined>;
+  /** false (the caller skipped the cache): a "not registered" answer is served as the register gave it. */
+  degradedRule: boolean;
+}
+
+/**
+ * The register's answer, or undefined when there is none to give: VIES did not fail, the member
+ * state has no fallback (or it is switched off), or the register failed too.
+ */
+export async function answerFromFallback(
+  deps: RegistryCallDeps,
+  number: ParsedVatNumber,
+  failure: RegistryError,
+  options: FallbackOptions,
+): Promise<ValidationAnswer | undefined> {
+  if (failure.registry !== 'vies' || failure.kind === 'invalid_input') return undefined;
+  const id = FALLBACK_BY_COUNTRY[number.countryCode];
+  const register = id ? deps.gateway.registryById(id) : undefined;
+  if (!register) return undefined;
+
+  let answer: RegistryAnswer;
+  try {
+    answer = await deps.gateway.lookup(register, number);
+  } catch (error) {
+    if (!(error instanceof RegistryError)) throw error;
+    // The register failing (or refusing a number VIES would have judged) is no verdict: stale, else 503.
+    deps.logger.warn(
+      { vat_number: number.vatNumber, registry: register.id, kind: error.kind, vies_kind: failure.kind },
+      'VIES failed and its national fallback failed too',
+    );
+    return undefined;
+  }
+
+  const answeredAt = deps.clock.now();
+  if (!answer.valid && options.degradedRule) {
+    // As for VIES itself: "not registered" for a number recently valid is served as the prior answer.
+    const prior = await options.priorEntry();
+    if (prior && prior.valid === 1 && withinStaleWindow(prior, deps.rules, answeredAt)) {
+      return cachedAnswer(number, prior, { status: 'degraded', now: answeredAt });
+    }
+  }
+  const evidence = await keepEvidence(deps.evidence, answer.exchange, undefined, answeredAt);
+  await deps.cache.put({
+    vat_number: number.vatNumber,
+    valid: answer.valid ? 1 : 0,
+    company_name: answer.valid ? answer.name : null,
+    company_address: answer.valid ? answer.address : null,
+    source: register.id,
+    fetched_at: answeredAt,
+    evidence_id: evidence.id,
+  });
+  return {
+    data: {
+      valid: answer.valid,
+      vat_number: number.vatNumber,
+      country_code: number.countryCode,
+      company: companyOf(answer.valid, answer.name, answer.address),
+      consultation_number: null,
+      requested_at: iso(answeredAt),
+    },
+    meta: { cached: false, source: register.id, source_status: 'fallback' },
+    evidence,
+  };
+}
