@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type SchemaOptions, type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /**
  * The validation result (spec 2.2) and the meta that describes it (decisions section 2), as every
@@ -6,7 +6,9 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
  * serialisers and the OpenAPI document are all derived.
  */
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** `schema` or null; `options` (a description) go on the union, where a document shows them. */
+export const Nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
+  Type.Union([schema, Type.Null()], options);
 export const IsoTime = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
 export const Company = Type.Object(
@@ -83,12 +85,10 @@ export const ValidationId = Type.String({
 /** The meta members that tie an answer to its record and to the caller's own id (wave-2 A1, A2). */
 export const recordMetaProperties = {
   validation_id: ValidationId,
-  reference: Nullable(
-    Type.String({
-      description: 'The `reference` sent with the number (trimmed), or null when none was sent',
-      examples: ['customer-4711'],
-    }),
-  ),
+  reference: Type.Union([Type.String(), Type.Null()], {
+    description: 'The `reference` sent with the number (trimmed), or null when none was sent',
+    examples: ['customer-4711'],
+  }),
 };
 
 export type Company = Static<typeof Company>;

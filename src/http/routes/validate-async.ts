@@ -71,9 +71,9 @@ const Accepted = Type.Object(
       request_id: Type.String({ description: 'Also `data.request_id` of the event that follows' }),
       status: Type.Literal('pending'),
       vat_number: Type.String({ description: 'The normalised number' }),
-      reference: Nullable(
-        Type.String({ description: 'The `reference` sent (trimmed), or null; the event carries it too' }),
-      ),
+      reference: Nullable(Type.String(), {
+        description: 'The `reference` sent (trimmed), or null; the event carries it too',
+      }),
     }),
     meta: Meta,
   },
@@ -96,12 +96,10 @@ const BatchAccepted = Type.Object(
         }),
         { description: 'Malformed items: never queued, not counted' },
       ),
-      reference: Nullable(
-        Type.String({
-          description:
-            'The top-level `reference` sent (trimmed), or null; items sent with their own have it in their result',
-        }),
-      ),
+      reference: Nullable(Type.String(), {
+        description:
+          'The top-level `reference` sent (trimmed), or null; items sent with their own have it in their result',
+      }),
     }),
     meta: Meta,
   },
