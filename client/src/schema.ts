@@ -212,6 +212,7 @@ export interface paths {
          *     - **Quota**: with a live key every 200 counts one validation, cached and check-digit answers included; 4xx and 503 answers do not. The `X-RateLimit-*` headers say what is left.
          *     - **Cache**: answers are kept 24 hours (by default; `meta.cached`, `meta.cached_at`); `cache=false` asks the registry again. When the registry is down, an earlier answer (up to 30 days old) is served with `meta.stale: true`.
          *     - **Test keys** (`svc_test_…`) never reach a registry and use no quota: the magic numbers on [/docs/test-mode](/docs/test-mode) give fixed answers, and `meta.mode` is `test`.
+         *     - **Records**: every 200 is kept as a validation record; `meta.validation_id` is its id. `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is stored on the record and returned in `meta.reference` (null when none was sent); an empty or blank one, or one with control characters, is 422 `validation_error`.
          *     - **Worth knowing**: a well-formed number whose check digit is wrong is a 200 with `valid: false` and `meta.source: checksum`, not an error; a malformed one is 422 `invalid_vat_format` and the message names the rule. A registry that is down with nothing cached is 503 `upstream_unavailable` (`upstream_error` for GB) with Retry-After; retry later, it is not counted. A query parameter this operation does not take is 422 `validation_error` naming it.
          */
         get: operations["validate"];
@@ -234,10 +235,11 @@ export interface paths {
         put?: never;
         /**
          * Queue one VAT number; the result arrives by webhook
-         * @description Accepts one VAT number and answers 202 at once; the result follows as a `validation.completed` event (the answer `GET /v1/validate` would give, plus `request_id`), or `validation.failed` when the registry stayed unavailable through every retry. See the `webhooks` section of this document for the event bodies and signature.
+         * @description Accepts one VAT number and answers 202 at once; the result follows as a `validation.completed` event (the answer `GET /v1/validate` would give, plus `request_id`, the record's `validation_id` and your `reference`), or `validation.failed` when the registry stayed unavailable through every retry. See the `webhooks` section of this document for the event bodies and signature.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`), with a **live key**: test keys get 403 `forbidden`, since this makes real registry calls and sends real events.
          *     - **Webhook**: results arrive only by webhook, so one must be configured and enabled (`PUT /v1/webhooks/config`); otherwise 400 `webhook_not_configured`.
+         *     - **Reference**: `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is kept on the validation record and comes back in the 202 and in the event; an empty or blank one, or one with control characters, is 422 `validation_error`.
          *     - **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.
          *     - **Quota**: the number counts one validation when it is accepted, whatever the outcome.
          *     - **Worth knowing**: a malformed number is 422 `invalid_vat_format` at once and never queued.
@@ -283,10 +285,11 @@ export interface paths {
         put?: never;
         /**
          * Queue many VAT numbers; one batch.completed event carries every result
-         * @description Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in `rejected` and never queued; the others are validated in the background, and one `batch.completed` event carries every result, one item per accepted position in input order (as `POST /v1/validate/batch` shapes them). When every item is rejected, the answer has `batch_id: null` and `status: completed`, and no event follows.
+         * @description Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in `rejected` and never queued; the others are validated in the background, and one `batch.completed` event carries every result, one item per accepted position in input order (as `POST /v1/validate/batch` shapes them: each success item with its record's `meta.validation_id`, shared by duplicates, and the `meta.reference` that applied to it). A top-level `reference` applies to every item; an item sent as `{ "vat_number": "…", "reference": "…" }` has its own, which wins. When every item is rejected, the answer has `batch_id: null` and `status: completed`, and no event follows.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`), with a **live key**: test keys get 403 `forbidden`, since this makes real registry calls and sends real events.
          *     - **Webhook**: results arrive only by webhook, so one must be configured and enabled (`PUT /v1/webhooks/config`); otherwise 400 `webhook_not_configured`.
+         *     - **Reference**: `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is kept on the validation record and comes back in the 202 and in the event; an empty or blank one, or one with control characters, is 422 `validation_error`.
          *     - **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.
          *     - **Quota**: the unique accepted numbers count at acceptance (duplicates once); 429 `rate_limit_exceeded` when fewer validations remain this month.
          */
@@ -360,6 +363,7 @@ export interface paths {
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Consultation numbers need Business or Scale.
          *     - **Quota**: each unique number that got an answer counts once; duplicates share one answer. When fewer validations remain this month than unique well-formed numbers, the whole batch is refused with 429 `rate_limit_exceeded` and nothing is counted.
          *     - **Test keys**: the magic numbers of [/docs/test-mode](/docs/test-mode), no registry, no quota, `meta.mode: test`.
+         *     - **Records**: each unique number that got an answer is one validation record; its success items carry its id in `meta.validation_id` (duplicates share it). `reference` (1–128 printable characters, trimmed) applies to every item; an item sent as `{ "vat_number": "…", "reference": "…" }` has its own, which wins. Each success item returns the reference that applied to it in `meta.reference` (null when none); the record keeps the one of the number's first position. An empty or blank reference, or one with control characters, is 422 `validation_error`.
          *     - **Worth knowing**: an empty array, more than 50 items or a body member this operation does not take (it is named) is 422 `validation_error`; a malformed `requester_vat_number` is 422 `invalid_vat_format`.
          */
         post: operations["validateBatch"];
@@ -717,13 +721,21 @@ export interface components {
                  * @description ISO 8601 UTC timestamp
                  */
                 cached_at?: string;
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
+                reference: string | null;
                 /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
                 source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
                 /** @description `fallback`: VIES could not answer and the member state's own register did */
                 source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                 stale?: boolean;
-                /** @description The record of this answer (val_…) */
-                validation_id?: string;
+                /**
+                 * @description The record of this answer: `GET /v1/validations/{id}`
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                validation_id: string;
             };
             /** @description 0-based index in the input as sent, rejected items included */
             position: number;
@@ -842,13 +854,21 @@ export interface components {
                  * @description ISO 8601 UTC timestamp
                  */
                 cached_at?: string;
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
+                reference: string | null;
                 /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
                 source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
                 /** @description `fallback`: VIES could not answer and the member state's own register did */
                 source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                 stale?: boolean;
-                /** @description The record of this answer (val_…) */
-                validation_id?: string;
+                /**
+                 * @description The record of this answer: `GET /v1/validations/{id}`
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                validation_id: string;
             };
         } | {
             error: components["schemas"]["ErrorObject"];
@@ -1100,11 +1120,17 @@ export interface components {
             created_at: string;
             data: components["schemas"]["ValidationData"] & {
                 meta: components["schemas"]["AnswerMeta"];
-                /** @description The `reference` sent with the number, or null */
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
                 reference: string | null;
                 /** @description The `data.request_id` of the 202 that accepted the number */
                 request_id: string;
-                /** @description The record of this answer: GET /v1/validations/{id} */
+                /**
+                 * @description The record of this answer: `GET /v1/validations/{id}`
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
                 validation_id: string;
             };
             /** @description Also the `webhook-id` header: the same on every retry and replay of the event */
@@ -1141,7 +1167,10 @@ export interface components {
                     code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                     message: string;
                 };
-                /** @description The `reference` sent with the number, or null */
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
                 reference: string | null;
                 /** @description The `data.request_id` of the 202 that accepted the number */
                 request_id: string;
@@ -2049,6 +2078,11 @@ export interface operations {
                  */
                 cache?: "true" | "false";
                 /**
+                 * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                 * @example customer-4711
+                 */
+                reference?: string;
+                /**
                  * @description Your own VAT number, for a consultation number (Business and Scale tiers)
                  * @example DE136695976
                  */
@@ -2094,12 +2128,22 @@ export interface operations {
                             cached_at?: string;
                             /** @enum {string} */
                             mode?: "test";
+                            /**
+                             * @description The `reference` sent with the number (trimmed), or null when none was sent
+                             * @example customer-4711
+                             */
+                            reference: string | null;
                             request_id: string;
                             /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
                             source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
                             /** @description `fallback`: VIES could not answer and the member state's own register did */
                             source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                             stale?: boolean;
+                            /**
+                             * @description The record of this answer: `GET /v1/validations/{id}`
+                             * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                             */
+                            validation_id: string;
                         };
                     };
                 };
@@ -2198,6 +2242,11 @@ export interface operations {
                      * @default true
                      */
                     cache?: boolean;
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
+                    reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
                     /** @description VAT number with its country prefix */
@@ -2228,6 +2277,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The `reference` sent (trimmed), or null; the event carries it too */
+                            reference: string | null;
                             /** @description Also `data.request_id` of the event that follows */
                             request_id: string;
                             /** @enum {string} */
@@ -2487,10 +2538,23 @@ export interface operations {
                      * @default true
                      */
                     cache?: boolean;
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
+                    reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
-                    /** @description At most 200 (Pro) or 1000 (Business, Scale) */
-                    vat_numbers: string[];
+                    /** @description At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference }` for a number with its own reference */
+                    vat_numbers: (string | {
+                        /**
+                         * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                         * @example customer-4711
+                         */
+                        reference?: string;
+                        /** @description VAT number with its country prefix */
+                        vat_number: string;
+                    })[];
                 };
             };
         };
@@ -2521,6 +2585,8 @@ export interface operations {
                             accepted: number;
                             /** @description Also `data.batch_id` of the batch.completed event; null when every item was rejected */
                             batch_id: string | null;
+                            /** @description The top-level `reference` sent (trimmed), or null; items sent with their own have it in their result */
+                            reference: string | null;
                             /** @description Malformed items: never queued, not counted */
                             rejected: {
                                 error: {
@@ -2894,10 +2960,23 @@ export interface operations {
                      * @default true
                      */
                     cache?: boolean;
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
+                    reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
-                    /** @description 1 to 50 numbers, each with its country prefix */
-                    vat_numbers: string[];
+                    /** @description 1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference }` for a number with its own reference */
+                    vat_numbers: (string | {
+                        /**
+                         * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                         * @example customer-4711
+                         */
+                        reference?: string;
+                        /** @description VAT number with its country prefix */
+                        vat_number: string;
+                    })[];
                 };
             };
         };

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type SchemaOptions, type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /**
  * The validation result (spec 2.2) and the meta that describes it (decisions section 2), as every
@@ -6,7 +6,9 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
  * serialisers and the OpenAPI document are all derived.
  */
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** `schema` or null; `options` (a description) go on the union, where a document shows them. */
+export const Nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
+  Type.Union([schema, Type.Null()], options);
 export const IsoTime = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
 export const Company = Type.Object(
@@ -72,6 +74,22 @@ export const answerMetaProperties = {
 };
 
 export const AnswerMeta = Type.Object(answerMetaProperties, { $id: 'AnswerMeta' });
+
+/** A validation record's id (wave-2 A1). */
+export const ValidationId = Type.String({
+  pattern: '^val_[0-9a-f]{32}$',
+  description: 'The record of this answer: `GET /v1/validations/{id}`',
+  examples: ['val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c'],
+});
+
+/** The meta members that tie an answer to its record and to the caller's own id (wave-2 A1, A2). */
+export const recordMetaProperties = {
+  validation_id: ValidationId,
+  reference: Type.Union([Type.String(), Type.Null()], {
+    description: 'The `reference` sent with the number (trimmed), or null when none was sent',
+    examples: ['customer-4711'],
+  }),
+};
 
 export type Company = Static<typeof Company>;
 export type ValidationData = Static<typeof ValidationData>;

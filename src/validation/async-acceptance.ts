@@ -30,7 +30,12 @@ export interface AsyncRequest {
   requester?: string;
   useCache: boolean;
   /** The caller's own id for the customer or order, kept on the records and carried in events. */
-  reference?: string;
+  reference?: string | null;
+  /**
+   * A batch's reference per input, in place of `reference` (ruling L2: an item's own wins).
+   * Duplicates share one item and record, which keep the reference of the number's first position.
+   */
+  references?: ReadonlyArray<string | null>;
 }
 
 /** An accepted position of a batch: the input as sent and the index of its unique item. */
@@ -39,6 +44,8 @@ export interface BatchPosition {
   item: number;
   /** 0-based index in the input as sent, rejected items included (absent on older batches). */
   position?: number;
+  /** The reference that applied to this position (absent in batches accepted before there were any). */
+  reference?: string | null;
 }
 
 export interface Rejection {
@@ -58,7 +65,12 @@ export class AsyncAcceptance {
     const item = newItem({ id, principal, batchId: null, index: 0, input, target, requester, request, now });
     const quota = await this.enqueue(principal, 1, [item], now);
     return {
-      data: { request_id: id, status: 'pending' as const, vat_number: target.number.vatNumber },
+      data: {
+        request_id: id,
+        status: 'pending' as const,
+        vat_number: target.number.vatNumber,
+        reference: item.reference,
+      },
       quota,
     };
   }
@@ -73,9 +85,16 @@ export class AsyncAcceptance {
     }
     await requireWebhook(this.deps.stores.webhooks, principal);
     const requester = parseRequester(request.requester);
-    const { rejected, unique, positions } = sortInputs(inputs);
+    const { rejected, unique, positions } = sortInputs(inputs, (index) =>
+      request.references ? request.references[index] : (request.reference ?? null),
+    );
     const now = this.deps.clock.now();
-    const summary = { total: inputs.length, accepted: positions.length, rejected };
+    const summary = {
+      total: inputs.length,
+      accepted: positions.length,
+      rejected,
+      reference: request.reference ?? null,
+    };
     if (positions.length === 0) {
       // decisions section 6: all rejected → completed at once, no batch, no event, nothing counted.
       const quota = await this.deps.quota.current(principal, now);
@@ -92,7 +111,7 @@ export class AsyncAcceptance {
         input: entry.input,
         target: entry.checked,
         requester,
-        request,
+        request: { ...request, reference: entry.reference },
         now,
       }),
     );
@@ -135,12 +154,19 @@ export class AsyncAcceptance {
   }
 }
 
-/** Splits a batch's inputs into rejected ones, unique accepted numbers, and accepted positions. */
-function sortInputs(inputs: readonly string[]) {
+/**
+ * Splits a batch's inputs into rejected ones, unique accepted numbers (with the reference of their
+ * first position), and accepted positions (with their own).
+ */
+function sortInputs(inputs: readonly string[], referenceAt: (index: number) => string | null) {
   const rejected: Rejection[] = [];
-  const byNumber = new Map<string, { index: number; input: string; checked: CheckedNumber }>();
+  const byNumber = new Map<
+    string,
+    { index: number; input: string; checked: CheckedNumber; reference: string | null }
+  >();
   const positions: BatchPosition[] = [];
   for (const [position, input] of inputs.entries()) {
+    const reference = referenceAt(position);
     let checked: CheckedNumber;
     try {
       checked = parseNumber(input);
@@ -151,10 +177,10 @@ function sortInputs(inputs: readonly string[]) {
     }
     let entry = byNumber.get(checked.number.vatNumber);
     if (!entry) {
-      entry = { index: byNumber.size, input, checked };
+      entry = { index: byNumber.size, input, checked, reference };
       byNumber.set(checked.number.vatNumber, entry);
     }
-    positions.push({ input, item: entry.index, position });
+    positions.push({ input, item: entry.index, position, reference });
   }
   return { rejected, unique: [...byNumber.values()], positions };
 }

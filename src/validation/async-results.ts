@@ -177,10 +177,10 @@ export class AsyncResults {
     const page = positions.slice(start, start + query.limit);
     const items = await this.requests.listBatchItemsAt(batch.id, [...new Set(page.map(({ item }) => item))]);
     const byIndex = new Map(items.map((item) => [Number(item.item_index), item]));
-    const data = page.map(({ input, item, position }): AsyncBatchResult => {
+    const data = page.map(({ input, item, position, reference }): AsyncBatchResult => {
       const row = byIndex.get(item);
       if (!row || row.result === null) return { position, status: 'pending', meta: { vat_number: input } };
-      return { position, ...batchItemOf(this.docsBase, input, JSON.parse(row.result) as ItemResult) };
+      return { position, ...batchItemOf(this.docsBase, input, row, reference) };
     });
     const end = start + page.length;
     const hasMore = end < positions.length;
@@ -204,7 +204,7 @@ function owns(principal: Principal, row: Pick<AsyncItem, 'account_id'>): boolean
  * The accepted positions in input order, each with its index in the input as sent. Batches
  * accepted before positions were stored count accepted positions only.
  */
-function positionsOf(batch: AsyncBatch): Array<Required<BatchPosition>> {
+function positionsOf(batch: AsyncBatch): Array<BatchPosition & { position: number }> {
   return (JSON.parse(batch.positions) as BatchPosition[]).map((entry, index) => ({
     ...entry,
     position: entry.position ?? index,

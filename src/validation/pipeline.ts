@@ -59,7 +59,12 @@ export interface ValidateRequest {
   /** false skips the cache read; the fresh answer still refreshes the cache. */
   useCache: boolean;
   /** The caller's own id for the customer or order, kept on the records (A2). */
-  reference?: string;
+  reference?: string | null;
+  /**
+   * A batch's reference per position, in place of `reference` (ruling L2: an item's own wins).
+   * Duplicates share one record, which keeps the reference of the number's first position.
+   */
+  references?: ReadonlyArray<string | null>;
 }
 
 /** How one number is answered in live mode. */
@@ -153,9 +158,12 @@ export class ValidationPipeline {
     const requester = parseRequester(request.requester);
     const positions = parseEach(inputs);
     const unique = new Map<string, CheckedNumber>();
-    for (const position of positions) {
-      if (!(position instanceof ApiError)) unique.set(position.number.vatNumber, position);
-    }
+    const referenceOf = new Map<string, string | null>();
+    positions.forEach((position, index) => {
+      if (position instanceof ApiError || unique.has(position.number.vatNumber)) return;
+      unique.set(position.number.vatNumber, position);
+      referenceOf.set(position.number.vatNumber, request.references?.[index] ?? request.reference ?? null);
+    });
     const now = this.deps.clock.now();
     const live = principal.mode === 'live';
     let quota = await this.deps.quota.check(principal, live ? unique.size : 0, now);
@@ -179,16 +187,17 @@ export class ValidationPipeline {
         }
       }),
     );
-    const served = [...answers.values()].flatMap((item) => (item.ok ? [item] : []));
+    const served = [...answers].flatMap(([number, item]) => (item.ok ? [{ number, item }] : []));
     if (served.length > 0) {
       const context = this.contextOf(principal, request, 'batch', requester);
       const kept = await this.keep(
         principal,
-        served.map((item) => item.answer),
+        served.map(({ item }) => item.answer),
         context,
+        served.map(({ number }) => referenceOf.get(number) ?? null),
       );
       quota = kept.quota;
-      served.forEach((item, index) => {
+      served.forEach(({ item }, index) => {
         item.validationId = kept.ids[index];
       });
     }
@@ -263,9 +272,10 @@ export class ValidationPipeline {
     principal: Principal,
     answers: readonly ValidationAnswer[],
     context: RecordContext,
+    references?: ReadonlyArray<string | null>,
   ): Promise<{ quota: QuotaState; ids: string[] }> {
     const now = this.deps.clock.now();
-    const records = recordsOf(answers, context, now);
+    const records = recordsOf(answers, context, now, references);
     const ids = records.map((record) => record.id);
     if (principal.mode === 'test') {
       await this.deps.stores.records.insert(records);

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { type ErrorCode, ErrorObject } from '../errors.js';
-import { AnswerMeta, IsoTime, type ValidationAnswer, ValidationData } from '../validation/answer.js';
+import {
+  AnswerMeta,
+  IsoTime,
+  recordMetaProperties,
+  type ValidationAnswer,
+  ValidationData,
+  ValidationId,
+} from '../validation/answer.js';
 import { BatchItem, BatchSummary } from '../validation/batch-item.js';
 
 /**
@@ -19,9 +26,7 @@ const EventId = Type.String({
   description: 'Also the `webhook-id` header: the same on every retry and replay of the event',
 });
 
-const Reference = Type.Union([Type.String(), Type.Null()], {
-  description: 'The `reference` sent with the number, or null',
-});
+const Reference = recordMetaProperties.reference;
 
 /**
  * `validation.completed`: the validation result plus `request_id`, the record's `validation_id`
@@ -32,10 +37,7 @@ export const ValidationCompletedData = Type.Intersect(
     Type.Ref(ValidationData),
     Type.Object({
       request_id: Type.String({ description: 'The `data.request_id` of the 202 that accepted the number' }),
-      validation_id: Type.String({
-        pattern: '^val_[0-9a-f]{32}$',
-        description: 'The record of this answer: GET /v1/validations/{id}',
-      }),
+      validation_id: ValidationId,
       reference: Reference,
       meta: Type.Ref(AnswerMeta),
     }),

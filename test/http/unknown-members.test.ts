@@ -20,7 +20,7 @@ interface Operation {
   bodyMembers?: string[];
 }
 
-const VALIDATE = ['vat_number', 'requester_vat_number', 'cache'];
+const VALIDATE = ['vat_number', 'requester_vat_number', 'cache', 'reference'];
 const RECORD_FILTERS = [
   'vat_number',
   'country_code',
@@ -33,7 +33,7 @@ const RECORD_FILTERS = [
   'monitor_id',
   'bulk_id',
 ];
-const BATCH = ['vat_numbers', 'requester_vat_number', 'cache'];
+const BATCH = ['vat_numbers', 'requester_vat_number', 'cache', 'reference'];
 
 /** Every /v1 operation, with a request it would otherwise accept (or get past validation with). */
 const OPERATIONS: Operation[] = [
@@ -50,7 +50,7 @@ const OPERATIONS: Operation[] = [
     path: '/v1/validate/async',
     body: { vat_number: 'DE123456704' },
     query: [],
-    bodyMembers: ['vat_number', 'requester_vat_number', 'cache'],
+    bodyMembers: ['vat_number', 'requester_vat_number', 'cache', 'reference'],
   },
   {
     method: 'POST',

@@ -126,7 +126,7 @@ export const ASYNC_BATCH_RESULTS_EXAMPLES: Record<string, NamedExample> = {
   page: {
     summary: 'Input DE123456704, DE12345 (rejected), DE999999903: two accepted positions, limit=1',
     value: {
-      data: [{ position: 0, ...successItem(answered, VALIDATION_IDS[1]) }],
+      data: [{ position: 0, ...successItem(answered, VALIDATION_IDS[1], 'order-1042') }],
       meta: { ...meta, next_cursor: Buffer.from(`${BATCH_ID}:1`).toString('base64url'), has_more: true },
     },
   },

@@ -77,9 +77,19 @@ function syntaxMessage(input: string): string {
 
 // --- GET /v1/validate -------------------------------------------------------------------------
 
-const validateAnswer = (answer: ValidationAnswer, mode: 'test' | 'live' = 'test') => ({
+const validateAnswer = (
+  answer: ValidationAnswer,
+  mode: 'test' | 'live' = 'test',
+  reference: string | null = null,
+) => ({
   data: answer.data,
-  meta: { request_id: EXAMPLE_REQUEST_ID, ...answer.meta, ...(mode === 'test' ? { mode } : {}) },
+  meta: {
+    request_id: EXAMPLE_REQUEST_ID,
+    ...answer.meta,
+    validation_id: VALIDATION_IDS[0],
+    reference,
+    ...(mode === 'test' ? { mode } : {}),
+  },
 });
 
 export const VALIDATE_EXAMPLES: Record<string, NamedExample> = {
@@ -107,6 +117,10 @@ export const VALIDATE_EXAMPLES: Record<string, NamedExample> = {
     summary: 'NL123456782B01 with a live key: a fresh VIES answer (no meta.mode)',
     value: validateAnswer(asLive(magicAnswer('NL123456782B01'), 'vies'), 'live'),
   },
+  reference: {
+    summary: `NL123456782B01 with a live key and reference=${REFERENCE}: the reference comes back`,
+    value: validateAnswer(asLive(magicAnswer('NL123456782B01'), 'vies'), 'live', REFERENCE),
+  },
 };
 
 // --- POST /v1/validate/batch ------------------------------------------------------------------
@@ -123,11 +137,18 @@ export const BATCH_REQUEST_EXAMPLES: Record<string, NamedExample> = {
       cache: false,
     },
   },
+  references: {
+    summary: 'A reference for every item, and one item with its own',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'FR10123456717', reference: 'order-0815' }],
+      reference: REFERENCE,
+    },
+  },
 };
 
 const batchResults = [
-  successItem(magicAnswer('DE123456704')),
-  successItem(magicAnswer('FR10123456717')),
+  successItem(magicAnswer('DE123456704'), VALIDATION_IDS[0], null),
+  successItem(magicAnswer('FR10123456717'), VALIDATION_IDS[1], null),
   failureItem(DOCS_BASE, 'DE999999903', new ApiError('upstream_unavailable')),
   failureItem(DOCS_BASE, 'DE12345', new ApiError('invalid_vat_format', syntaxMessage('DE12345'))),
 ];
@@ -140,6 +161,19 @@ export const BATCH_RESPONSE_EXAMPLES: Record<string, NamedExample> = {
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 3, mode: 'test' },
     },
   },
+  references: {
+    summary: 'The two numbers sent with references: each item returns the one that applied to it',
+    value: {
+      data: {
+        results: [
+          successItem(magicAnswer('DE123456704'), VALIDATION_IDS[0], REFERENCE),
+          successItem(magicAnswer('FR10123456717'), VALIDATION_IDS[1], 'order-0815'),
+        ],
+        summary: { total: 2, succeeded: 2, failed: 0 },
+      },
+      meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 2, mode: 'test' },
+    },
+  },
 };
 
 // --- POST /v1/validate/async and /v1/validate/async/batch ------------------------------------
@@ -150,13 +184,17 @@ export const ASYNC_REQUEST_EXAMPLES: Record<string, NamedExample> = {
     summary: 'With a requester (Business), skipping the cache',
     value: { vat_number: 'DE123456704', requester_vat_number: EXAMPLE_REQUESTER, cache: false },
   },
+  reference: {
+    summary: 'With your own reference, returned in the 202 and the event',
+    value: { vat_number: 'DE123456704', reference: REFERENCE },
+  },
 };
 
 export const ASYNC_ACCEPTED_EXAMPLES: Record<string, NamedExample> = {
   accepted: {
     summary: 'Queued; validation.completed or validation.failed follows',
     value: {
-      data: { request_id: ASYNC_ID, status: 'pending', vat_number: 'DE123456704' },
+      data: { request_id: ASYNC_ID, status: 'pending', vat_number: 'DE123456704', reference: REFERENCE },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 6 },
     },
   },
@@ -166,6 +204,13 @@ export const ASYNC_BATCH_REQUEST_EXAMPLES: Record<string, NamedExample> = {
   numbers: {
     summary: 'Three numbers, one of them malformed',
     value: { vat_numbers: ['DE123456704', 'NL123456782B01', 'DE12345'] },
+  },
+  references: {
+    summary: 'A reference for every item, and one item with its own',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'NL123456782B01', reference: 'order-0815' }],
+      reference: REFERENCE,
+    },
   },
 };
 
@@ -180,14 +225,14 @@ export const ASYNC_BATCH_ACCEPTED_EXAMPLES: Record<string, NamedExample> = {
   accepted: {
     summary: 'Two numbers queued, one rejected; batch.completed follows',
     value: {
-      data: { batch_id: BATCH_ID, status: 'pending', total: 3, accepted: 2, rejected },
+      data: { batch_id: BATCH_ID, status: 'pending', total: 3, accepted: 2, rejected, reference: null },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 9 },
     },
   },
   all_rejected: {
     summary: 'Every number malformed: nothing queued, nothing counted, no event',
     value: {
-      data: { batch_id: null, status: 'completed', total: 1, accepted: 0, rejected },
+      data: { batch_id: null, status: 'completed', total: 1, accepted: 0, rejected, reference: null },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 2 },
     },
   },
@@ -222,8 +267,8 @@ export const EVENT_EXAMPLES: Record<EventType, NamedExample> = {
     summary: 'The two accepted numbers of the batch above',
     value: eventBody(
       batchCompleted(BATCH_ID, [
-        successItem(asLive(magicAnswer('DE123456704'), 'vies'), VALIDATION_IDS[0]),
-        successItem(asLive(magicAnswer('NL123456782B01'), 'vies'), VALIDATION_IDS[1]),
+        successItem(asLive(magicAnswer('DE123456704'), 'vies'), VALIDATION_IDS[0], REFERENCE),
+        successItem(asLive(magicAnswer('NL123456782B01'), 'vies'), VALIDATION_IDS[1], null),
       ]),
     ),
   },

@@ -146,17 +146,28 @@ async function settle(
 async function batchResults(stores: Stores, batchId: string, docsBase: string): Promise<BatchItem[]> {
   const batch = (await stores.asyncRequests.getBatch(batchId))!;
   const items = await stores.asyncRequests.listBatchItems(batchId);
-  const byIndex = new Map(
-    items.map((item) => [item.item_index, JSON.parse(item.result ?? 'null') as ItemResult]),
-  );
-  return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item }) =>
-    batchItemOf(docsBase, input, byIndex.get(item)!),
-  );
+  const byIndex = new Map(items.map((item) => [item.item_index, item]));
+  return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item, reference }) => {
+    const settled = byIndex.get(item)!;
+    return batchItemOf(docsBase, input, settled, reference);
+  });
 }
 
-/** A settled item's result as an item of `batch.completed`. */
-export function batchItemOf(docsBase: string, input: string, result: ItemResult): BatchItem {
-  return result.ok ? successItem(result.answer, result.validationId) : failureItem(docsBase, input, result);
+/**
+ * A settled item as an item of `batch.completed`: its answer with its record id and the reference
+ * of its position (the item's own for batches accepted before positions kept one), or its failure.
+ */
+export function batchItemOf(
+  docsBase: string,
+  input: string,
+  settled: Pick<AsyncItem, 'result' | 'validation_id' | 'reference'>,
+  reference?: string | null,
+): BatchItem {
+  const result = JSON.parse(settled.result ?? 'null') as ItemResult;
+  if (!result.ok) return failureItem(docsBase, input, result);
+  // Every settled answer has its record; the item's column is the same id.
+  const validationId = result.validationId ?? settled.validation_id!;
+  return successItem(result.answer, validationId, reference === undefined ? settled.reference : reference);
 }
 
 function unreachableCode(item: AsyncItem): ErrorCode {
