@@ -5,9 +5,12 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
+import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
+import { pruneLedger, sealLedger } from './ledger/sealer.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import type { Database } from './store/database.js';
+import { LedgerStore } from './store/ledger.js';
 import { createStores, type Stores } from './store/stores.js';
 import { AsyncAcceptance, VALIDATE_JOB } from './validation/async-acceptance.js';
 import { ValidationPipeline } from './validation/pipeline.js';
@@ -34,6 +37,8 @@ export interface Services {
   asyncAcceptance: AsyncAcceptance;
   deliveries: DeliveryService;
   policy: TargetPolicy;
+  /** Seals, the sealing and verify queries, records with their seals for proofs. */
+  ledger: LedgerStore;
   /** Counters for /metrics, keyed `name:label`. */
   counters: Map<string, number>;
   /** A job worker over this database; `serve` runs one unless WORKER=false, `worker` runs only that. */
@@ -93,6 +98,14 @@ export function createServices(deps: ServiceDeps): Services {
   };
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
   const recurring: Record<string, JobHandler> = {};
+  const ledger = new LedgerStore(database);
+  const sealEveryMs = config.ledger.sealSeconds * 1000;
+  recurring['ledger.seal'] = recurringHandler(clock, sealEveryMs, () =>
+    sealLedger({ ledger, clock, intervalMs: sealEveryMs }),
+  );
+  recurring['ledger.prune'] = recurringHandler(clock, 86_400_000, () =>
+    pruneLedger({ ledger, clock, retentionDays: config.ledger.retentionDays }),
+  );
 
   return {
     stores,
@@ -103,6 +116,7 @@ export function createServices(deps: ServiceDeps): Services {
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
     deliveries,
     policy,
+    ledger,
     counters,
     createWorker() {
       const worker = new Worker({
