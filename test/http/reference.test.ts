@@ -61,7 +61,7 @@ describe('the OpenAPI document', () => {
 
   it('gives every operation a summary and a description', () => {
     const operations = operationsOf(document);
-    expect(operations.length).toBe(15 + EVENT_TYPES.length);
+    expect(operations.length).toBe(16 + EVENT_TYPES.length);
     for (const { where, operation } of operations) {
       expect(operation.summary, where).toMatch(/\S/);
       expect(operation.description?.length ?? 0, where).toBeGreaterThan(40);
