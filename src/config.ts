@@ -367,6 +367,20 @@ export const SETTINGS = {
     description:
       'Development only: webhook URLs on this machine (`http://localhost`, `http://127.0.0.1`, `http://[::1]`) are accepted over plain HTTP, for `vat-service webhooks listen`. Refused with NODE_ENV=production.',
   },
+  LEDGER_SEAL_SECONDS: {
+    schema: Int(1, 86_400),
+    default: '60',
+    parse: number,
+    description:
+      'How often the records made since the last seal are sealed into the ledger (a Merkle root chained to the previous seal).',
+  },
+  EVIDENCE_RETENTION_DAYS: {
+    schema: Int(1),
+    default: '3650',
+    parse: number,
+    description:
+      'Records and registry evidence older than this are removed, by whole seals, by a daily job; the seals themselves stay.',
+  },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -424,6 +438,7 @@ export interface Config {
     /** WEBHOOK_ALLOW_LOCAL_HTTP: loopback targets over plain HTTP (never in production). */
     allowLocalHttp: boolean;
   };
+  ledger: { sealSeconds: number; retentionDays: number };
 }
 
 export class ConfigError extends Error {
@@ -542,6 +557,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       allowedHosts: v.WEBHOOK_ALLOWED_HOSTS.map((host) => host.toLowerCase()),
       allowLocalHttp: v.WEBHOOK_ALLOW_LOCAL_HTTP,
     },
+    ledger: { sealSeconds: v.LEDGER_SEAL_SECONDS, retentionDays: v.EVIDENCE_RETENTION_DAYS },
   });
 }
 

@@ -14,10 +14,12 @@ import {
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
 import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
+import { pruneLedger, sealLedger } from './ledger/sealer.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import { databaseRateLimiter, redisRateLimiter } from './registries/limits.js';
 import { KyselyAvailabilityStore } from './store/availability.js';
 import type { Database } from './store/database.js';
+import { LedgerStore } from './store/ledger.js';
 import { createStores, type Stores } from './store/stores.js';
 import { AsyncAcceptance, VALIDATE_JOB } from './validation/async-acceptance.js';
 import { ValidationPipeline } from './validation/pipeline.js';
@@ -48,6 +50,8 @@ export interface Services {
   asyncAcceptance: AsyncAcceptance;
   deliveries: DeliveryService;
   policy: TargetPolicy;
+  /** Seals, the sealing and verify queries, records with their seals for proofs. */
+  ledger: LedgerStore;
   /** Counters for /metrics, keyed `name:label`. */
   counters: Map<string, number>;
   /** Registry availability across instances (GET /v1/status, /status, /metrics). */
@@ -138,6 +142,15 @@ export function createServices(deps: ServiceDeps): Services {
     }),
   };
 
+  const ledger = new LedgerStore(database);
+  const sealEveryMs = config.ledger.sealSeconds * 1000;
+  recurring['ledger.seal'] = recurringHandler(clock, sealEveryMs, () =>
+    sealLedger({ ledger, clock, intervalMs: sealEveryMs }),
+  );
+  recurring['ledger.prune'] = recurringHandler(clock, 86_400_000, () =>
+    pruneLedger({ ledger, clock, retentionDays: config.ledger.retentionDays }),
+  );
+
   const authenticator = new Authenticator(stores.accounts, { now: () => clock.now() });
 
   return {
@@ -155,6 +168,7 @@ export function createServices(deps: ServiceDeps): Services {
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
     deliveries,
     policy,
+    ledger,
     counters,
     status,
     createWorker() {

@@ -423,6 +423,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/validations/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A record's proof: hash, seal, inclusion path (JSON or PDF)
+         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null.
+         *
+         *     To check it offline: leaf = SHA-256(0x00 ‖ RFC 8785 canonical JSON of `record`) must equal `record_hash`; fold `inclusion_path` (each step: SHA-256(0x01 ‖ left ‖ right), the step's `hash` on its `side`) to get `seal.root`; SHA-256 of RFC 8785 of `{ previous_hash, root, count, from, to }` is `seal.hash`. The docs page *Evidence and ledger* has a ten-line script.
+         *
+         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, consultation number, times of the registry check and of the request, request id, reference, record hash and seal).
+         *
+         *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode; records removed by retention (`EVIDENCE_RETENTION_DAYS`) are gone too.
+         */
+        get: operations["getValidationProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/validations/export": {
         parameters: {
             query?: never;
@@ -1181,6 +1207,81 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "validation.failed";
+        };
+        ValidationProof: {
+            /** @description From the record's hash to the seal's root; null before sealing */
+            inclusion_path: {
+                hash: string;
+                /** @description Where the sibling goes: left = SHA-256(0x01 ‖ sibling ‖ hash) */
+                side: "left" | "right";
+            }[] | null;
+            /** @description The record exactly as hashed: RFC 8785 of this object is the leaf */
+            record: {
+                account_id: string;
+                batch_id: string | null;
+                bulk_id: string | null;
+                cached: boolean;
+                cached_at: string | null;
+                channel: "sync" | "batch" | "async" | "bulk" | "monitor";
+                company: {
+                    address: string | null;
+                    name: string | null;
+                } | null;
+                consultation_number: string | null;
+                country_code: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                evidence: string | null;
+                /** @description val_… */
+                id: string;
+                match: {
+                    [key: string]: string;
+                } | null;
+                mode: "live" | "test";
+                monitor_id: string | null;
+                reference: string | null;
+                request_id: string;
+                requested_at: string | null;
+                requester_vat_number: string | null;
+                source: string;
+                source_status: string;
+                stale: boolean;
+                valid: boolean;
+                vat_number: string;
+            };
+            /** @description SHA-256(0x00 ‖ RFC 8785 of record), lowercase hex */
+            record_hash: string;
+            seal: {
+                /** @description Records in the seal */
+                count: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                from: string;
+                /** @description SHA-256 of RFC 8785 of { previous_hash, root, count, from, to } */
+                hash: string;
+                /** @description seal_… (its position in the chain) */
+                id: string;
+                previous_hash: string | null;
+                /** @description Merkle root over the seal's record hashes */
+                root: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                sealed_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                to: string;
+            } | null;
+            /** @description false until the next seal closes the record */
+            sealed: boolean;
         };
         ValidationRecord: {
             account_id: string;
@@ -3316,6 +3417,111 @@ export interface operations {
                             request_id: string;
                         };
                     };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getValidationProof: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `pdf` for the one-page PDF (as `Accept: application/pdf`); default JSON
+                 * @example pdf
+                 */
+                format?: "json" | "pdf";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A validation record id (`val_…`), as in `meta.validation_id`
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ValidationProof"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                    "application/pdf": string;
                 };
             };
             /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */

@@ -20,6 +20,7 @@ import {
   usageLine,
 } from './help.js';
 import { keys } from './keys.js';
+import { ledger } from './ledger.js';
 import { check, migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
 import { usage } from './usage.js';
@@ -44,6 +45,7 @@ export const ENTRIES: readonly Entry[] = [
   keys,
   usage,
   validations,
+  ledger,
   webhooks,
   simulator,
 ];

@@ -30,6 +30,7 @@ import { usageRoutes } from './routes/usage.js';
 import { validateRoutes } from './routes/validate.js';
 import { validateAsyncRoutes } from './routes/validate-async.js';
 import { validateBatchRoutes } from './routes/validate-batch.js';
+import { validationProofRoutes } from './routes/validation-proof.js';
 import { validationRoutes } from './routes/validations.js';
 import { webhookConfigRoutes } from './routes/webhook-config.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limits: config.tierLimits,
       clock: deps.clock,
     });
+    validationProofRoutes(v1, services.ledger);
   });
 
   await fastify.ready();

@@ -91,6 +91,7 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/v1/keys', query: [] },
   { method: 'POST', path: '/v1/keys', body: { mode: 'test' }, query: [], bodyMembers: ['mode', 'name'] },
   { method: 'DELETE', path: '/v1/keys/key_x', query: [] },
+  { method: 'GET', path: '/v1/validations/val_x/proof', query: ['format'] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
