@@ -158,13 +158,18 @@ export const SETTINGS = {
       Type.Object(
         // usage.used is a 32-bit INTEGER on PostgreSQL: a larger monthly limit made every live
         // validation fail there (500), so it is refused here, at start-up, naming TIER_LIMITS.
-        { monthly: Type.Optional(Int(0, MAX_MONTHLY)), burst_per_minute: Type.Optional(Int(1)) },
+        {
+          monthly: Type.Optional(Int(0, MAX_MONTHLY)),
+          burst_per_minute: Type.Optional(Int(1)),
+          monitors: Type.Optional(Int(0)),
+        },
         { additionalProperties: false },
       ),
     ),
     default: '{}',
     parse: json,
-    description: 'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20}}`.',
+    description:
+      'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20,"monitors":0}}`.',
   },
   CHECK_DIGITS: {
     schema: Bool,
@@ -257,6 +262,19 @@ export const SETTINGS = {
     description:
       'Development only: webhook URLs on this machine (`http://localhost`, `http://127.0.0.1`, `http://[::1]`) are accepted over plain HTTP, for `vat-service webhooks listen`. Refused with NODE_ENV=production.',
   },
+  MONITOR_SCHEDULE_MS: {
+    schema: Int(1000),
+    default: '60000',
+    parse: number,
+    description: 'How often due monitor checks are queued.',
+  },
+  MONITOR_SLICE: {
+    schema: Int(1),
+    default: '1000',
+    parse: number,
+    description:
+      'Most monitor checks queued or running at once: after downtime the backlog is worked off this many at a time.',
+  },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -294,6 +312,7 @@ export interface Config {
   /** Largest reply body read from any registry, in bytes. */
   registryMaxReplyBytes: number;
   hmrc: { clientId?: string; clientSecret?: string };
+  monitors: { scheduleMs: number; slice: number };
   abr: { guid?: string };
   worker: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
   asyncRetryDelaysMs: readonly number[];
@@ -393,6 +412,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       leaseMs: v.JOB_LEASE_MS,
     },
     asyncRetryDelaysMs: v.ASYNC_RETRY_DELAYS_MS,
+    monitors: { scheduleMs: v.MONITOR_SCHEDULE_MS, slice: v.MONITOR_SLICE },
     webhook: {
       retryDelaysMs: v.WEBHOOK_RETRY_DELAYS_MS,
       timeoutMs: v.WEBHOOK_TIMEOUT_MS,

@@ -3,9 +3,13 @@ import { Authenticator } from './accounts/authenticator.js';
 import { Quota } from './accounts/quota.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { checkMonitorHandler } from './jobs/handlers/check-monitor.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
+import { queueDueMonitors, SCHEDULE_MONITORS_JOB } from './jobs/handlers/schedule-monitors.js';
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
+import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
+import { CHECK_MONITOR_JOB, MonitorService } from './monitors/monitor-service.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import type { Database } from './store/database.js';
 import { createStores, type Stores } from './store/stores.js';
@@ -32,6 +36,7 @@ export interface Services {
   /** Charges answered 503 whose COMMIT may have happened, undone once the database is back. */
   unsettled: UnsettledCharges;
   asyncAcceptance: AsyncAcceptance;
+  monitors: MonitorService;
   deliveries: DeliveryService;
   policy: TargetPolicy;
   /** Counters for /metrics, keyed `name:label`. */
@@ -90,6 +95,19 @@ export function createServices(deps: ServiceDeps): Services {
       onSettled: nudge,
     }),
     [DELIVER_JOB]: deliverWebhookHandler(deliveries),
+    [CHECK_MONITOR_JOB]: checkMonitorHandler({
+      stores,
+      pipeline,
+      deliveries,
+      clock,
+      retryDelaysMs: config.asyncRetryDelaysMs,
+      cacheTtlSeconds: config.cacheTtlSeconds,
+      onSettled: nudge,
+    }),
+    // Recurring, but its row is added with the first monitor (monitor-service.ts), not at start.
+    [SCHEDULE_MONITORS_JOB]: recurringHandler(clock, config.monitors.scheduleMs, async () => {
+      if ((await queueDueMonitors({ stores, clock, slice: config.monitors.slice })) > 0) nudge();
+    }),
   };
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
   const recurring: Record<string, JobHandler> = {};
@@ -101,6 +119,7 @@ export function createServices(deps: ServiceDeps): Services {
     pipeline,
     unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
+    monitors: new MonitorService({ stores, clock, limits: config.tierLimits, onEnqueued: nudge }),
     deliveries,
     policy,
     counters,

@@ -8,6 +8,8 @@ export interface TierLimits {
   monthly: number;
   /** Requests per sliding 60 s window, on every authenticated endpoint. */
   burst_per_minute: number;
+  /** Monitors an account may keep per key mode (wave-2 D2); 0: the tier has none (403). */
+  monitors: number;
 }
 
 /**
@@ -16,10 +18,10 @@ export interface TierLimits {
  * TIER_LIMITS (the default below is only a starting point).
  */
 export const DEFAULT_TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = Object.freeze({
-  free: { monthly: 500, burst_per_minute: 20 },
-  pro: { monthly: 10_000, burst_per_minute: 60 },
-  business: { monthly: 50_000, burst_per_minute: 120 },
-  scale: { monthly: 250_000, burst_per_minute: 600 },
+  free: { monthly: 500, burst_per_minute: 20, monitors: 0 },
+  pro: { monthly: 10_000, burst_per_minute: 60, monitors: 1_000 },
+  business: { monthly: 50_000, burst_per_minute: 120, monitors: 10_000 },
+  scale: { monthly: 250_000, burst_per_minute: 600, monitors: 50_000 },
 });
 
 export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation';

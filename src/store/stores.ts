@@ -5,6 +5,7 @@ import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
 import { type EvidenceStore, KyselyEvidenceStore } from './evidence.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
+import { KyselyMonitorStore, type MonitorStore } from './monitors.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
 import { PostgresJobStore } from './postgres/jobs.js';
@@ -30,6 +31,7 @@ export interface Stores {
   readonly jobs: JobStore;
   readonly webhooks: WebhookStore;
   readonly asyncRequests: AsyncRequestStore;
+  readonly monitors: MonitorStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
@@ -73,6 +75,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
+    monitors: new KyselyMonitorStore(db, sql.dialect),
     transaction,
   };
 }
