@@ -20,6 +20,7 @@ import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { monitorRoutes } from './routes/monitors.js';
 import { rateRoutes } from './routes/rates.js';
 import { validateRoutes } from './routes/validate.js';
 import { validateAsyncRoutes } from './routes/validate-async.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       policy: services.policy,
     });
     webhookDeliveryRoutes(v1, { webhooks: services.stores.webhooks, deliveries: services.deliveries });
+    monitorRoutes(v1, services.monitors);
   });
 
   await fastify.ready();

@@ -48,6 +48,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
         { name: 'validation', description: 'VAT number validation' },
         { name: 'rates', description: 'VAT rates' },
         { name: 'webhooks', description: 'Webhook configuration and deliveries' },
+        { name: 'monitors', description: 'Numbers re-checked on a schedule, with change events' },
         { name: 'events', description: 'What the service sends to your webhook' },
         { name: 'operations', description: 'Health and readiness' },
       ],

@@ -1,9 +1,8 @@
 import type { Clock } from '../../clock.js';
 import { checkMonitorJob } from '../../monitors/monitor-service.js';
+import type { Stores } from '../../store/stores.js';
 
 export { SCHEDULE_MONITORS_JOB } from '../../monitors/monitor-service.js';
-
-import type { Stores } from '../../store/stores.js';
 
 /**
  * The recurring `schedule_monitors` task (wave-2 D3): queues the checks of monitors that are due,
