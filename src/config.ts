@@ -270,7 +270,7 @@ export const SETTINGS = {
   },
   MONITOR_SLICE: {
     schema: Int(1),
-    default: '1000',
+    default: '500',
     parse: number,
     description:
       'Most monitor checks queued or running at once: after downtime the backlog is worked off this many at a time.',

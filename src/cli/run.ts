@@ -20,6 +20,7 @@ import {
   usageLine,
 } from './help.js';
 import { keys } from './keys.js';
+import { monitors } from './monitors.js';
 import { check, migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
 import { usage } from './usage.js';
@@ -42,6 +43,7 @@ export const ENTRIES: readonly Entry[] = [
   accounts,
   keys,
   usage,
+  monitors,
   webhooks,
   simulator,
 ];
