@@ -192,7 +192,7 @@ export const SETTINGS = {
     default: '{}',
     parse: json,
     description:
-      'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20,"monitors":10}}`.',
+      'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20,"monitors":0}}`.',
   },
   CHECK_DIGITS: {
     schema: Bool,
@@ -381,6 +381,19 @@ export const SETTINGS = {
     description:
       'Records and registry evidence older than this are removed, by whole seals, by a daily job; the seals themselves stay.',
   },
+  MONITOR_SCHEDULE_MS: {
+    schema: Int(1000),
+    default: '60000',
+    parse: number,
+    description: 'How often due monitor checks are queued.',
+  },
+  MONITOR_SLICE: {
+    schema: Int(1),
+    default: '500',
+    parse: number,
+    description:
+      'Most monitor checks queued or running at once: after downtime the backlog is worked off this many at a time.',
+  },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -426,6 +439,7 @@ export interface Config {
   /** Largest reply body read from any registry, in bytes. */
   registryMaxReplyBytes: number;
   hmrc: { clientId?: string; clientSecret?: string };
+  monitors: { scheduleMs: number; slice: number };
   abr: { guid?: string };
   /** National registers asked when VIES cannot answer (docs/fallbacks.md). */
   fallbacks: { enabled: boolean; kasAcceptsCzynny: boolean; adisUrl: string };
@@ -551,6 +565,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       leaseMs: v.JOB_LEASE_MS,
     },
     asyncRetryDelaysMs: v.ASYNC_RETRY_DELAYS_MS,
+    monitors: { scheduleMs: v.MONITOR_SCHEDULE_MS, slice: v.MONITOR_SLICE },
     webhook: {
       retryDelaysMs: v.WEBHOOK_RETRY_DELAYS_MS,
       timeoutMs: v.WEBHOOK_TIMEOUT_MS,

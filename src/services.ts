@@ -6,15 +6,18 @@ import { StatusBoard } from './availability/status.js';
 import { pollViesStatus } from './availability/vies-status.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { checkMonitorHandler } from './jobs/handlers/check-monitor.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
 import {
   EXPIRE_IDEMPOTENCY_KEYS_JOB,
   expireIdempotencyKeysHandler,
 } from './jobs/handlers/expire-idempotency-keys.js';
+import { queueDueMonitors, SCHEDULE_MONITORS_JOB } from './jobs/handlers/schedule-monitors.js';
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
 import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
 import { pruneLedger, sealLedger } from './ledger/sealer.js';
+import { CHECK_MONITOR_JOB, MonitorService } from './monitors/monitor-service.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import { databaseRateLimiter, redisRateLimiter } from './registries/limits.js';
 import { KyselyAvailabilityStore } from './store/availability.js';
@@ -48,6 +51,7 @@ export interface Services {
   /** Charges answered 503 whose COMMIT may have happened, undone once the database is back. */
   unsettled: UnsettledCharges;
   asyncAcceptance: AsyncAcceptance;
+  monitors: MonitorService;
   deliveries: DeliveryService;
   policy: TargetPolicy;
   /** Seals, the sealing and verify queries, records with their seals for proofs. */
@@ -110,6 +114,19 @@ export function createServices(deps: ServiceDeps): Services {
       onSettled: nudge,
     }),
     [DELIVER_JOB]: deliverWebhookHandler(deliveries),
+    [CHECK_MONITOR_JOB]: checkMonitorHandler({
+      stores,
+      pipeline,
+      deliveries,
+      clock,
+      retryDelaysMs: config.asyncRetryDelaysMs,
+      cacheTtlSeconds: config.cacheTtlSeconds,
+      onSettled: nudge,
+    }),
+    // Recurring, but its row is added with the first monitor (monitor-service.ts), not at start.
+    [SCHEDULE_MONITORS_JOB]: recurringHandler(clock, config.monitors.scheduleMs, async () => {
+      if ((await queueDueMonitors({ stores, clock, slice: config.monitors.slice })) > 0) nudge();
+    }),
   };
   // Registry availability and limits shared by every instance: through the database, rate
   // limits through Redis when one is configured.
@@ -166,6 +183,7 @@ export function createServices(deps: ServiceDeps): Services {
     pipeline,
     unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
+    monitors: new MonitorService({ stores, clock, limits: config.tierLimits, onEnqueued: nudge }),
     deliveries,
     policy,
     ledger,

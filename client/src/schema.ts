@@ -97,6 +97,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monitors, newest first, cursor pagination
+         * @description The key mode's monitors, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. Filter by `status`, `vat_number`, `valid` (of the last successful check) and `reference`.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return, or an unknown query parameter is 422 `validation_error`.
+         */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Monitor a number
+         * @description Starts monitoring a number: 201 with the new monitor, whose first check is queued at once. The same number again answers 200 with the existing monitor, unchanged.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         *     - **Worth knowing**: a malformed number is 422 `invalid_vat_format`; past the tier's limit, 403 `monitor_limit_exceeded`.
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One monitor
+         * @description One monitor: its schedule, the last successful check (`last_result`) and the last failure (`last_error`). 404 `not_found` for an id of another account or key mode.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a monitor
+         * @description Stops monitoring and removes the monitor; its records stay. 404 `not_found` for an id of another account or key mode.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change interval, status or reference
+         * @description Changes `interval`, `status` (`active` or `paused`: a paused monitor is not checked) or `reference` (null removes it). Any other member is 422 `validation_error`. A new interval counts from the last check.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/v1/monitors/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check now
+         * @description Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; `last_checked_at` and `last_result` show the outcome when it is done. It takes the place of the next scheduled check when that one was due within a quarter of the interval. No body, or `{}`.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        post: operations["checkMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Monitor many numbers
+         * @description Monitors up to 1000 numbers at once. Malformed numbers are listed in `rejected`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 `monitor_limit_exceeded`), nothing is created.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        post: operations["createMonitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rates": {
         parameters: {
             query?: never;
@@ -635,6 +757,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "monitor.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A monitored number changed: valid, company name or address
+         * @description A check of a monitor (`POST /v1/monitors`) found `valid`, the company name or the company address different from the monitor's last successful check. `changes` lists each as `{ field, from, to }`; when `valid` changes it is the only change listed (a deregistration reports `valid: true → false`, not the company becoming null). A check the registry could not answer is never a change. Sent for the key mode the monitor belongs to, only when that mode has a webhook.
+         *
+         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *
+         *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
+         */
+        post: operations["monitorChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     test: {
         parameters: {
             query?: never;
@@ -1001,6 +1147,81 @@ export interface components {
             response_sha256: string;
             /** @description Scheme, host and path: no credentials */
             url: string;
+        };
+        Monitor: {
+            country_code: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            id: string;
+            /** @description `monthly` is every 30 days */
+            interval: "daily" | "weekly" | "monthly";
+            last_checked_at: string | null;
+            last_error: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @description One of the documented error codes */
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                message: string;
+            } | null;
+            last_result: {
+                company: {
+                    address: string | null;
+                    name: string | null;
+                } | null;
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                valid: boolean;
+                /** @description The record of the check: GET /v1/validations/{id} */
+                validation_id: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            next_check_at: string;
+            reference: string | null;
+            requester_vat_number: string | null;
+            status: "active" | "paused";
+            /** @description The normalised number */
+            vat_number: string;
+        };
+        MonitorChangedEvent: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            data: {
+                /** @description When `valid` changes, it is the only change listed */
+                changes: {
+                    field: "valid" | "company.name" | "company.address";
+                    from: boolean | string | null;
+                    to: boolean | string | null;
+                }[];
+                /** @description The monitor: GET /v1/monitors/{id} */
+                monitor_id: string;
+                /** @description The record of the last successful check before */
+                previous_validation_id: string;
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
+                reference: string | null;
+                result: components["schemas"]["ValidationData"];
+                /** @description The record of this check */
+                validation_id: string;
+                /** @description The normalised number */
+                vat_number: string;
+            };
+            /** @description Also the `webhook-id` header: the same on every retry and replay of the event */
+            id: string;
+            /** @enum {string} */
+            type: "monitor.changed";
         };
         RateRecord: {
             /** @description Two-letter code; Greece is EL */
@@ -1760,6 +1981,954 @@ export interface operations {
             };
             /** @description - `conflict`: The request contradicts the current state. */
             409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /**
+                 * @description 1 to 100, default 20
+                 * @example 20
+                 */
+                limit?: string;
+                /** @example customer-4711 */
+                reference?: string;
+                status?: "active" | "paused";
+                /** @description `valid` of the last successful check */
+                valid?: "true" | "false";
+                /** @example DE123456704 */
+                vat_number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of monitors */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"][];
+                        meta: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `monthly` is every 30 days */
+                    interval: "daily" | "weekly" | "monthly";
+                    /** @description Your own id for the customer; printable characters, trimmed */
+                    reference?: string;
+                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    requester_vat_number?: string;
+                    /** @description VAT number with its country prefix */
+                    vat_number: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number was monitored already */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Created; its first check is queued */
+            201: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `tier_insufficient`: This feature needs a higher subscription tier.
+             *     - `monitor_limit_exceeded`: The account's monitor limit is reached.
+             */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A monitor id (`mon_…`)
+                 * @example mon_4fQ8xY2kLp9Rt3Vw6Zb1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A monitor id (`mon_…`)
+                 * @example mon_4fQ8xY2kLp9Rt3Vw6Zb1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A monitor id (`mon_…`)
+                 * @example mon_4fQ8xY2kLp9Rt3Vw6Zb1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `monthly` is every 30 days */
+                    interval?: "daily" | "weekly" | "monthly";
+                    /** @description null removes it */
+                    reference?: string | null;
+                    status?: "active" | "paused";
+                };
+            };
+        };
+        responses: {
+            /** @description The monitor as changed */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    checkMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A monitor id (`mon_…`)
+                 * @example mon_4fQ8xY2kLp9Rt3Vw6Zb1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description None or {} */
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The check is queued */
+            202: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMonitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `monthly` is every 30 days */
+                    interval: "daily" | "weekly" | "monthly";
+                    /** @description Your own id for the customer; printable characters, trimmed */
+                    reference?: string;
+                    vat_numbers: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The monitors */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description One per well-formed number, new or existing, in input order */
+                            monitors: components["schemas"]["Monitor"][];
+                            /** @description Malformed numbers: no monitor */
+                            rejected: {
+                                error: {
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description The input as sent */
+                                vat_number: string;
+                            }[];
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `tier_insufficient`: This feature needs a higher subscription tier.
+             *     - `monitor_limit_exceeded`: The account's monitor limit is reached.
+             */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -4687,6 +5856,70 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: no further attempt */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not followed. A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    monitorChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifies the sender
+                 * @example vat-service-webhooks/1
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The event id (`id` of the body): the same on every retry and replay, so you can deduplicate on it
+                 * @example evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Refuse deliveries too far from your clock (e.g. 5 minutes) to stop replays
+                 * @example 1772443804
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorChangedEvent"];
             };
         };
         responses: {

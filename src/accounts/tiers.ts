@@ -8,7 +8,7 @@ export interface TierLimits {
   monthly: number;
   /** Requests per sliding 60 s window, on every authenticated endpoint. */
   burst_per_minute: number;
-  /** Monitored numbers per key mode (test monitors are counted apart from live ones). */
+  /** Monitors an account may keep per key mode (wave-2 D2); 0: the tier has none (403). */
   monitors: number;
 }
 
@@ -19,10 +19,10 @@ export interface TierLimits {
  * trial on Free, a customer base on Pro, every customer of a large seller on Business.
  */
 export const DEFAULT_TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = Object.freeze({
-  free: { monthly: 500, burst_per_minute: 20, monitors: 10 },
+  free: { monthly: 500, burst_per_minute: 20, monitors: 0 },
   pro: { monthly: 10_000, burst_per_minute: 60, monitors: 1_000 },
-  business: { monthly: 50_000, burst_per_minute: 120, monitors: 50_000 },
-  scale: { monthly: 250_000, burst_per_minute: 600, monitors: 250_000 },
+  business: { monthly: 50_000, burst_per_minute: 120, monitors: 10_000 },
+  scale: { monthly: 250_000, burst_per_minute: 600, monitors: 50_000 },
 });
 
 /** `export`: the CSV export of validation records (wave-2 A5). */

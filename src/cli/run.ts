@@ -21,6 +21,7 @@ import {
 } from './help.js';
 import { keys } from './keys.js';
 import { ledger } from './ledger.js';
+import { monitors } from './monitors.js';
 import { check, migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
 import { usage } from './usage.js';
@@ -46,6 +47,7 @@ export const ENTRIES: readonly Entry[] = [
   usage,
   validations,
   ledger,
+  monitors,
   webhooks,
   simulator,
 ];

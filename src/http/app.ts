@@ -24,6 +24,7 @@ import { asyncResultRoutes } from './routes/async-results.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
+import { monitorRoutes } from './routes/monitors.js';
 import { rateRoutes } from './routes/rates.js';
 import { statusRoutes } from './routes/status.js';
 import { usageRoutes } from './routes/usage.js';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock: deps.clock,
     });
     validationProofRoutes(v1, services.ledger);
+    monitorRoutes(v1, services.monitors);
   });
 
   await fastify.ready();

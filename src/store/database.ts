@@ -18,6 +18,7 @@ import * as records from './migrations/0004-records-evidence-ledger.js';
 import * as keyNames from './migrations/0005-key-names.js';
 import * as availability from './migrations/0006-availability.js';
 import * as recordReads from './migrations/0008-record-reads.js';
+import * as monitors from './migrations/0009-monitors.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -201,6 +202,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-key-names': keyNames,
   '0006-availability': availability,
   '0008-record-reads': recordReads,
+  '0009-monitors': monitors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,6 +6,7 @@ import type { Database, Executor } from './database.js';
 import { type EvidenceStore, KyselyEvidenceStore } from './evidence.js';
 import { type IdempotencyStore, KyselyIdempotencyStore } from './idempotency.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
+import { KyselyMonitorStore, type MonitorStore } from './monitors.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
 import { PostgresJobStore } from './postgres/jobs.js';
@@ -34,6 +35,7 @@ export interface Stores {
   readonly webhooks: WebhookStore;
   readonly asyncRequests: AsyncRequestStore;
   readonly idempotency: IdempotencyStore;
+  readonly monitors: MonitorStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
@@ -79,6 +81,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
     idempotency: new KyselyIdempotencyStore(db),
+    monitors: new KyselyMonitorStore(db, sql.dialect),
     transaction,
   };
 }

@@ -154,6 +154,7 @@ export interface Tables {
   registry_calls: RegistryCallsTable;
   registry_health: RegistryHealthTable;
   registry_slots: RegistrySlotsTable;
+  monitors: MonitorsTable;
 }
 
 /** Registry call outcomes per hour and latency bucket, summed over every instance (wave-2 B4). */
@@ -279,4 +280,33 @@ export interface DeliveryAttemptsTable {
   duration_ms: number;
   response_body: string | null;
   error: string | null;
+}
+
+/** A number re-checked on a schedule (wave-2 D), per account and key mode. */
+export interface MonitorsTable {
+  /** `mon_…` */
+  id: string;
+  account_id: string;
+  mode: KeyMode;
+  vat_number: string;
+  country_code: string;
+  interval: 'daily' | 'weekly' | 'monthly';
+  status: 'active' | 'paused';
+  reference: string | null;
+  requester_vat_number: string | null;
+  /** Where in each interval its checks fall (src/monitors/schedule.ts). */
+  slot: number;
+  /** Creation time and random: the newest-first sort key of the list. */
+  seq: string;
+  created_at: number;
+  last_checked_at: number | null;
+  next_check_at: number;
+  /** When its check job was queued; null when none is waiting or running. */
+  queued_at: number | null;
+  /** JSON `{ code, message, at }`, or null. */
+  last_error: string | null;
+  /** JSON `{ valid, company, source, validation_id }` of the last successful check, or null. */
+  last_result: string | null;
+  /** `valid` of `last_result` as 0/1 (the list filters on it). */
+  last_valid: number | null;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { type ErrorCode, ErrorObject } from '../errors.js';
+import { MonitorChange } from '../monitors/monitor-shape.js';
 import {
   AnswerMeta,
   IsoTime,
@@ -18,7 +19,13 @@ import { BatchItem, BatchSummary } from '../validation/batch-item.js';
  * the OpenAPI document's `webhooks` section is generated from them.
  */
 
-export const EVENT_TYPES = ['validation.completed', 'validation.failed', 'batch.completed', 'test'] as const;
+export const EVENT_TYPES = [
+  'validation.completed',
+  'validation.failed',
+  'batch.completed',
+  'monitor.changed',
+  'test',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 const EventId = Type.String({
@@ -60,6 +67,20 @@ export const BatchCompletedData = Type.Object({
   summary: BatchSummary,
 });
 
+/** `monitor.changed` (wave-2 D3): what differs from the monitor's last successful check. */
+export const MonitorChangedData = Type.Object({
+  monitor_id: Type.String({ description: 'The monitor: GET /v1/monitors/{id}' }),
+  vat_number: Type.String({ description: 'The normalised number' }),
+  reference: Reference,
+  changes: Type.Array(MonitorChange, {
+    minItems: 1,
+    description: 'When `valid` changes, it is the only change listed',
+  }),
+  previous_validation_id: Type.String({ description: 'The record of the last successful check before' }),
+  validation_id: Type.String({ description: 'The record of this check' }),
+  result: Type.Ref(ValidationData),
+});
+
 export const TestData = Type.Object({ message: Type.String() });
 
 /** The envelope of one event type around its `data`. */
@@ -78,6 +99,7 @@ export const ValidationFailedEvent = eventSchema(
   ValidationFailedData,
 );
 export const BatchCompletedEvent = eventSchema('batch.completed', 'BatchCompletedEvent', BatchCompletedData);
+export const MonitorChangedEvent = eventSchema('monitor.changed', 'MonitorChangedEvent', MonitorChangedData);
 export const TestEvent = eventSchema('test', 'TestEvent', TestData);
 
 /** Each event type's body schema, for the OpenAPI document. */
@@ -85,6 +107,7 @@ export const EVENT_SCHEMAS = {
   'validation.completed': ValidationCompletedEvent,
   'validation.failed': ValidationFailedEvent,
   'batch.completed': BatchCompletedEvent,
+  'monitor.changed': MonitorChangedEvent,
   test: TestEvent,
 } as const satisfies Record<EventType, TSchema>;
 
@@ -152,6 +175,10 @@ export function batchCompleted(batchId: string, results: readonly BatchItem[]): 
       summary: { total: results.length, succeeded, failed: results.length - succeeded },
     },
   };
+}
+
+export function monitorChanged(data: Static<typeof MonitorChangedData>): NewEvent {
+  return { type: 'monitor.changed', data };
 }
 
 export function testEvent(): NewEvent {

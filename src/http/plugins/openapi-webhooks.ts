@@ -74,6 +74,12 @@ const EVENTS: Record<EventType, { operationId: string; summary: string; descript
     description:
       "`results` has one item per accepted position, in input order, shaped as `POST /v1/validate/batch` shapes them: an answer, or a failure item for a number whose registry stayed unavailable through every retry. `summary.total` equals the 202's `accepted`.",
   },
+  'monitor.changed': {
+    operationId: 'monitorChangedEvent',
+    summary: 'A monitored number changed: valid, company name or address',
+    description:
+      "A check of a monitor (`POST /v1/monitors`) found `valid`, the company name or the company address different from the monitor's last successful check. `changes` lists each as `{ field, from, to }`; when `valid` changes it is the only change listed (a deregistration reports `valid: true → false`, not the company becoming null). A check the registry could not answer is never a change. Sent for the key mode the monitor belongs to, only when that mode has a webhook.",
+  },
   test: {
     operationId: 'testEvent',
     summary: 'POST /v1/webhooks/test was called',

@@ -51,6 +51,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
         { name: 'history', description: 'Validation records: the list, the CSV export, one record' },
         { name: 'webhooks', description: 'Webhook configuration and deliveries' },
         { name: 'account', description: 'Usage figures and API keys' },
+        { name: 'monitors', description: 'Numbers re-checked on a schedule, with change events' },
         { name: 'events', description: 'What the service sends to your webhook' },
         { name: 'operations', description: 'Health, readiness and registry status' },
       ],

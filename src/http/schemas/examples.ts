@@ -7,6 +7,7 @@ import {
   batchCompleted,
   type EventType,
   eventPayload,
+  monitorChanged,
   type NewEvent,
   testEvent,
   validationCompleted,
@@ -37,6 +38,7 @@ const BATCH_ID = '2d9f6c3a-7b8e-4d1f-8a2b-9c0d1e2f3a4b';
 const EVENT_ID = 'evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9';
 const VALIDATION_IDS = ['val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c', 'val_019b7a2e4c1e7a8b9c0d1e2f3a4b5c6d'];
 const REFERENCE = 'customer-4711';
+export const MONITOR_ID = 'mon_4fQ8xY2kLp9Rt3Vw6Zb1';
 const DELIVERY_ID = 'dlv_3kT9vXq2LmN8pR4sW7yZ';
 const REPLAY_ID = 'dlv_8aB2cD4eF6gH8iJ0kL2m';
 const WEBHOOK_URL = 'https://hooks.example.com/vat-service';
@@ -270,6 +272,26 @@ export const EVENT_EXAMPLES: Record<EventType, NamedExample> = {
         successItem(asLive(magicAnswer('DE123456704'), 'vies'), VALIDATION_IDS[0], REFERENCE),
         successItem(asLive(magicAnswer('NL123456782B01'), 'vies'), VALIDATION_IDS[1], null),
       ]),
+    ),
+  },
+  'monitor.changed': {
+    summary: 'The registered name of a monitored number changed',
+    value: eventBody(
+      monitorChanged({
+        monitor_id: MONITOR_ID,
+        vat_number: 'NL123456782B01',
+        reference: REFERENCE,
+        changes: [
+          {
+            field: 'company.name',
+            from: 'Testbedrijf Holding B.V.',
+            to: magicAnswer('NL123456782B01').data.company!.name,
+          },
+        ],
+        previous_validation_id: VALIDATION_IDS[0],
+        validation_id: VALIDATION_IDS[1],
+        result: magicAnswer('NL123456782B01').data,
+      }),
     ),
   },
   test: { summary: 'POST /v1/webhooks/test', value: eventBody(testEvent()) },
