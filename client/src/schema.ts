@@ -1849,10 +1849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /**
-             * @description - `conflict`: The request contradicts the current state.
-             *     - `conflict`: The request contradicts the current state.
-             */
+            /** @description - `conflict`: The request contradicts the current state. */
             409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */

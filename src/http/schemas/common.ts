@@ -119,7 +119,13 @@ export function withErrorResponses(
   codes: readonly ErrorCode[],
 ): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...responses };
-  for (const [status, added] of Object.entries(errorResponses(codes)) as Array<[string, ErrorResponse]>) {
+  // A code the route lists already (its examples are keyed by code) is not added twice.
+  const listed = (code: ErrorCode) =>
+    Object.values(merged).some(
+      (response) => (response as ErrorResponse | undefined)?.content?.['application/json']?.examples?.[code],
+    );
+  const fresh = codes.filter((code) => !listed(code));
+  for (const [status, added] of Object.entries(errorResponses(fresh)) as Array<[string, ErrorResponse]>) {
     const existing = merged[status] as ErrorResponse | undefined;
     if (!existing?.content) {
       merged[status] = added;
