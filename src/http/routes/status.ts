@@ -102,7 +102,7 @@ function exampleView(): StatusView {
         last_failure_at: null,
       }),
       ...Object.fromEntries(
-        (['kas', 'ares', 'anaf'] as const).map((id) => [
+        (['kas', 'ares', 'anaf', 'bzst'] as const).map((id) => [
           id,
           exampleStatus({
             availability_24h: null,
