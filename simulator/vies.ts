@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { escapeXml, parseXml } from '../src/registries/xml.js';
 import { withDoctype } from './doctype.js';
+import { registeredData } from './trader-compare.js';
 import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } from './types.js';
 
 /*
@@ -348,33 +349,17 @@ const SILENT_STATES: ReadonlySet<string> = new Set(['DE']);
 
 const TRADER_FIELDS = ['traderName', 'traderCompanyType', 'traderStreet', 'traderPostcode', 'traderCity'];
 
-/** Upper case, accents and dots off, other punctuation a space: the simulator's own loose comparison. */
-function loose(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f.]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim();
-}
-
 /** §2.5: match codes for the trader data that was sent, in WSDL order (approx §2.2). */
 function traderMatches(fields: Record<string, string>, found: SimCompany): Array<[string, string]> {
   const country = (fields.countryCode ?? '').toUpperCase();
   if (SILENT_STATES.has(country)) return [];
   const compares = COMPARING_STATES.has(country);
-  const name = found.extra?.registeredName ?? found.name;
-  const lines = found.extra?.registeredAddress?.split('|') ?? found.addressLines;
-  const last = loose(lines.at(-1) ?? '');
+  const registered = registeredData(found);
   const compare: Record<string, (sent: string) => boolean> = {
-    traderName: (sent) => loose(sent) === loose(name),
-    traderStreet: (sent) => lines.length > 1 && loose(sent) === loose(lines[0]),
-    traderPostcode: (sent) => {
-      const words = last.split(' ');
-      const wanted = loose(sent).replace(/ /g, '');
-      return words.some((word, i) => word === wanted || word + (words[i + 1] ?? '') === wanted);
-    },
-    traderCity: (sent) => ` ${last} `.includes(` ${loose(sent)} `),
+    traderName: registered.sameName,
+    traderStreet: registered.sameStreet,
+    traderPostcode: registered.samePostcode,
+    traderCity: registered.sameCity,
   };
   const matches: Array<[string, string]> = [];
   for (const field of TRADER_FIELDS) {
