@@ -11,6 +11,7 @@ import { abrSim } from './abr.js';
 import { anafSim } from './anaf.js';
 import { adisSim, aresSim } from './ares.js';
 import { brregSim } from './brreg.js';
+import { bzstSim } from './bzst.js';
 import { hmrcSim } from './hmrc.js';
 import { kasSim } from './kas.js';
 import type {
@@ -41,6 +42,8 @@ export const SIM_REGISTRIES: readonly SimRegistry[] = [
   aresSim,
   adisSim,
   anafSim,
+  // Germany's federal tax office confirmation service (docs/matching.md).
+  bzstSim,
 ];
 const REGISTRY_IDS = SIM_REGISTRIES.map((registry) => registry.id);
 
@@ -85,7 +88,8 @@ const UP: RegistryBehaviour = { mode: 'up', latencyMs: 0 };
 
 /**
  * The registry simulator: all protocols on one port, under `/vies`, `/hmrc`, `/uid`, `/brreg`,
- * `/abr` and the national fallbacks' `/kas`, `/ares`, `/adis`, `/anaf`, steerable at run time
+ * `/abr`, the national fallbacks' `/kas`, `/ares`, `/adis`, `/anaf` and the federal tax office's
+ * `/bzst`, steerable at run time
  * through `/_sim/*` (or the methods of this class in-process).
  */
 export class RegistrySimulator {
@@ -144,6 +148,7 @@ export class RegistrySimulator {
       ARES_URL: `${base}/ares`,
       ADIS_URL: `${base}/adis`,
       ANAF_URL: `${base}/anaf`,
+      BZST_URL: `${base}/bzst`,
     };
   }
 
@@ -318,6 +323,7 @@ export class RegistrySimulator {
         company: (vatNumber: string) => this.companies.get(vatNumber),
         companies: () => [...this.companies.values()],
         behaviour,
+        memberStateDown: (code: string) => this.memberStates.get(code.toUpperCase())?.mode === 'down',
       };
       const response = await answerFor(registry, request, context);
       if (!response) {

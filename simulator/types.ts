@@ -78,6 +78,8 @@ export interface SimContext {
   companies(): SimCompany[];
   /** The fault code set by the control API, when mode is `fault`. */
   readonly behaviour: RegistryBehaviour;
+  /** Whether a VIES member state (`AT`, `EL`) is switched `down` (the federal tax office asks through it). */
+  memberStateDown?(code: string): boolean;
 }
 
 /** One registry protocol. The core does latency, down/reset, counting; a module does the protocol. */

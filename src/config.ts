@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_TIER_LIMITS, isTier, type Tier, type TierLimits } from './accounts/tiers.js';
 import { DEFAULT_URL as ABR_DEFAULT_URL } from './registries/abr.js';
 import { DEFAULT_URL as BRREG_DEFAULT_URL } from './registries/brreg.js';
+import { DEFAULT_URL as BZST_DEFAULT_URL } from './registries/bzst.js';
 import { DEFAULT_URL as ANAF_DEFAULT_URL } from './registries/fallbacks/anaf.js';
 import { DEFAULT_URL as ARES_DEFAULT_URL, DEFAULT_ADIS_URL } from './registries/fallbacks/ares.js';
 import { DEFAULT_URL as KAS_DEFAULT_URL } from './registries/fallbacks/kas.js';
@@ -304,6 +305,14 @@ export const SETTINGS = {
   ...registrySettings('kas', KAS_DEFAULT_URL, 2),
   ...registrySettings('ares', ARES_DEFAULT_URL, 4),
   ...registrySettings('anaf', ANAF_DEFAULT_URL, 2),
+  ...registrySettings('bzst', BZST_DEFAULT_URL, 2),
+  BZST_ENABLED: {
+    schema: Bool,
+    default: 'false',
+    parse: boolean,
+    description:
+      "Ask Germany's federal tax office (its eVatR REST confirmation service, at BZST_URL) for a qualified confirmation when a German requester (`requester_vat_number`) sends trader fields with a foreign EU number; its field results fill `data.match` (docs/matching.md). VIES answers when it fails.",
+  },
   ADIS_URL: {
     schema: Url,
     default: DEFAULT_ADIS_URL,
@@ -443,6 +452,8 @@ export interface Config {
   abr: { guid?: string };
   /** National registers asked when VIES cannot answer (docs/fallbacks.md). */
   fallbacks: { enabled: boolean; kasAcceptsCzynny: boolean; adisUrl: string };
+  /** Germany's federal tax office confirmation service (docs/matching.md). */
+  bzst: { enabled: boolean };
   worker: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
   asyncRetryDelaysMs: readonly number[];
   webhook: {
@@ -535,6 +546,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       kas: registry('kas'),
       ares: registry('ares'),
       anaf: registry('anaf'),
+      bzst: registry('bzst'),
     },
     registryMaxReplyBytes: v.REGISTRY_MAX_REPLY_BYTES,
     registryLimits: {
@@ -558,6 +570,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       kasAcceptsCzynny: v.KAS_FALLBACK_ACCEPTS_CZYNNY,
       adisUrl: v.ADIS_URL,
     },
+    bzst: { enabled: v.BZST_ENABLED },
     worker: {
       enabled: v.WORKER,
       concurrency: v.WORKER_CONCURRENCY,

@@ -335,6 +335,7 @@ export interface paths {
          *     - **Cache**: answers are kept 24 hours (by default; `meta.cached`, `meta.cached_at`); `cache=false` asks the registry again. When the registry is down, an earlier answer (up to 30 days old) is served with `meta.stale: true`.
          *     - **Test keys** (`svc_test_…`) never reach a registry and use no quota: the magic numbers on [/docs/test-mode](/docs/test-mode) give fixed answers, and `meta.mode` is `test`.
          *     - **Records**: every 200 is kept as a validation record; `meta.validation_id` is its id. `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is stored on the record and returned in `meta.reference` (null when none was sent); an empty or blank one, or one with control characters, is 422 `validation_error`.
+         *     - **Name and address matching**: `trader_name`, `trader_company_type`, `trader_street`, `trader_postcode`, `trader_city` (each 1–200 printable characters, trimmed) are compared with what the registry holds and the answer adds `data.match` (each field `match`, `partial`, `mismatch` or `not_processed`; `method` `registry` when the registry compared, `computed` when the service did). Trader fields always ask the registry (no cached answer); when it is down, a stale answer is compared by the service. With a test key the fields are compared with the magic number's company. A field too long or with control characters is 422 `validation_error`.
          *     - **Worth knowing**: a well-formed number whose check digit is wrong is a 200 with `valid: false` and `meta.source: checksum`, not an error; a malformed one is 422 `invalid_vat_format` and the message names the rule. A registry that is down with nothing cached is 503 `upstream_unavailable` (`upstream_error` for GB) with Retry-After; retry later, it is not counted. A query parameter this operation does not take is 422 `validation_error` naming it.
          */
         get: operations["validate"];
@@ -864,7 +865,7 @@ export interface components {
              */
             cached_at?: string;
             /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
-            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
             /** @description `fallback`: VIES could not answer and the member state's own register did */
             source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
             stale?: boolean;
@@ -899,7 +900,7 @@ export interface components {
                  */
                 reference: string | null;
                 /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
-                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                 /** @description `fallback`: VIES could not answer and the member state's own register did */
                 source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                 stale?: boolean;
@@ -982,7 +983,7 @@ export interface components {
                      */
                     cached_at?: string;
                     /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
-                    source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                    source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                     /** @description `fallback`: VIES could not answer and the member state's own register did */
                     source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                     stale?: boolean;
@@ -1032,7 +1033,7 @@ export interface components {
                  */
                 reference: string | null;
                 /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
-                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                 /** @description `fallback`: VIES could not answer and the member state's own register did */
                 source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                 stale?: boolean;
@@ -1174,7 +1175,7 @@ export interface components {
                     address: string | null;
                     name: string | null;
                 } | null;
-                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                 valid: boolean;
                 /** @description The record of the check: GET /v1/validations/{id} */
                 validation_id: string;
@@ -1319,6 +1320,7 @@ export interface components {
                 anaf: number;
                 ares: number;
                 brreg: number;
+                bzst: number;
                 checksum: number;
                 format: number;
                 hmrc: number;
@@ -1393,6 +1395,21 @@ export interface components {
             } | null;
             consultation_number?: string | null;
             country_code: string;
+            /** @description Present when any `trader_*` field was sent: each field compared with the registered data (docs/matching.md) */
+            match?: {
+                /** @description How the city sent compares with the registered one */
+                city: "match" | "partial" | "mismatch" | "not_processed";
+                /** @description How the legal form sent compares with the registered one */
+                company_type: "match" | "partial" | "mismatch" | "not_processed";
+                /** @description `registry`: the registry compared (VIES approximate check, the German federal tax office); `computed`: the service compared what the registry returned */
+                method: "registry" | "computed";
+                /** @description How the name sent compares with the registered one */
+                name: "match" | "partial" | "mismatch" | "not_processed";
+                /** @description How the postcode sent compares with the registered one */
+                postcode: "match" | "partial" | "mismatch" | "not_processed";
+                /** @description How the street sent compares with the registered one */
+                street: "match" | "partial" | "mismatch" | "not_processed";
+            };
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp
@@ -3299,6 +3316,7 @@ export interface operations {
                                 anaf: components["schemas"]["RegistryStatus"];
                                 ares: components["schemas"]["RegistryStatus"];
                                 brreg: components["schemas"]["RegistryStatus"];
+                                bzst: components["schemas"]["RegistryStatus"];
                                 hmrc: components["schemas"]["RegistryStatus"];
                                 kas: components["schemas"]["RegistryStatus"];
                                 uid: components["schemas"]["RegistryStatus"];
@@ -3461,6 +3479,31 @@ export interface operations {
                  */
                 requester_vat_number?: string;
                 /**
+                 * @description City; compared as `data.match.city`
+                 * @example Amsterdam
+                 */
+                trader_city?: string;
+                /**
+                 * @description The legal form (`GmbH`, `Ltd`, `S.A.`, or a VIES code such as `ES-3`); compared as `data.match.company_type`
+                 * @example B.V.
+                 */
+                trader_company_type?: string;
+                /**
+                 * @description The trader's name as you know it, legal form included; compared with the registered name (`data.match.name`)
+                 * @example Grachten Techniek B.V.
+                 */
+                trader_name?: string;
+                /**
+                 * @description Postcode; compared as `data.match.postcode`
+                 * @example 1015 CJ
+                 */
+                trader_postcode?: string;
+                /**
+                 * @description Street and house number; compared as `data.match.street`
+                 * @example Keizersgracht 123
+                 */
+                trader_street?: string;
+                /**
                  * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored
                  * @example DE123456704
                  */
@@ -3508,7 +3551,7 @@ export interface operations {
                             reference: string | null;
                             request_id: string;
                             /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
-                            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                             /** @description `fallback`: VIES could not answer and the member state's own register did */
                             source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                             stale?: boolean;
@@ -3622,6 +3665,31 @@ export interface operations {
                     reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
+                    /**
+                     * @description City; compared as `data.match.city`
+                     * @example Amsterdam
+                     */
+                    trader_city?: string;
+                    /**
+                     * @description The legal form (`GmbH`, `Ltd`, `S.A.`, or a VIES code such as `ES-3`); compared as `data.match.company_type`
+                     * @example B.V.
+                     */
+                    trader_company_type?: string;
+                    /**
+                     * @description The trader's name as you know it, legal form included; compared with the registered name (`data.match.name`)
+                     * @example Grachten Techniek B.V.
+                     */
+                    trader_name?: string;
+                    /**
+                     * @description Postcode; compared as `data.match.postcode`
+                     * @example 1015 CJ
+                     */
+                    trader_postcode?: string;
+                    /**
+                     * @description Street and house number; compared as `data.match.street`
+                     * @example Keizersgracht 123
+                     */
+                    trader_street?: string;
                     /** @description VAT number with its country prefix */
                     vat_number: string;
                 };
@@ -3918,13 +3986,38 @@ export interface operations {
                     reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
-                    /** @description At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference }` for a number with its own reference */
+                    /** @description At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`) */
                     vat_numbers: (string | {
                         /**
                          * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
                          * @example customer-4711
                          */
                         reference?: string;
+                        /**
+                         * @description City; compared as `data.match.city`
+                         * @example Amsterdam
+                         */
+                        trader_city?: string;
+                        /**
+                         * @description The legal form (`GmbH`, `Ltd`, `S.A.`, or a VIES code such as `ES-3`); compared as `data.match.company_type`
+                         * @example B.V.
+                         */
+                        trader_company_type?: string;
+                        /**
+                         * @description The trader's name as you know it, legal form included; compared with the registered name (`data.match.name`)
+                         * @example Grachten Techniek B.V.
+                         */
+                        trader_name?: string;
+                        /**
+                         * @description Postcode; compared as `data.match.postcode`
+                         * @example 1015 CJ
+                         */
+                        trader_postcode?: string;
+                        /**
+                         * @description Street and house number; compared as `data.match.street`
+                         * @example Keizersgracht 123
+                         */
+                        trader_street?: string;
                         /** @description VAT number with its country prefix */
                         vat_number: string;
                     })[];
@@ -4340,13 +4433,38 @@ export interface operations {
                     reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
-                    /** @description 1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference }` for a number with its own reference */
+                    /** @description 1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`) */
                     vat_numbers: (string | {
                         /**
                          * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
                          * @example customer-4711
                          */
                         reference?: string;
+                        /**
+                         * @description City; compared as `data.match.city`
+                         * @example Amsterdam
+                         */
+                        trader_city?: string;
+                        /**
+                         * @description The legal form (`GmbH`, `Ltd`, `S.A.`, or a VIES code such as `ES-3`); compared as `data.match.company_type`
+                         * @example B.V.
+                         */
+                        trader_company_type?: string;
+                        /**
+                         * @description The trader's name as you know it, legal form included; compared with the registered name (`data.match.name`)
+                         * @example Grachten Techniek B.V.
+                         */
+                        trader_name?: string;
+                        /**
+                         * @description Postcode; compared as `data.match.postcode`
+                         * @example 1015 CJ
+                         */
+                        trader_postcode?: string;
+                        /**
+                         * @description Street and house number; compared as `data.match.street`
+                         * @example Keizersgracht 123
+                         */
+                        trader_street?: string;
                         /** @description VAT number with its country prefix */
                         vat_number: string;
                     })[];
@@ -4559,7 +4677,7 @@ export interface operations {
                  * @description `meta.source` of the answer
                  * @example vies
                  */
-                source?: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                source?: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                 /**
                  * @description Records written before this instant (exclusive), ISO 8601 as `from`
                  * @example 2026-04-01
@@ -4896,7 +5014,7 @@ export interface operations {
                  * @description `meta.source` of the answer
                  * @example vies
                  */
-                source?: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                source?: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                 /**
                  * @description Records written before this instant (exclusive), ISO 8601 as `from`
                  * @example 2026-04-01

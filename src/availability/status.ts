@@ -32,8 +32,11 @@ export interface StatusView {
 
 /** Below this share of calls answered over 24 h a registry is `degraded`. */
 const DEGRADED_BELOW_PERCENT = 95;
-/** Every registry but VIES, the national fallback registers (docs/fallbacks.md) included. */
-const OTHER_REGISTRIES = ['hmrc', 'uid', 'brreg', 'abr', 'kas', 'ares', 'anaf'] as const;
+/**
+ * Every registry but VIES, the national fallback registers (docs/fallbacks.md) and Germany's
+ * confirmation service (docs/matching.md) included.
+ */
+const OTHER_REGISTRIES = ['hmrc', 'uid', 'brreg', 'abr', 'kas', 'ares', 'anaf', 'bzst'] as const;
 
 interface Tally {
   answered: number;

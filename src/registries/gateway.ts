@@ -1,5 +1,6 @@
 import { AvailabilityTracker } from '../availability/tracker.js';
 import type { Clock } from '../clock.js';
+import type { TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { AvailabilityStore } from '../store/availability.js';
 import type { RegistryHealthTable } from '../store/tables.js';
@@ -103,6 +104,8 @@ export interface GatewayOptions {
 export interface LookupOptions {
   /** This request's budget in ms (default: the gateway's). */
   budgetMs?: number;
+  /** The trader fields the caller sent, for a registry that compares them. */
+  trader?: TraderFields;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -216,7 +219,7 @@ export class RegistryGateway {
           try {
             return await this.queued(registry.id, key, deadline, () => {
               recheck();
-              return this.timed(key, () => registry.lookup({ target, requester }));
+              return this.timed(key, () => registry.lookup({ target, requester, trader: options.trader }));
             });
           } catch (error) {
             const backoff = (50 + Math.random() * 100) * 2 ** Math.min(attempt, 4);

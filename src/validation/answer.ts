@@ -16,6 +16,34 @@ export const Company = Type.Object(
   { description: 'A part the registry withholds is null' },
 );
 
+const FieldOutcome = (field: string) =>
+  Type.Union(
+    [Type.Literal('match'), Type.Literal('partial'), Type.Literal('mismatch'), Type.Literal('not_processed')],
+    { description: `How the ${field} sent compares with the registered one` },
+  );
+
+/**
+ * The comparison of the trader fields sent with what the registry holds (wave-2 C2,
+ * docs/matching.md): `not_processed` when the field was not sent or the registry withholds it.
+ */
+export const MatchResult = Type.Object(
+  {
+    name: FieldOutcome('name'),
+    company_type: FieldOutcome('legal form'),
+    street: FieldOutcome('street'),
+    postcode: FieldOutcome('postcode'),
+    city: FieldOutcome('city'),
+    method: Type.Union([Type.Literal('registry'), Type.Literal('computed')], {
+      description:
+        '`registry`: the registry compared (VIES approximate check, the German federal tax office); `computed`: the service compared what the registry returned',
+    }),
+  },
+  {
+    description:
+      'Present when any `trader_*` field was sent: each field compared with the registered data (docs/matching.md)',
+  },
+);
+
 export const ValidationData = Type.Object(
   {
     valid: Type.Boolean(),
@@ -26,6 +54,7 @@ export const ValidationData = Type.Object(
       Nullable(Type.String({ description: 'Present on fresh answers; absent on cached ones' })),
     ),
     requested_at: IsoTime,
+    match: Type.Optional(MatchResult),
   },
   { $id: 'ValidationData' },
 );
@@ -41,6 +70,8 @@ export const SOURCES = [
   'kas',
   'ares',
   'anaf',
+  // Germany's federal tax office, for qualified confirmations asked by a German requester.
+  'bzst',
   'checksum',
   'format',
   'test',
@@ -92,6 +123,7 @@ export const recordMetaProperties = {
 };
 
 export type Company = Static<typeof Company>;
+export type MatchResult = Static<typeof MatchResult>;
 export type ValidationData = Static<typeof ValidationData>;
 export type ValidationMeta = Static<typeof AnswerMeta>;
 export type Source = ValidationMeta['source'];

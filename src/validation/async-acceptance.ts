@@ -4,10 +4,13 @@ import type { Quota, QuotaState } from '../accounts/quota.js';
 import { asyncBatchLimit } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
+import type { TraderFields } from '../matching/compare.js';
+import { traderKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { AsyncItem } from '../store/async-requests.js';
 import type { Stores } from '../store/stores.js';
 import { requireWebhook } from '../webhooks/webhook-config.js';
+import { sentTrader } from './match.js';
 import { type CheckedNumber, parseNumber, parseRequester } from './parse.js';
 
 /**
@@ -36,6 +39,10 @@ export interface AsyncRequest {
    * Duplicates share one item and record, which keep the reference of the number's first position.
    */
   references?: ReadonlyArray<string | null>;
+  /** The trader fields sent with the number (wave-2 C), carried in the item's job. */
+  trader?: TraderFields;
+  /** A batch's trader fields per input; the same number with other trader fields is another item. */
+  traders?: ReadonlyArray<TraderFields | undefined>;
 }
 
 /** An accepted position of a batch: the input as sent and the index of its unique item. */
@@ -63,7 +70,7 @@ export class AsyncAcceptance {
     const now = this.deps.clock.now();
     const id = randomUUID();
     const item = newItem({ id, principal, batchId: null, index: 0, input, target, requester, request, now });
-    const quota = await this.enqueue(principal, 1, [item], now);
+    const quota = await this.enqueue(principal, 1, [{ item, trader: sentTrader(request.trader) }], now);
     return {
       data: {
         request_id: id,
@@ -85,8 +92,10 @@ export class AsyncAcceptance {
     }
     await requireWebhook(this.deps.stores.webhooks, principal);
     const requester = parseRequester(request.requester);
-    const { rejected, unique, positions } = sortInputs(inputs, (index) =>
-      request.references ? request.references[index] : (request.reference ?? null),
+    const { rejected, unique, positions } = sortInputs(
+      inputs,
+      (index) => (request.references ? request.references[index] : (request.reference ?? null)),
+      (index) => sentTrader(request.traders?.[index]),
     );
     const now = this.deps.clock.now();
     const summary = {
@@ -102,8 +111,8 @@ export class AsyncAcceptance {
     }
 
     const batchId = randomUUID();
-    const items = unique.map((entry, index) =>
-      newItem({
+    const items = unique.map((entry, index) => ({
+      item: newItem({
         id: randomUUID(),
         principal,
         batchId,
@@ -114,7 +123,8 @@ export class AsyncAcceptance {
         request: { ...request, reference: entry.reference },
         now,
       }),
-    );
+      trader: entry.trader,
+    }));
     const quota = await this.enqueue(principal, unique.length, items, now, {
       id: batchId,
       account_id: principal.accountId,
@@ -134,17 +144,23 @@ export class AsyncAcceptance {
   private async enqueue(
     principal: Principal,
     units: number,
-    items: AsyncItem[],
+    items: Array<{ item: AsyncItem; trader: TraderFields | undefined }>,
     now: number,
     batch?: Parameters<Stores['asyncRequests']['insertBatch']>[0],
   ): Promise<QuotaState> {
     const quota = await this.deps.stores.transaction(async (stores) => {
       const state = await this.deps.quota.on(stores.usage).reserve(principal, units, now);
       if (batch) await stores.asyncRequests.insertBatch(batch);
-      await stores.asyncRequests.insertItems(items);
+      await stores.asyncRequests.insertItems(items.map(({ item }) => item));
       await stores.jobs.enqueue(
-        // The job has the item's id, so a poll of the item finds when it runs next.
-        items.map((item) => ({ id: item.id, kind: VALIDATE_JOB, payload: { itemId: item.id }, runAt: now })),
+        // The job has the item's id, so a poll of the item finds when it runs next; the trader
+        // fields travel with the job, which is all that needs them.
+        items.map(({ item, trader }) => ({
+          id: item.id,
+          kind: VALIDATE_JOB,
+          payload: trader ? { itemId: item.id, trader } : { itemId: item.id },
+          runAt: now,
+        })),
         now,
       );
       return state;
@@ -158,11 +174,21 @@ export class AsyncAcceptance {
  * Splits a batch's inputs into rejected ones, unique accepted numbers (with the reference of their
  * first position), and accepted positions (with their own).
  */
-function sortInputs(inputs: readonly string[], referenceAt: (index: number) => string | null) {
+function sortInputs(
+  inputs: readonly string[],
+  referenceAt: (index: number) => string | null,
+  traderAt: (index: number) => TraderFields | undefined,
+) {
   const rejected: Rejection[] = [];
   const byNumber = new Map<
     string,
-    { index: number; input: string; checked: CheckedNumber; reference: string | null }
+    {
+      index: number;
+      input: string;
+      checked: CheckedNumber;
+      reference: string | null;
+      trader: TraderFields | undefined;
+    }
   >();
   const positions: BatchPosition[] = [];
   for (const [position, input] of inputs.entries()) {
@@ -175,10 +201,12 @@ function sortInputs(inputs: readonly string[], referenceAt: (index: number) => s
       rejected.push({ vat_number: input, error: { code: error.code, message: error.message } });
       continue;
     }
-    let entry = byNumber.get(checked.number.vatNumber);
+    const trader = traderAt(position);
+    const key = trader ? `${checked.number.vatNumber}|${traderKey(trader)}` : checked.number.vatNumber;
+    let entry = byNumber.get(key);
     if (!entry) {
-      entry = { index: byNumber.size, input, checked, reference };
-      byNumber.set(checked.number.vatNumber, entry);
+      entry = { index: byNumber.size, input, checked, reference, trader };
+      byNumber.set(key, entry);
     }
     positions.push({ input, item: entry.index, position, reference });
   }

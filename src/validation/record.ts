@@ -81,7 +81,7 @@ export function recordOf(
     consultation_number: data.consultation_number ?? null,
     requester_vat_number: context.requester ?? null,
     requested_at: Date.parse(data.requested_at),
-    match: null,
+    match: data.match ? JSON.stringify(data.match) : null,
     source: meta.source,
     source_status: meta.source_status,
     cached: meta.cached ? 1 : 0,

@@ -85,6 +85,7 @@ describeEachDialect('vat-service usage', (dialect) => {
         kas: 0,
         ares: 0,
         anaf: 0,
+        bzst: 0,
         checksum: 0,
         format: 0,
         test: 0,

@@ -20,7 +20,8 @@ interface Operation {
   bodyMembers?: string[];
 }
 
-const VALIDATE = ['vat_number', 'requester_vat_number', 'cache', 'reference'];
+const TRADER = ['trader_name', 'trader_company_type', 'trader_street', 'trader_postcode', 'trader_city'];
+const VALIDATE = ['vat_number', 'requester_vat_number', 'cache', 'reference', ...TRADER];
 const RECORD_FILTERS = [
   'vat_number',
   'country_code',
@@ -50,7 +51,7 @@ const OPERATIONS: Operation[] = [
     path: '/v1/validate/async',
     body: { vat_number: 'DE123456704' },
     query: [],
-    bodyMembers: ['vat_number', 'requester_vat_number', 'cache', 'reference'],
+    bodyMembers: ['vat_number', 'requester_vat_number', 'cache', 'reference', ...TRADER],
   },
   {
     method: 'POST',

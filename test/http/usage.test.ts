@@ -18,6 +18,7 @@ const NO_SOURCES = {
   kas: 0,
   ares: 0,
   anaf: 0,
+  bzst: 0,
   checksum: 0,
   format: 0,
   test: 0,

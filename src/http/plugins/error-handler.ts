@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
+import { TRADER_FIELD_MESSAGE, TRADER_FIELD_PATTERN } from '../../matching/trader-fields.js';
 import { isDatabaseUnavailable } from '../../store/database.js';
 import { sendApiError } from '../envelope.js';
 import { REFERENCE_MESSAGE, REFERENCE_PATTERN } from '../schemas/reference.js';
@@ -71,7 +72,10 @@ export function registerErrorHandling(app: FastifyInstance, docsBase: string): v
 }
 
 /** What a value refused by one of these patterns is told, in place of the pattern. */
-const PATTERN_MESSAGES: Record<string, string> = { [REFERENCE_PATTERN]: REFERENCE_MESSAGE };
+const PATTERN_MESSAGES: Record<string, string> = {
+  [REFERENCE_PATTERN]: REFERENCE_MESSAGE,
+  [TRADER_FIELD_PATTERN]: TRADER_FIELD_MESSAGE,
+};
 
 /** Longest unknown member name a message repeats: it comes from the client. */
 const MAX_NAME_IN_MESSAGE = 64;

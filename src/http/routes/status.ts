@@ -58,6 +58,7 @@ const StatusData = Type.Object({
     kas: ref,
     ares: ref,
     anaf: ref,
+    bzst: ref,
   }),
 });
 
@@ -102,7 +103,7 @@ function exampleView(): StatusView {
         last_failure_at: null,
       }),
       ...Object.fromEntries(
-        (['kas', 'ares', 'anaf'] as const).map((id) => [
+        (['kas', 'ares', 'anaf', 'bzst'] as const).map((id) => [
           id,
           exampleStatus({
             availability_24h: null,
@@ -203,6 +204,7 @@ const NAMES = {
   kas: 'VAT white list (PL, fallback)',
   ares: 'ADIS and ARES (CZ, fallback)',
   anaf: 'ANAF (RO, fallback)',
+  bzst: 'Federal tax office eVatR (DE requesters)',
 };
 
 /** The status as a page without script: one table of registries, one of VIES member states. */

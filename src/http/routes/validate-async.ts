@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
+import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
 import type { AsyncAcceptance } from '../../validation/async-acceptance.js';
 import {
   AUTH_ERRORS,
@@ -32,6 +33,7 @@ const SingleBody = Type.Object(
     requester_vat_number: requester,
     cache,
     reference: Type.Optional(Reference),
+    ...traderProperties,
   },
   { additionalProperties: false, 'x-examples': ASYNC_REQUEST_EXAMPLES },
 );
@@ -44,7 +46,7 @@ const BatchBody = Type.Object(
         minItems: 1,
         maxItems: 1000,
         description:
-          'At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference }` for a number with its own reference',
+          'At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`)',
       },
     ),
     requester_vat_number: requester,
@@ -148,6 +150,7 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
         requester: requester_vat_number,
         useCache: cache !== false,
         reference: referenceOf(reference),
+        trader: traderFieldsOf(request.body),
       });
       reply.code(202).headers(quotaHeaders(quota));
       return {
@@ -174,12 +177,13 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
     async (request, reply) => {
       const started = performance.now();
       const { vat_numbers, requester_vat_number, cache, reference } = request.body;
-      const { inputs, references } = batchEntries(vat_numbers, reference);
+      const { inputs, references, traders } = batchEntries(vat_numbers, reference);
       const { data, quota } = await acceptance.acceptBatch(request.principal, inputs, {
         requester: requester_vat_number,
         useCache: cache !== false,
         reference: referenceOf(reference),
         references,
+        traders,
       });
       reply.code(202).headers(quotaHeaders(quota));
       return {

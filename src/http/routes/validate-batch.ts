@@ -16,7 +16,7 @@ const Body = Type.Object(
       minItems: 1,
       maxItems: MAX_SYNC_BATCH,
       description:
-        '1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference }` for a number with its own reference',
+        '1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`)',
     }),
     requester_vat_number: Type.Optional(
       Type.String({
@@ -90,12 +90,13 @@ export function validateBatchRoutes(
     async (request, reply) => {
       const started = performance.now();
       const { vat_numbers, requester_vat_number, cache, reference } = request.body;
-      const { inputs, references } = batchEntries(vat_numbers, reference);
+      const { inputs, references, traders } = batchEntries(vat_numbers, reference);
       const outcome = await pipeline.validateBatch(request.principal, inputs, {
         requestId: request.id,
         requester: requester_vat_number,
         useCache: cache !== false,
         references,
+        traders,
       });
       reply.headers(quotaHeaders(outcome.quota));
       const results = outcome.results.map((item, index) =>

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { ApiError } from '../../errors.js';
+import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
 import { answerMetaProperties, recordMetaProperties, ValidationData } from '../../validation/answer.js';
 import type { ValidationPipeline } from '../../validation/pipeline.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses } from '../schemas/common.js';
@@ -28,6 +29,7 @@ const Query = Type.Object(
       }),
     ),
     reference: Type.Optional(Reference),
+    ...traderProperties,
   },
   { additionalProperties: false },
 );
@@ -56,6 +58,7 @@ const DESCRIPTION = `Checks one VAT number with its country's registry (VIES for
 - **Cache**: answers are kept 24 hours (by default; \`meta.cached\`, \`meta.cached_at\`); \`cache=false\` asks the registry again. When the registry is down, an earlier answer (up to 30 days old) is served with \`meta.stale: true\`.
 - **Test keys** (\`svc_test_…\`) never reach a registry and use no quota: the magic numbers on [/docs/test-mode](/docs/test-mode) give fixed answers, and \`meta.mode\` is \`test\`.
 - **Records**: every 200 is kept as a validation record; \`meta.validation_id\` is its id. \`reference\` (your own id for the customer or order, 1–128 printable characters, trimmed) is stored on the record and returned in \`meta.reference\` (null when none was sent); an empty or blank one, or one with control characters, is 422 \`validation_error\`.
+- **Name and address matching**: \`trader_name\`, \`trader_company_type\`, \`trader_street\`, \`trader_postcode\`, \`trader_city\` (each 1–200 printable characters, trimmed) are compared with what the registry holds and the answer adds \`data.match\` (each field \`match\`, \`partial\`, \`mismatch\` or \`not_processed\`; \`method\` \`registry\` when the registry compared, \`computed\` when the service did). Trader fields always ask the registry (no cached answer); when it is down, a stale answer is compared by the service. With a test key the fields are compared with the magic number's company. A field too long or with control characters is 422 \`validation_error\`.
 - **Worth knowing**: a well-formed number whose check digit is wrong is a 200 with \`valid: false\` and \`meta.source: checksum\`, not an error; a malformed one is 422 \`invalid_vat_format\` and the message names the rule. A registry that is down with nothing cached is 503 \`upstream_unavailable\` (\`upstream_error\` for GB) with Retry-After; retry later, it is not counted. A query parameter this operation does not take is 422 \`validation_error\` naming it.`;
 
 /** GET /v1/validate (spec 4.1). */
@@ -94,6 +97,7 @@ export function validateRoutes(scope: FastifyInstance, pipeline: ValidationPipel
         requester: requester_vat_number,
         useCache: cache !== 'false',
         reference,
+        trader: traderFieldsOf(request.query),
       });
       reply.headers(quotaHeaders(quota));
       return {

@@ -208,6 +208,7 @@ const sources = {
   kas: 0,
   ares: 3,
   anaf: 0,
+  bzst: 0,
   checksum: 163,
   format: 0,
   test: 0,

@@ -2,6 +2,7 @@ import { ApiError, type ErrorCode } from '../../errors.js';
 import { checkVatNumber } from '../../numbers/index.js';
 import type { ValidationAnswer } from '../../validation/answer.js';
 import { failureItem, successItem } from '../../validation/batch-item.js';
+import { withMatch } from '../../validation/match.js';
 import { magicNumberAnswer } from '../../validation/test-mode.js';
 import {
   batchCompleted,
@@ -52,6 +53,13 @@ export interface NamedExample {
 }
 
 /** The test-mode answer for a magic number (it must have one: not one of the magic 503s). */
+/** Trader fields as the examples send them. */
+const EXAMPLE_TRADER = {
+  trader_name: 'Testbedrijf BV',
+  trader_street: 'Teststraat 1',
+  trader_city: 'Rotterdam',
+};
+
 export function magicAnswer(vatNumber: string, wantsConsultation = false): ValidationAnswer {
   const answer = magicNumberAnswer(vatNumber, wantsConsultation, EXAMPLE_NOW);
   if (answer instanceof ApiError) throw new Error(`${vatNumber} is answered ${answer.code} in test mode`);
@@ -123,6 +131,25 @@ export const VALIDATE_EXAMPLES: Record<string, NamedExample> = {
     summary: `NL123456782B01 with a live key and reference=${REFERENCE}: the reference comes back`,
     value: validateAnswer(asLive(magicAnswer('NL123456782B01'), 'vies'), 'live', REFERENCE),
   },
+  match: {
+    summary:
+      'NL123456782B01 with a test key and trader_name=Testbedrijf BV, trader_street=Teststraat 1, trader_city=Rotterdam: compared by the service',
+    value: validateAnswer(withMatch(magicAnswer('NL123456782B01'), EXAMPLE_TRADER)),
+  },
+  match_registry: {
+    summary:
+      'NL123456782B01 with a live key and trader fields, in a member state whose VIES approximate check compares: method registry',
+    value: validateAnswer(
+      withMatch(asLive(magicAnswer('NL123456782B01'), 'vies'), EXAMPLE_TRADER, {
+        name: 'match',
+        company_type: 'not_processed',
+        street: 'match',
+        postcode: 'not_processed',
+        city: 'mismatch',
+      }),
+      'live',
+    ),
+  },
 };
 
 // --- POST /v1/validate/batch ------------------------------------------------------------------
@@ -137,6 +164,12 @@ export const BATCH_REQUEST_EXAMPLES: Record<string, NamedExample> = {
       vat_numbers: ['DE123456704', 'NL123456782B01'],
       requester_vat_number: EXAMPLE_REQUESTER,
       cache: false,
+    },
+  },
+  trader: {
+    summary: 'An item with trader fields to compare (`data.match`)',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'NL123456782B01', ...EXAMPLE_TRADER }],
     },
   },
   references: {
@@ -206,6 +239,12 @@ export const ASYNC_BATCH_REQUEST_EXAMPLES: Record<string, NamedExample> = {
   numbers: {
     summary: 'Three numbers, one of them malformed',
     value: { vat_numbers: ['DE123456704', 'NL123456782B01', 'DE12345'] },
+  },
+  trader: {
+    summary: 'An item with trader fields to compare (`data.match`)',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'NL123456782B01', ...EXAMPLE_TRADER }],
+    },
   },
   references: {
     summary: 'A reference for every item, and one item with its own',

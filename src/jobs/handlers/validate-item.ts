@@ -1,6 +1,7 @@
 import { isTier } from '../../accounts/tiers.js';
 import type { Clock } from '../../clock.js';
 import { ApiError, type ErrorCode } from '../../errors.js';
+import type { TraderFields } from '../../matching/compare.js';
 import { registryIdFor } from '../../registries/gateway.js';
 import type { AsyncItem } from '../../store/async-requests.js';
 import type { Job } from '../../store/jobs.js';
@@ -42,7 +43,7 @@ export type ItemResult =
 
 export function validateItemHandler(deps: ValidateItemDeps): JobHandler {
   return async (job) => {
-    const { itemId } = JSON.parse(job.payload) as { itemId: string };
+    const { itemId, trader } = JSON.parse(job.payload) as { itemId: string; trader?: TraderFields };
     const item = await deps.stores.asyncRequests.getItem(itemId);
     if (item?.status !== 'pending') return { done: true };
     const maxAttempts = deps.retryDelaysMs.length + 1;
@@ -56,7 +57,7 @@ export function validateItemHandler(deps: ValidateItemDeps): JobHandler {
       };
     } else {
       try {
-        result = { ok: true, answer: await answer(deps, item) };
+        result = { ok: true, answer: await answer(deps, item, trader) };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.status === 503 && job.attempts < maxAttempts) {
@@ -73,20 +74,23 @@ export function validateItemHandler(deps: ValidateItemDeps): JobHandler {
   };
 }
 
-async function answer(deps: ValidateItemDeps, item: AsyncItem): Promise<ValidationAnswer> {
+async function answer(
+  deps: ValidateItemDeps,
+  item: AsyncItem,
+  trader: TraderFields | undefined,
+): Promise<ValidationAnswer> {
   const checked = parseNumber(item.vat_number);
   // The account's tier now decides whether a consultation number may be asked for.
   const account = await deps.stores.accounts.getAccount(item.account_id);
   const tier = account && isTier(account.tier) ? account.tier : 'free';
-  const requester = deps.pipeline.consultationRequester(
-    checked.number,
-    parseRequester(item.requester ?? undefined),
-    tier,
-  );
+  const given = parseRequester(item.requester ?? undefined);
+  const requester = deps.pipeline.consultationRequester(checked.number, given, tier);
   return deps.pipeline.answerLive(checked, {
     useCache: item.use_cache === 1,
     requester,
     accountId: item.account_id,
+    trader,
+    givenRequester: given,
   });
 }
 
