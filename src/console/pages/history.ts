@@ -92,6 +92,6 @@ function recordTable(records: Json[]): Html {
 <thead><tr><th scope="col">When</th><th scope="col">VAT number</th><th scope="col">Result</th><th scope="col">Company</th><th scope="col">Source</th><th scope="col">Reference</th><th scope="col"><span class="visually-hidden">Links</span></th></tr></thead>
 <tbody>${records.map(
     (record) =>
-      html`<tr><td>${when(record.created_at)}</td><td class="mono">${record.vat_number}</td><td class="${record.valid ? 'valid' : 'invalid'}">${record.valid ? 'valid' : 'not valid'}</td><td>${record.company?.name ?? '—'}</td><td>${record.source}</td><td>${record.reference ?? '—'}</td><td><a href="/console/validations/${record.id}">Details</a> · <a href="/console/validations/${record.id}/proof.pdf">PDF</a></td></tr>`,
+      html`<tr><td>${when(record.created_at)}</td><td class="mono">${record.vat_number}</td><td class="${record.valid ? 'valid' : 'invalid'}">${record.valid ? 'valid' : 'not valid'}</td><td>${record.company?.name ?? '—'}</td><td>${record.source}</td><td>${record.reference ?? '—'}</td><td><a href="/console/validations/${record.id}">Details</a> · <a href="/console/validations/${record.id}/proof.pdf" download>PDF</a></td></tr>`,
   )}</tbody></table></div>`;
 }

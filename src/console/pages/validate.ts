@@ -125,7 +125,7 @@ function answerView(answer: Json): Html {
 <dt>Reference</dt><dd>${meta.reference ?? '—'}</dd>
 ${data.match ? html`<dt>Match</dt><dd>${matchView(data.match)}</dd>` : ''}
 </dl>
-${id ? html`<p><a href="/console/validations/${id}">Record and evidence</a> · <a href="/console/validations/${id}/proof.pdf">Proof PDF</a></p>` : ''}
+${id ? html`<p><a href="/console/validations/${id}">Record and evidence</a> · <a href="/console/validations/${id}/proof.pdf" download>Proof PDF</a></p>` : ''}
 </section>`;
 }
 
@@ -149,7 +149,7 @@ ${record.match ? html`<dt>Match</dt><dd>${matchView(record.match)}</dd>` : ''}
 <dt>Record hash</dt><dd class="mono">${record.ledger?.record_hash ?? '—'}</dd>
 <dt>Seal</dt><dd class="mono">${record.ledger?.seal_id ?? 'not sealed yet'}</dd>
 </dl>
-<p><a href="/console/validations/${record.id}/proof.pdf">Download the proof PDF</a></p>
+<p><a href="/console/validations/${record.id}/proof.pdf" download>Download the proof PDF</a></p>
 <h2>Evidence</h2>
 ${
   evidence
