@@ -51,7 +51,12 @@ export const usage: Command = {
       if (!account) throw new Error(`No account ${accountId}.`);
       const quota = new Quota(stores.usage, config.tierLimits);
       const figures = await usageReport(
-        { quota, usage: stores.usage, limits: config.tierLimits },
+        {
+          quota,
+          usage: stores.usage,
+          limits: config.tierLimits,
+          monitorsUsed: (id, mode) => stores.monitors.count({ accountId: id, mode }),
+        },
         { accountId, tier: account.tier, mode: 'live' },
         at,
         systemClock.now(),

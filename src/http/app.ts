@@ -164,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       quota: services.quota,
       usage: services.stores.usage,
       limits: config.tierLimits,
+      monitorsUsed: (accountId, mode) => services.stores.monitors.count({ accountId, mode }),
       clock: deps.clock,
     });
     validationProofRoutes(v1, services.ledger);

@@ -126,7 +126,7 @@ describeEachDialect('vat-service usage', (dialect) => {
       'remaining  488',
       'resets at  2026-04-01T00:00:00.000Z',
       'answered   none',
-      'monitors   0 of 10',
+      'monitors   0 of 0',
     ]);
   });
 

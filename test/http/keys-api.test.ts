@@ -90,6 +90,24 @@ describeEachDialect('/v1/keys', (dialect) => {
     expect(validated.status, validated.text).toBe(200);
   });
 
+  it('POST with an Idempotency-Key creates one key: a retry shows the same key again', async () => {
+    const account = await app.account('pro');
+    const send = () =>
+      app.request('POST', '/v1/keys', {
+        key: account.live,
+        body: { mode: 'live', name: 'billing' },
+        headers: { 'idempotency-key': 'create-billing-key' },
+      });
+    const first = await send();
+    const retry = await send();
+    expect(first.status, first.text).toBe(201);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.data).toEqual(first.body.data);
+    const listed = (await app.request('GET', '/v1/keys', { key: account.live })).body.data;
+    expect(listed.filter((key: { name: string | null }) => key.name === 'billing')).toHaveLength(1);
+  });
+
   it('bad bodies: 422 validation_error (invalid_json, unsupported_media_type as catalogued)', async () => {
     const account = await app.account('pro');
     const bodies: unknown[] = [

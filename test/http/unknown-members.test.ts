@@ -92,6 +92,35 @@ const OPERATIONS: Operation[] = [
   { method: 'POST', path: '/v1/keys', body: { mode: 'test' }, query: [], bodyMembers: ['mode', 'name'] },
   { method: 'DELETE', path: '/v1/keys/key_x', query: [] },
   { method: 'GET', path: '/v1/validations/val_x/proof', query: ['format'] },
+  {
+    method: 'POST',
+    path: '/v1/monitors',
+    body: { vat_number: 'DE123456704', interval: 'daily' },
+    query: [],
+    bodyMembers: ['vat_number', 'interval', 'reference', 'requester_vat_number'],
+  },
+  {
+    method: 'POST',
+    path: '/v1/monitors/batch',
+    body: { vat_numbers: ['DE123456704'], interval: 'daily' },
+    query: [],
+    bodyMembers: ['vat_numbers', 'interval', 'reference'],
+  },
+  {
+    method: 'GET',
+    path: '/v1/monitors',
+    query: ['limit', 'cursor', 'status', 'vat_number', 'valid', 'reference'],
+  },
+  { method: 'GET', path: '/v1/monitors/mon_x', query: [] },
+  {
+    method: 'PATCH',
+    path: '/v1/monitors/mon_x',
+    body: { status: 'paused' },
+    query: [],
+    bodyMembers: ['interval', 'status', 'reference'],
+  },
+  { method: 'DELETE', path: '/v1/monitors/mon_x', query: [] },
+  { method: 'POST', path: '/v1/monitors/mon_x/check', query: [] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
@@ -121,7 +150,7 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
         `${op.method} ${op.path
           .split('?')[0]
           .replace('/DE', '/{country_code}')
-          .replace(/dlv_x|key_x|val_x/, '{id}')
+          .replace(/dlv_x|key_x|val_x|mon_x/, '{id}')
           .replace('req_x', '{request_id}')
           .replace('bat_x', '{batch_id}')}`,
     );

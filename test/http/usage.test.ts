@@ -134,7 +134,7 @@ describeEachDialect('GET /v1/usage', (dialect) => {
     expect(data.by_source).toEqual(NO_SOURCES);
     expect(data.daily.every((day: { validations: number }) => day.validations === 0)).toBe(true);
     const free = await app.account('free');
-    expect((await usage('', free.live)).monitors).toEqual({ used: 0, limit: 10 });
+    expect((await usage('', free.live)).monitors).toEqual({ used: 0, limit: 0 });
   });
 
   it('bad input: 422 validation_error; no key: 401', async () => {

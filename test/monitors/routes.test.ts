@@ -51,6 +51,17 @@ describeEachDialect('monitor routes', (dialect) => {
     await app.request('DELETE', `/v1/monitors/${monitor.id}`, { key: pro.live });
   });
 
+  it('counts monitors in GET /v1/usage, per key mode', async () => {
+    const account = await app.account('pro');
+    for (const number of freshNumbers('DE', 2))
+      expect(
+        (await post(account.live, '/v1/monitors', { vat_number: number, interval: 'weekly' })).status,
+      ).toBe(201);
+    const usage = async (key: string) => (await app.request('GET', '/v1/usage', { key })).body.data.monitors;
+    expect(await usage(account.live)).toEqual({ used: 2, limit: 5 });
+    expect(await usage(account.test)).toEqual({ used: 0, limit: 5 });
+  });
+
   it('refuses bad input with 422: malformed number, bad interval, unknown member, empty reference', async () => {
     const cases: Array<[unknown, string]> = [
       [{ vat_number: 'DE12345', interval: 'daily' }, 'invalid_vat_format'],

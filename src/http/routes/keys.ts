@@ -96,6 +96,7 @@ export function keyRoutes(scope: FastifyInstance, keys: KeyManagement): void {
     '/v1/keys',
     {
       onRequest: liveKeysOnly,
+      config: { idempotent: true },
       schema: {
         operationId: 'createKey',
         tags,

@@ -154,6 +154,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
     '/v1/monitors',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         operationId: 'createMonitor',
         tags,
@@ -179,6 +180,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
     '/v1/monitors/batch',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         operationId: 'createMonitors',
         tags,
@@ -331,6 +333,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
     '/v1/monitors/:id/check',
     {
       onRequest,
+      config: { idempotent: true },
       preValidation: noBodyAsEmpty,
       schema: {
         operationId: 'checkMonitor',
