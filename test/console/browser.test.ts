@@ -152,7 +152,13 @@ describe('console in Chromium', () => {
     await page.goto(`${stack.app.url}/console/webhooks`);
     await page.getByRole('link', { name: 'Attempt log' }).first().click();
     await expect
-      .poll(async () => (await page.reload(), page.textContent('main')), { timeout: 10_000 })
+      .poll(
+        async () => {
+          await page.reload();
+          return page.textContent('main');
+        },
+        { timeout: 10_000 },
+      )
       .toContain('200 in');
     await page.getByRole('button', { name: 'Replay' }).click();
     expect(await page.getByRole('status').textContent()).toContain('Replayed');
