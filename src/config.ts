@@ -172,6 +172,18 @@ export const SETTINGS = {
     description:
       'How long a retry waits for the first request with its `Idempotency-Key` to finish before it is answered 409 `conflict`.',
   },
+  CONSOLE_IDLE_MINUTES: {
+    schema: Int(1, 1440),
+    default: '30',
+    parse: number,
+    description: 'A console session ends after this many minutes without a page load.',
+  },
+  CONSOLE_SESSION_HOURS: {
+    schema: Int(1, 720),
+    default: '12',
+    parse: number,
+    description: 'A console session ends this many hours after sign-in, however active.',
+  },
   PUBLIC_URL: {
     schema: Url,
     description: 'Public base URL, used for `docs_url` in errors; default `http://localhost:$PORT`.',
@@ -431,6 +443,8 @@ export interface Config {
   };
   authFailuresPerMinute: number;
   idempotencyWaitMs: number;
+  /** Console sessions (wave-2 H): idle and absolute expiry. */
+  console: { idleMs: number; absoluteMs: number };
   publicUrl: string;
   tierLimits: Readonly<Record<Tier, TierLimits>>;
   checkDigits: boolean;
@@ -531,6 +545,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     },
     authFailuresPerMinute: v.AUTH_FAILURES_PER_MINUTE,
     idempotencyWaitMs: v.IDEMPOTENCY_WAIT_MS,
+    console: { idleMs: v.CONSOLE_IDLE_MINUTES * 60_000, absoluteMs: v.CONSOLE_SESSION_HOURS * 3_600_000 },
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     tierLimits,
     checkDigits: v.CHECK_DIGITS,

@@ -4,6 +4,8 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { InternalCredential } from '../console/internal-credential.js';
+import { registerConsole } from '../console/plugin.js';
 import { ApiError } from '../errors.js';
 import { AuthFailureLimiter } from '../limits/auth-failures.js';
 import type { BurstLimiter } from '../limits/burst.js';
@@ -129,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   testModeDocsRoutes(fastify, config.publicUrl);
 
   const authFailures = new AuthFailureLimiter(deps.clock, config.authFailuresPerMinute);
+  const consoleCredential = new InternalCredential();
   fastify.addHook('onClose', async () => authFailures.close());
   await fastify.register(async (v1) => {
     registerGates(v1, {
@@ -137,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       burst: deps.burst,
       limits: config.tierLimits,
       keyUsage: services.keyUsage,
+      internal: consoleCredential,
     });
     registerIdempotency(v1, {
       store: services.stores.idempotency,
@@ -165,6 +169,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     validationProofRoutes(v1, services.ledger);
     monitorRoutes(v1, services.monitors);
+  });
+  await registerConsole(fastify, {
+    config,
+    database: deps.database,
+    clock: deps.clock,
+    authenticator: services.authenticator,
+    credential: consoleCredential,
   });
 
   await fastify.ready();

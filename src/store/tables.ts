@@ -155,6 +155,7 @@ export interface Tables {
   registry_health: RegistryHealthTable;
   registry_slots: RegistrySlotsTable;
   monitors: MonitorsTable;
+  console_sessions: ConsoleSessionsTable;
 }
 
 /** Registry call outcomes per hour and latency bucket, summed over every instance (wave-2 B4). */
@@ -309,4 +310,17 @@ export interface MonitorsTable {
   last_result: string | null;
   /** `valid` of `last_result` as 0/1 (the list filters on it). */
   last_valid: number | null;
+}
+
+/** A console sign-in (wave-2 H); `id` is the SHA-256 of the cookie's token, hex. */
+export interface ConsoleSessionsTable {
+  id: string;
+  account_id: string;
+  key_id: string;
+  mode: KeyMode;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute end; the idle end is `last_seen_at` + the idle time (config). */
+  expires_at: number;
 }
