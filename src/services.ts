@@ -21,6 +21,7 @@ import { CHECK_MONITOR_JOB, MonitorService } from './monitors/monitor-service.js
 import type { RegistryGateway } from './registries/gateway.js';
 import { databaseRateLimiter, redisRateLimiter } from './registries/limits.js';
 import { KyselyAvailabilityStore } from './store/availability.js';
+import { KyselyConsoleSessionStore } from './store/console-sessions.js';
 import type { Database } from './store/database.js';
 import { LedgerStore } from './store/ledger.js';
 import { createStores, type Stores } from './store/stores.js';
@@ -167,6 +168,13 @@ export function createServices(deps: ServiceDeps): Services {
   recurring['ledger.prune'] = recurringHandler(clock, 86_400_000, () =>
     pruneLedger({ ledger, clock, retentionDays: config.ledger.retentionDays }),
   );
+  // Console sessions past their idle or absolute expiry, or of revoked keys: reads ignore them
+  // already; the hourly sweep only reclaims their rows.
+  const consoleSessions = new KyselyConsoleSessionStore(database.db);
+  recurring['console.sweep'] = recurringHandler(clock, 3_600_000, async () => {
+    const now = clock.now();
+    await consoleSessions.deleteExpired(now, now - config.console.idleMs);
+  });
 
   const authenticator = new Authenticator(stores.accounts, { now: () => clock.now() });
 

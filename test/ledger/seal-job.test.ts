@@ -42,7 +42,11 @@ describeEachDialect('ledger jobs in the worker', (dialect) => {
 
     const jobs = await app.database.db.selectFrom('jobs').select(['id', 'run_at']).orderBy('id').execute();
     expect(jobs.map((job) => job.id)).toEqual(
-      expect.arrayContaining([recurringJobId('ledger.prune'), recurringJobId('ledger.seal')]),
+      expect.arrayContaining([
+        recurringJobId('ledger.prune'),
+        recurringJobId('ledger.seal'),
+        recurringJobId('console.sweep'),
+      ]),
     );
     const prune = jobs.find((job) => job.id === recurringJobId('ledger.prune'));
     expect(Number(prune?.run_at) % 86_400_000).toBe(0);
