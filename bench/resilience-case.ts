@@ -16,7 +16,7 @@ import {
 } from './measure.js';
 import { MEMBER_STATES_WITH_CANDIDATES, memberStateNumbers } from './numbers.js';
 import type { Check, FigureRow } from './report.js';
-import { startBaseline } from './service.js';
+import { type RunningService, startBaseline } from './service.js';
 
 /**
  * The registry-resilience cases: a sync batch spread over ten VIES member states with VIES slow
@@ -310,6 +310,31 @@ async function seedExpired(ctx: CaseContext, numbers: readonly string[]): Promis
   }
 }
 
+/**
+ * Validates `numbers` through sync batches until each has a cached answer: an item can fail when
+ * the member state's queue estimates a wait past the budget (its average call time still carries
+ * an earlier case's slow VIES), and is sent again in the next batch.
+ */
+async function cacheAll(service: RunningService, numbers: readonly string[]): Promise<void> {
+  let left = [...numbers];
+  for (let attempt = 0; left.length > 0; attempt += 1) {
+    if (attempt === 5)
+      throw new Error(`${left.length} numbers could not be cached: ${left.slice(0, 3).join(', ')}`);
+    const failed: string[] = [];
+    for (let i = 0; i < left.length; i += BATCH_SIZE) {
+      const body = { vat_numbers: left.slice(i, i + BATCH_SIZE) };
+      const answer = (await expectOk(
+        authed(service, '/v1/validate/batch', { method: 'POST', body }),
+        'caching German numbers',
+      )) as { data: { results: Array<{ error?: unknown }> } };
+      answer.data.results.forEach((item, index) => {
+        if (item.error) failed.push(body.vat_numbers[index]);
+      });
+    }
+    left = failed;
+  }
+}
+
 export const breakerOpen: BenchCase = {
   id: 'breaker-open',
   title: "GET /v1/validate while Germany's VIES breaker is open",
@@ -330,13 +355,7 @@ export const breakerOpen: BenchCase = {
 
     // Fresh answers cached while Germany is up; answers from two days ago written as stored.
     await ctx.simulator.control('PUT', 'vies/countries/DE', { mode: 'up' });
-    for (let i = 0; i < fresh.length; i += BATCH_SIZE) {
-      const body = { vat_numbers: fresh.slice(i, i + BATCH_SIZE) };
-      await expectOk(
-        authed(service, '/v1/validate/batch', { method: 'POST', body }),
-        'caching German numbers',
-      );
-    }
+    await cacheAll(service, fresh);
     await seedExpired(ctx, expired);
 
     await ctx.simulator.control('PUT', 'vies/countries/DE', { mode: 'down' });
