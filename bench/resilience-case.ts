@@ -315,7 +315,11 @@ async function seedExpired(ctx: CaseContext, numbers: readonly string[]): Promis
  * the member state's queue estimates a wait past the budget (its average call time still carries
  * an earlier case's slow VIES), and is sent again in the next batch.
  */
-async function cacheAll(service: RunningService, numbers: readonly string[]): Promise<void> {
+async function cacheAll(
+  ctx: CaseContext,
+  service: RunningService,
+  numbers: readonly string[],
+): Promise<void> {
   let left = [...numbers];
   for (let attempt = 0; left.length > 0; attempt += 1) {
     if (attempt === 5)
@@ -326,10 +330,13 @@ async function cacheAll(service: RunningService, numbers: readonly string[]): Pr
       const answer = (await expectOk(
         authed(service, '/v1/validate/batch', { method: 'POST', body }),
         'caching German numbers',
-      )) as { data: { results: Array<{ error?: unknown }> } };
+      )) as { data: { results: Array<{ error?: { code: string; message: string } }> } };
       answer.data.results.forEach((item, index) => {
         if (item.error) failed.push(body.vat_numbers[index]);
       });
+      const first = answer.data.results.find((item) => item.error)?.error;
+      if (first)
+        ctx.progress(`    caching: ${failed.length} items failed, e.g. ${first.code}: ${first.message}`);
     }
     left = failed;
   }
@@ -355,7 +362,7 @@ export const breakerOpen: BenchCase = {
 
     // Fresh answers cached while Germany is up; answers from two days ago written as stored.
     await ctx.simulator.control('PUT', 'vies/countries/DE', { mode: 'up' });
-    await cacheAll(service, fresh);
+    await cacheAll(ctx, service, fresh);
     await seedExpired(ctx, expired);
 
     await ctx.simulator.control('PUT', 'vies/countries/DE', { mode: 'down' });
