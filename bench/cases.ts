@@ -15,6 +15,7 @@ import {
 import { memory } from './memory-case.js';
 import { generatedNumbers } from './numbers.js';
 import { registryBatch } from './registry-case.js';
+import { breakerOpen, status, viesMemberStateBatch } from './resilience-case.js';
 
 /**
  * The bench cases, one function each, run in list order for every dialect. To add a case, write a
@@ -138,6 +139,9 @@ export const CASES: readonly BenchCase[] = [
   cachedValidation,
   cachedBatch,
   registryBatch,
+  viesMemberStateBatch,
+  status,
+  breakerOpen,
   asyncBatch,
   ratesWithAccessLog,
   memory,

@@ -130,6 +130,7 @@ class DialectRun implements CaseContext {
   private current: { key: string; service: RunningService; label: string; cases: Set<string> } | undefined;
   currentCase = '';
   readonly progress = progress;
+  readonly paths = paths;
 
   constructor(
     readonly settings: BenchSettings,
