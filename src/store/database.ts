@@ -15,6 +15,7 @@ import * as core from './migrations/0001-core.js';
 import * as jobs from './migrations/0002-jobs-webhooks.js';
 import * as webhookModes from './migrations/0003-webhook-modes.js';
 import * as records from './migrations/0004-records-evidence-ledger.js';
+import * as bulk from './migrations/0010-bulk.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -195,6 +196,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-jobs-webhooks': jobs,
   '0003-webhook-modes': webhookModes,
   '0004-records-evidence-ledger': records,
+  '0010-bulk': bulk,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import { type AccountStore, KyselyAccountStore } from './accounts.js';
 import { type AsyncRequestStore, KyselyAsyncRequestStore } from './async-requests.js';
+import { type BulkStore, KyselyBulkStore } from './bulk.js';
 import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
@@ -30,6 +31,7 @@ export interface Stores {
   readonly jobs: JobStore;
   readonly webhooks: WebhookStore;
   readonly asyncRequests: AsyncRequestStore;
+  readonly bulk: BulkStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
@@ -73,6 +75,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
+    bulk: new KyselyBulkStore(db),
     transaction,
   };
 }

@@ -147,6 +147,8 @@ export interface Tables {
   events: EventsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  bulk_files: BulkFilesTable;
+  bulk_rows: BulkRowsTable;
 }
 
 export interface JobsTable {
@@ -245,4 +247,47 @@ export interface DeliveryAttemptsTable {
   duration_ms: number;
   response_body: string | null;
   error: string | null;
+}
+
+/** An uploaded bulk file and its counters (`processed` = accepted rows answered). */
+export interface BulkFilesTable {
+  id: string;
+  account_id: string;
+  mode: KeyMode;
+  status: 'pending' | 'completed';
+  total: number;
+  accepted: number;
+  rejected: number;
+  unique_count: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  columns: string;
+  delimiter: string;
+  reference: string | null;
+  use_cache: number;
+  created_at: number;
+  started_at: number | null;
+  completed_at: number | null;
+}
+
+/** One data line of a bulk file: its input as given and, once answered, its result columns. */
+export interface BulkRowsTable {
+  bulk_id: string;
+  position: number;
+  line: number;
+  input: string;
+  vat_number: string;
+  normalised: string | null;
+  unit: number | null;
+  reference: string | null;
+  status: 'rejected' | 'pending' | 'succeeded' | 'failed';
+  valid: number | null;
+  company_name: string | null;
+  company_address: string | null;
+  source: string | null;
+  source_status: string | null;
+  consultation_number: string | null;
+  validation_id: string | null;
+  error_code: string | null;
 }
