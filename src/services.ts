@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Authenticator } from './accounts/authenticator.js';
 import { Quota } from './accounts/quota.js';
+import { BULK_SLICE_JOB, BulkAcceptance } from './bulk/acceptance.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { bulkSliceHandler } from './jobs/handlers/bulk-slice.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
@@ -32,6 +34,7 @@ export interface Services {
   /** Charges answered 503 whose COMMIT may have happened, undone once the database is back. */
   unsettled: UnsettledCharges;
   asyncAcceptance: AsyncAcceptance;
+  bulkAcceptance: BulkAcceptance;
   deliveries: DeliveryService;
   policy: TargetPolicy;
   /** Counters for /metrics, keyed `name:label`. */
@@ -90,6 +93,15 @@ export function createServices(deps: ServiceDeps): Services {
       onSettled: nudge,
     }),
     [DELIVER_JOB]: deliverWebhookHandler(deliveries),
+    [BULK_SLICE_JOB]: bulkSliceHandler({
+      stores,
+      pipeline,
+      deliveries,
+      clock,
+      retryDelaysMs: config.asyncRetryDelaysMs,
+      publicUrl: config.publicUrl,
+      onSettled: nudge,
+    }),
   };
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
   const recurring: Record<string, JobHandler> = {};
@@ -101,6 +113,14 @@ export function createServices(deps: ServiceDeps): Services {
     pipeline,
     unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
+    bulkAcceptance: new BulkAcceptance({
+      stores,
+      quota,
+      clock,
+      deliveries,
+      publicUrl: config.publicUrl,
+      onEnqueued: nudge,
+    }),
     deliveries,
     policy,
     counters,

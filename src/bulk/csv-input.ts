@@ -5,7 +5,8 @@ import { ApiError } from '../errors.js';
 /**
  * Reading an uploaded bulk file as it arrives (wave-2 E1): UTF-8 (a BOM is dropped), the
  * separator (`,` or `;`) taken from the header line, quoted fields as RFC 4180 has them, blank
- * lines skipped. The bytes are decoded and parsed chunk by chunk, so only the parsed rows are
+ * lines skipped, a quote inside an unquoted field kept as a character (spreadsheets write them).
+ * The bytes are decoded and parsed chunk by chunk, so only the parsed rows are
  * held, never the file's text. Anything unreadable is 422 `invalid_csv` naming the line.
  */
 
@@ -49,7 +50,7 @@ export async function readCsv(
   let failure: unknown;
 
   const startParser = (delimiter: ',' | ';') => {
-    const created = parse({ delimiter, info: true, skip_empty_lines: true, relax_quotes: false });
+    const created = parse({ delimiter, info: true, skip_empty_lines: true, relax_quotes: true });
     created.on('data', ({ record, info }: { record: string[]; info: Info }) => {
       if (failure) return;
       try {

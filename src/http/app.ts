@@ -18,6 +18,7 @@ import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
+import { bulkRoutes } from './routes/bulk.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { rateRoutes } from './routes/rates.js';
@@ -136,6 +137,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       policy: services.policy,
     });
     webhookDeliveryRoutes(v1, { webhooks: services.stores.webhooks, deliveries: services.deliveries });
+    // Its own scope: the CSV and multipart parsers it adds apply to its routes only.
+    await v1.register(bulkRoutes, {
+      acceptance: services.bulkAcceptance,
+      bulk: services.stores.bulk,
+      clock: deps.clock,
+      publicUrl: config.publicUrl,
+    });
   });
 
   await fastify.ready();

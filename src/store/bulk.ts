@@ -25,6 +25,18 @@ export interface UnitOutcome {
   error_code: string | null;
 }
 
+/** The result columns of a row without an answer. */
+export const NO_RESULT = {
+  valid: null,
+  company_name: null,
+  company_address: null,
+  source: null,
+  source_status: null,
+  consultation_number: null,
+  validation_id: null,
+  error_code: null,
+} as const satisfies Omit<UnitOutcome, 'unit' | 'status'>;
+
 export interface BulkStore {
   insertFile(file: BulkFile): Promise<void>;
   insertRows(rows: readonly BulkRow[]): Promise<void>;

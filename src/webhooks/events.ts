@@ -11,7 +11,13 @@ import { BatchItem, BatchSummary } from '../validation/batch-item.js';
  * the OpenAPI document's `webhooks` section is generated from them.
  */
 
-export const EVENT_TYPES = ['validation.completed', 'validation.failed', 'batch.completed', 'test'] as const;
+export const EVENT_TYPES = [
+  'validation.completed',
+  'validation.failed',
+  'batch.completed',
+  'bulk.completed',
+  'test',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 const EventId = Type.String({
@@ -58,6 +64,22 @@ export const BatchCompletedData = Type.Object({
   summary: BatchSummary,
 });
 
+/** `bulk.completed`: a bulk file's counts once every accepted row is answered; the rows are in its results file. */
+export const BulkCompletedData = Type.Object({
+  bulk_id: Type.String({ description: 'The `data.bulk_id` of the 202 that accepted the file' }),
+  status: Type.Literal('completed'),
+  total: Type.Integer({ description: 'Data rows in the file' }),
+  accepted: Type.Integer({ description: 'Rows with a well-formed number' }),
+  rejected: Type.Integer({
+    description: 'Rows refused at acceptance (their `error_code` is in the results)',
+  }),
+  succeeded: Type.Integer({ description: 'Accepted rows answered' }),
+  failed: Type.Integer({
+    description: 'Accepted rows without an answer (registry unavailable through every retry)',
+  }),
+  results_url: Type.String({ description: 'GET it with the same key for the results CSV' }),
+});
+
 export const TestData = Type.Object({ message: Type.String() });
 
 /** The envelope of one event type around its `data`. */
@@ -76,6 +98,7 @@ export const ValidationFailedEvent = eventSchema(
   ValidationFailedData,
 );
 export const BatchCompletedEvent = eventSchema('batch.completed', 'BatchCompletedEvent', BatchCompletedData);
+export const BulkCompletedEvent = eventSchema('bulk.completed', 'BulkCompletedEvent', BulkCompletedData);
 export const TestEvent = eventSchema('test', 'TestEvent', TestData);
 
 /** Each event type's body schema, for the OpenAPI document. */
@@ -83,6 +106,7 @@ export const EVENT_SCHEMAS = {
   'validation.completed': ValidationCompletedEvent,
   'validation.failed': ValidationFailedEvent,
   'batch.completed': BatchCompletedEvent,
+  'bulk.completed': BulkCompletedEvent,
   test: TestEvent,
 } as const satisfies Record<EventType, TSchema>;
 
@@ -150,6 +174,11 @@ export function batchCompleted(batchId: string, results: readonly BatchItem[]): 
       summary: { total: results.length, succeeded, failed: results.length - succeeded },
     },
   };
+}
+
+/** `bulk.completed`: the file's counts and where its results are. */
+export function bulkCompleted(data: Omit<Static<typeof BulkCompletedData>, 'status'>): NewEvent {
+  return { type: 'bulk.completed', data: { ...data, status: 'completed' } };
 }
 
 export function testEvent(): NewEvent {

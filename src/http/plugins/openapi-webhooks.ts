@@ -74,6 +74,12 @@ const EVENTS: Record<EventType, { operationId: string; summary: string; descript
     description:
       "`results` has one item per accepted position, in input order, shaped as `POST /v1/validate/batch` shapes them: an answer, or a failure item for a number whose registry stayed unavailable through every retry. `summary.total` equals the 202's `accepted`.",
   },
+  'bulk.completed': {
+    operationId: 'bulkCompletedEvent',
+    summary: 'Every accepted row of a file sent to POST /v1/bulk is answered',
+    description:
+      "Sent once per file, when a webhook is configured for the key's mode (test keys included: their files are answered from test mode). `data` has the counts of `GET /v1/bulk/{id}`; the rows themselves are in the results CSV at `results_url`.",
+  },
   test: {
     operationId: 'testEvent',
     summary: 'POST /v1/webhooks/test was called',

@@ -47,6 +47,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
       tags: [
         { name: 'validation', description: 'VAT number validation' },
         { name: 'rates', description: 'VAT rates' },
+        { name: 'bulk', description: 'CSV files of VAT numbers, validated in the background' },
         { name: 'webhooks', description: 'Webhook configuration and deliveries' },
         { name: 'events', description: 'What the service sends to your webhook' },
         { name: 'operations', description: 'Health and readiness' },
