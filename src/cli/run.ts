@@ -1,5 +1,6 @@
 import { ConfigError } from '../config.js';
 import { accounts } from './accounts.js';
+import { bulk } from './bulk.js';
 import {
   type Command,
   type CommandContext,
@@ -43,6 +44,7 @@ export const ENTRIES: readonly Entry[] = [
   keys,
   usage,
   webhooks,
+  bulk,
   simulator,
 ];
 
@@ -111,6 +113,7 @@ export async function runCli(
     const context: CommandContext = {
       args: named,
       option: (name) => (typeof values[name] === 'string' ? (values[name] as string) : undefined),
+      flag: (name) => values[name] === true,
       env,
       io,
       json,
