@@ -1,4 +1,5 @@
 import { asyncBatch } from './async-case.js';
+import { bulkFile } from './bulk-case.js';
 import {
   authed,
   BATCH_SIZE,
@@ -138,6 +139,7 @@ export const CASES: readonly BenchCase[] = [
   cachedBatch,
   registryBatch,
   asyncBatch,
+  bulkFile,
   ratesWithAccessLog,
   memory,
 ];
