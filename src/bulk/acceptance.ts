@@ -8,7 +8,7 @@ import { type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
 import type { Stores } from '../store/stores.js';
 import { parseNumber } from '../validation/parse.js';
 import type { DeliveryService } from '../webhooks/delivery-service.js';
-import { type CsvFile, REFERENCE_COLUMN, readCsv, VAT_COLUMN } from './csv-input.js';
+import { type CsvRow, REFERENCE_COLUMN, readCsv, VAT_COLUMN } from './csv-input.js';
 import { bulkCompletedEvent } from './progress.js';
 
 /**
@@ -85,14 +85,18 @@ export class BulkAcceptance {
       reference = checked.value;
     }
     const maxRows = bulkRowLimit(principal.tier);
-    const file = await readCsv(body, {
-      maxRows,
-      limitReason: `the limit of the ${principal.tier} tier`,
-      maxBytes: BULK_MAX_BYTES,
-    });
     const now = this.deps.clock.now();
     const id = newBulkId(now);
-    const { rows, units } = sortRows(id, file, reference);
+    let sorter: RowSorter | undefined;
+    const file = await readCsv(
+      body,
+      { maxRows, limitReason: `the limit of the ${principal.tier} tier`, maxBytes: BULK_MAX_BYTES },
+      (header) => {
+        sorter = new RowSorter(id, header.columns, reference);
+        return (row) => sorter!.add(row);
+      },
+    );
+    const { rows, units } = sorter!;
     const accepted = rows.length - rows.filter((row) => row.status === 'rejected').length;
     const rejected = rows.length - accepted;
     const status = accepted === 0 ? ('completed' as const) : ('pending' as const);
@@ -143,27 +147,46 @@ export class BulkAcceptance {
   }
 }
 
-/** The file's rows: each accepted row with the unit of its number, each rejected one with its code. */
-function sortRows(bulkId: string, file: CsvFile, reference: string | undefined) {
-  const names = file.columns.map((name) => name.trim().toLowerCase());
-  const vatIndex = names.indexOf(VAT_COLUMN);
-  const referenceIndex = names.indexOf(REFERENCE_COLUMN);
-  const unitOf = new Map<string, number>();
-  const rows = file.rows.map(({ line, cells }, position): BulkRow => {
-    const input = cells[vatIndex];
+/** The file's rows as read: each accepted row with the unit of its number, each rejected one with its code. */
+class RowSorter {
+  readonly rows: BulkRow[] = [];
+  private readonly unitOf = new Map<string, number>();
+  private readonly vatIndex: number;
+  private readonly referenceIndex: number;
+
+  constructor(
+    private readonly bulkId: string,
+    columns: readonly string[],
+    private readonly reference: string | undefined,
+  ) {
+    const names = columns.map((name) => name.trim().toLowerCase());
+    this.vatIndex = names.indexOf(VAT_COLUMN);
+    this.referenceIndex = names.indexOf(REFERENCE_COLUMN);
+  }
+
+  get units(): number {
+    return this.unitOf.size;
+  }
+
+  add({ line, cells }: CsvRow): void {
+    this.rows.push(this.sort(this.rows.length, line, cells));
+  }
+
+  private sort(position: number, line: number, cells: string[]): BulkRow {
+    const input = cells[this.vatIndex];
     const row: BulkRow = {
-      bulk_id: bulkId,
+      bulk_id: this.bulkId,
       position,
       line,
       input: JSON.stringify(cells),
       vat_number: input,
       normalised: null,
       unit: null,
-      reference: reference ?? null,
+      reference: this.reference ?? null,
       status: 'rejected',
       ...NO_RESULT,
     };
-    const own = referenceIndex === -1 ? '' : cells[referenceIndex];
+    const own = this.referenceIndex === -1 ? '' : cells[this.referenceIndex];
     if (own.trim() !== '') {
       const checked = checkReference(own);
       if (!checked.ok) return { ...row, error_code: 'validation_error' };
@@ -175,12 +198,13 @@ function sortRows(bulkId: string, file: CsvFile, reference: string | undefined) 
       if (!(error instanceof ApiError)) throw error;
       return { ...row, error_code: error.code };
     }
-    let unit = unitOf.get(row.normalised);
+    let unit = this.unitOf.get(row.normalised);
     if (unit === undefined) {
-      unit = unitOf.size;
-      unitOf.set(row.normalised, unit);
+      unit = this.unitOf.size;
+      this.unitOf.set(row.normalised, unit);
     }
-    return { ...row, unit, status: 'pending' };
-  });
-  return { rows, units: unitOf.size };
+    row.unit = unit;
+    row.status = 'pending';
+    return row;
+  }
 }

@@ -6,16 +6,20 @@ import { ApiError } from '../errors.js';
  * Reading an uploaded bulk file as it arrives (wave-2 E1): UTF-8 (a BOM is dropped), the
  * separator (`,` or `;`) taken from the header line, quoted fields as RFC 4180 has them, blank
  * lines skipped, a quote inside an unquoted field kept as a character (spreadsheets write them).
- * The bytes are decoded and parsed chunk by chunk, so only the parsed rows are
- * held, never the file's text. Anything unreadable is 422 `invalid_csv` naming the line.
+ * The bytes are decoded and parsed chunk by chunk and each row handed on as it is parsed, so
+ * neither the file's text nor its parsed cells are held here. Anything unreadable is 422 `invalid_csv` naming the line.
  */
 
 export interface CsvFile {
   /** The header row's names as given. */
   columns: string[];
   delimiter: ',' | ';';
-  rows: CsvRow[];
+  /** Data rows read. */
+  rows: number;
 }
+
+/** Told of the header once, it answers with what takes each data row. */
+export type RowSink = (header: Pick<CsvFile, 'columns' | 'delimiter'>) => (row: CsvRow) => void;
 
 export interface CsvRow {
   /** The file line the row ends on (1-based; the header is line 1). */
@@ -39,13 +43,14 @@ export const REFERENCE_COLUMN = 'reference';
 export async function readCsv(
   source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   options: ReadOptions,
+  sink: RowSink,
 ): Promise<CsvFile> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let bytes = 0;
   let lines = 1;
   let head = '';
   let file: CsvFile | undefined;
-  const rows: CsvRow[] = [];
+  let take: ((row: CsvRow) => void) | undefined;
   let parser: ReturnType<typeof parse> | undefined;
   let failure: unknown;
 
@@ -55,16 +60,18 @@ export async function readCsv(
       if (failure) return;
       try {
         if (!file) {
-          file = { columns: headerOf(record, info.lines), delimiter, rows };
+          file = { columns: headerOf(record, info.lines), delimiter, rows: 0 };
+          take = sink(file);
           return;
         }
-        if (rows.length >= options.maxRows) {
+        if (file.rows >= options.maxRows) {
           throw invalid(
             info.lines,
             `more than ${options.maxRows.toLocaleString('en')} rows, ${options.limitReason}`,
           );
         }
-        rows.push({ line: info.lines, cells: record });
+        file.rows += 1;
+        take!({ line: info.lines, cells: record });
       } catch (error) {
         failure = error;
       }
@@ -116,7 +123,7 @@ export async function readCsv(
   }
   if (failure) throw failure;
   if (!file) throw invalid(1, 'the file is empty: it needs a header row naming at least vat_number');
-  if (rows.length === 0) throw invalid(2, 'no rows after the header row');
+  if (file.rows === 0) throw invalid(2, 'no rows after the header row');
   return file;
 }
 

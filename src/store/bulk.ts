@@ -1,4 +1,6 @@
-import type { Executor } from './database.js';
+import { CompiledQuery } from 'kysely';
+import type { DialectName, Executor } from './database.js';
+import { Sql } from './sql.js';
 import type { BulkFilesTable, BulkRowsTable, KeyMode } from './tables.js';
 
 /** Bulk files and their rows (wave-2 section E). */
@@ -62,19 +64,61 @@ export interface BulkStore {
 /** 18 columns per row: 1500 rows stay below SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 1500;
 
+const ROW_COLUMNS = [
+  'bulk_id',
+  'position',
+  'line',
+  'input',
+  'vat_number',
+  'normalised',
+  'unit',
+  'reference',
+  'status',
+  'valid',
+  'company_name',
+  'company_address',
+  'source',
+  'source_status',
+  'consultation_number',
+  'validation_id',
+  'error_code',
+] as const satisfies ReadonlyArray<keyof BulkRow>;
+
+/** `insert into bulk_rows … values (…), (…)` for `count` rows. */
+function insertRowsStatement(count: number): Sql {
+  const tuple = `(${ROW_COLUMNS.map(() => '?').join(', ')})`;
+  return new Sql(
+    `insert into bulk_rows (${ROW_COLUMNS.join(', ')}) values ${Array(count).fill(tuple).join(', ')}`,
+  );
+}
+
 export class KyselyBulkStore implements BulkStore {
-  constructor(private readonly db: Executor) {}
+  /** Statements by row count: a full chunk's is built once. */
+  private readonly inserts = new Map<number, Sql>();
+
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
 
   async insertFile(file: BulkFile): Promise<void> {
     await this.db.insertInto('bulk_files').values(file).execute();
   }
 
+  /**
+   * Multi-row inserts with their values as one flat parameter list: the query builder would make
+   * a node per value (millions for a large file), and the heap would grow by hundreds of MB.
+   */
   async insertRows(rows: readonly BulkRow[]): Promise<void> {
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      await this.db
-        .insertInto('bulk_rows')
-        .values(rows.slice(start, start + ROWS_PER_INSERT))
-        .execute();
+      const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+      let statement = this.inserts.get(chunk.length);
+      if (!statement) {
+        statement = insertRowsStatement(chunk.length);
+        if (chunk.length === ROWS_PER_INSERT) this.inserts.set(chunk.length, statement);
+      }
+      const parameters = chunk.flatMap((row) => ROW_COLUMNS.map((column) => row[column]));
+      await this.db.executeQuery(CompiledQuery.raw(statement.text[this.dialect], parameters));
     }
   }
 

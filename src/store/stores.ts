@@ -75,7 +75,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
-    bulk: new KyselyBulkStore(db),
+    bulk: new KyselyBulkStore(db, sql.dialect),
     transaction,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCsv } from '../../src/bulk/csv-input.js';
+import { type CsvRow, readCsv } from '../../src/bulk/csv-input.js';
 import { ApiError } from '../../src/errors.js';
 
 /** The bulk file reader on its own: separators, BOM, quotes, and each kind of unreadable file. */
@@ -11,7 +11,10 @@ async function read(text: string | Uint8Array, chunkSize = 5) {
   const chunks: Buffer[] = [];
   for (let start = 0; start < bytes.length; start += chunkSize)
     chunks.push(bytes.subarray(start, start + chunkSize));
-  return readCsv(chunks, options);
+  const rows: CsvRow[] = [];
+  const file = await readCsv(chunks, options, () => (row) => rows.push(row));
+  expect(file.rows).toBe(rows.length);
+  return { ...file, rows };
 }
 
 async function failure(text: string | Uint8Array): Promise<ApiError> {
@@ -68,7 +71,7 @@ describe('readCsv', () => {
 
   it('refuses a body over the byte limit as payload_too_large', async () => {
     const body = [Buffer.from(`vat_number\n${'DE123456789\n'.repeat(100)}`)];
-    await expect(readCsv(body, { ...options, maxRows: 1000 })).rejects.toMatchObject({
+    await expect(readCsv(body, { ...options, maxRows: 1000 }, () => () => undefined)).rejects.toMatchObject({
       code: 'payload_too_large',
     });
   });
