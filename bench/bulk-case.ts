@@ -52,8 +52,9 @@ async function waitForCompletion(
     const response = await fetch(`${service.url}/v1/bulk/${id}`, {
       headers: { authorization: `Bearer ${service.key}` },
     });
-    const progress = ((await response.json()) as { data: Progress }).data;
-    if (progress.status === 'completed') return performance.now();
+    // A poll refused while the database is busy (503) is asked again; the file goes on.
+    const progress = response.ok ? ((await response.json()) as { data: Progress }).data : undefined;
+    if (progress?.status === 'completed') return performance.now();
     onPoll?.();
     await sleep(250);
   }
