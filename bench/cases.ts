@@ -1,4 +1,5 @@
 import { asyncBatch } from './async-case.js';
+import { bulkFile } from './bulk-case.js';
 import { history } from './history-case.js';
 import {
   authed,
@@ -143,6 +144,7 @@ export const CASES: readonly BenchCase[] = [
   status,
   breakerOpen,
   asyncBatch,
+  bulkFile,
   ratesWithAccessLog,
   memory,
   history,

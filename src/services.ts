@@ -4,8 +4,10 @@ import { KeyManagement, KeyUsage } from './accounts/key-management.js';
 import { Quota } from './accounts/quota.js';
 import { StatusBoard } from './availability/status.js';
 import { pollViesStatus } from './availability/vies-status.js';
+import { BULK_SLICE_JOB, BulkAcceptance } from './bulk/acceptance.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { bulkSliceHandler } from './jobs/handlers/bulk-slice.js';
 import { checkMonitorHandler } from './jobs/handlers/check-monitor.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
 import {
@@ -53,6 +55,7 @@ export interface Services {
   unsettled: UnsettledCharges;
   asyncAcceptance: AsyncAcceptance;
   monitors: MonitorService;
+  bulkAcceptance: BulkAcceptance;
   deliveries: DeliveryService;
   policy: TargetPolicy;
   /** Seals, the sealing and verify queries, records with their seals for proofs. */
@@ -128,6 +131,15 @@ export function createServices(deps: ServiceDeps): Services {
     [SCHEDULE_MONITORS_JOB]: recurringHandler(clock, config.monitors.scheduleMs, async () => {
       if ((await queueDueMonitors({ stores, clock, slice: config.monitors.slice })) > 0) nudge();
     }),
+    [BULK_SLICE_JOB]: bulkSliceHandler({
+      stores,
+      pipeline,
+      deliveries,
+      clock,
+      retryDelaysMs: config.asyncRetryDelaysMs,
+      publicUrl: config.publicUrl,
+      onSettled: nudge,
+    }),
   };
   // Registry availability and limits shared by every instance: through the database, rate
   // limits through Redis when one is configured.
@@ -192,6 +204,14 @@ export function createServices(deps: ServiceDeps): Services {
     unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
     monitors: new MonitorService({ stores, clock, limits: config.tierLimits, onEnqueued: nudge }),
+    bulkAcceptance: new BulkAcceptance({
+      stores,
+      quota,
+      clock,
+      deliveries,
+      publicUrl: config.publicUrl,
+      onEnqueued: nudge,
+    }),
     deliveries,
     policy,
     ledger,

@@ -44,6 +44,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bulk files, newest first, cursor pagination
+         * @description The account's bulk files of the key's mode, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+         *     - **Files**: a key sees only the files uploaded with keys of its mode.
+         *     - **Worth knowing**: `limit` outside 1–100, or a cursor this API did not return, is 422 `validation_error`.
+         */
+        get: operations["listBulkFiles"];
+        put?: never;
+        /**
+         * Upload a CSV file of VAT numbers to validate in the background
+         * @description Uploads a CSV file of VAT numbers and answers 202 once the whole file is read and queued; the numbers are then validated in the background, as fast as the registries allow. Follow it with `GET /v1/bulk/{id}`, fetch the results with `GET /v1/bulk/{id}/results`; with a webhook configured, `bulk.completed` is sent at the end.
+         *
+         *     Send the file as the body (`Content-Type: text/csv`) or as the one file of a `multipart/form-data` form. The first line names the columns: `vat_number` is required; `reference` (your own id per row; the `reference` query parameter applies to rows without one) and any other columns are kept and echoed in the results. `,` or `;` separators (whichever the header line uses), quoted fields, a UTF-8 BOM and blank lines are fine.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+         *     - **Files**: a key sees only the files uploaded with keys of its mode.
+         *     - **Rows**: up to 10,000 (Pro) or 100,000 (Business, Scale); bodies up to 40 MiB (413 `payload_too_large` beyond).
+         *     - **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all); 429 `rate_limit_exceeded` refuses the whole file when fewer validations remain this month.
+         *     - **Rejected rows**: a malformed number (or reference) does not refuse the file: the row is counted in `rejected` and its `error_code` is in the results.
+         *     - **Worth knowing**: a file that cannot be read is 422 `invalid_csv` naming the line and the reason (empty, no `vat_number` column, not UTF-8, binary, a row with more or fewer fields than the header, an unclosed quote, more rows than the tier allows); nothing of it is accepted or counted.
+         */
+        post: operations["uploadBulkFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk file's progress
+         * @description The progress of a bulk file: counts so far and `eta_seconds` at the pace so far. 404 `not_found` for an id that does not exist or belongs to another account or key mode.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+         *     - **Files**: a key sees only the files uploaded with keys of its mode.
+         */
+        get: operations["getBulkFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk file's results as CSV, in input order
+         * @description The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then `normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code`. `valid` is `true`/`false`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). Every `validation_id` is a record (`GET /v1/validations/{id}`); duplicates of a number share one. A cell that starts with `=`, `+`, `-` or `@` gets a leading `'` so spreadsheets do not run it as a formula.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+         *     - **Files**: a key sees only the files uploaded with keys of its mode.
+         */
+        get: operations["getBulkResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -758,6 +841,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "bulk.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every accepted row of a file sent to POST /v1/bulk is answered
+         * @description Sent once per file, when a webhook is configured for the key's mode (test keys included: their files are answered from test mode). `data` has the counts of `GET /v1/bulk/{id}`; the rows themselves are in the results CSV at `results_url`.
+         *
+         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *
+         *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
+         */
+        post: operations["bulkCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "monitor.changed": {
         parameters: {
             query?: never;
@@ -1048,6 +1155,61 @@ export interface components {
             meta: {
                 vat_number: string;
             };
+        };
+        BulkCompletedEvent: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            data: {
+                /** @description Rows with a well-formed number */
+                accepted: number;
+                /** @description The `data.bulk_id` of the 202 that accepted the file */
+                bulk_id: string;
+                /** @description Accepted rows without an answer (registry unavailable through every retry) */
+                failed: number;
+                /** @description Rows refused at acceptance (their `error_code` is in the results) */
+                rejected: number;
+                /** @description GET it with the same key for the results CSV */
+                results_url: string;
+                /** @enum {string} */
+                status: "completed";
+                /** @description Accepted rows answered */
+                succeeded: number;
+                /** @description Data rows in the file */
+                total: number;
+            };
+            /** @description Also the `webhook-id` header: the same on every retry and replay of the event */
+            id: string;
+            /** @enum {string} */
+            type: "bulk.completed";
+        };
+        BulkProgress: {
+            /** @description Rows with a well-formed number, duplicates included */
+            accepted: number;
+            bulk_id: string;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description Seconds until completion at the pace so far; null before the first answer, 0 once completed */
+            eta_seconds: number | null;
+            /** @description Accepted rows without an answer: the registry stayed unavailable */
+            failed: number;
+            /** @description Accepted rows answered so far (succeeded + failed) */
+            processed: number;
+            /** @description Rows refused at acceptance; their `error_code` is in the results */
+            rejected: number;
+            /** @description The results CSV (rows answered so far while processing) */
+            results_url: string;
+            /** @description `pending` until the first row is answered, `completed` once every accepted row is */
+            status: "pending" | "processing" | "completed";
+            succeeded: number;
+            /** @description Data rows in the file */
+            total: number;
         };
         DeliveryDetail: {
             attempt_log: {
@@ -1682,6 +1844,458 @@ export interface operations {
                             request_id: string;
                         };
                     };
+                };
+            };
+        };
+    };
+    listBulkFiles: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /**
+                 * @description 1 to 100, default 20
+                 * @example 20
+                 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bulk files */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkProgress"][];
+                        meta: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadBulkFile: {
+        parameters: {
+            query?: {
+                /** @description `false` asks the registry for every number even when a cached answer exists */
+                cache?: "true" | "false";
+                /**
+                 * @description Your own id, kept on the record of every row whose `reference` cell is empty
+                 * @example import-2026-03
+                 */
+                reference?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The CSV file */
+                    file?: string;
+                };
+                /**
+                 * @example vat_number;reference;trader_name
+                 *     DE123456704;customer-4711;Musterfirma
+                 *     NL123456782B01;customer-4712;Testbedrijf
+                 *     DE12345;customer-4713;Typo GmbH
+                 */
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Validations per calendar month (UTC) on the account's tier */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Validations left this month */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the monthly quota renews: the first instant of next month, UTC */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Rows queued, duplicates included */
+                            accepted: number;
+                            bulk_id: string;
+                            /** @description Rows with a malformed number or reference; their `error_code` is in the results */
+                            rejected: number;
+                            /** @description `completed` at once when every row was rejected */
+                            status: "pending" | "completed";
+                            /** @description Data rows in the file */
+                            total: number;
+                        };
+                        meta: {
+                            request_duration_ms: number;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `invalid_csv`: The CSV file cannot be read.
+             *     - `validation_error`: The request is not valid.
+             */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
+             *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
+             */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBulkFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A bulk file id (`blk_…`)
+                 * @example blk_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The progress */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BulkProgress"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBulkResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A bulk file id (`blk_…`)
+                 * @example blk_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results file */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6077,6 +6691,70 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BatchCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: no further attempt */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not followed. A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bulkCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifies the sender
+                 * @example vat-service-webhooks/1
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The event id (`id` of the body): the same on every retry and replay, so you can deduplicate on it
+                 * @example evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Refuse deliveries too far from your clock (e.g. 5 minutes) to stop replays
+                 * @example 1772443804
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkCompletedEvent"];
             };
         };
         responses: {

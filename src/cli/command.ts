@@ -62,6 +62,8 @@ export interface CommandContext {
   args: Readonly<Record<string, string>>;
   /** The value of a string option, or undefined when not given. */
   option(name: string): string | undefined;
+  /** Whether a boolean option was given. */
+  flag(name: string): boolean;
   env: Readonly<Record<string, string | undefined>>;
   io: Io;
   json: boolean;

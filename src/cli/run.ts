@@ -1,5 +1,6 @@
 import { ConfigError } from '../config.js';
 import { accounts } from './accounts.js';
+import { bulk } from './bulk.js';
 import {
   type Command,
   type CommandContext,
@@ -49,6 +50,7 @@ export const ENTRIES: readonly Entry[] = [
   ledger,
   monitors,
   webhooks,
+  bulk,
   simulator,
 ];
 
@@ -117,6 +119,7 @@ export async function runCli(
     const context: CommandContext = {
       args: named,
       option: (name) => (typeof values[name] === 'string' ? (values[name] as string) : undefined),
+      flag: (name) => values[name] === true,
       env,
       io,
       json,

@@ -23,6 +23,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
 import { asyncResultRoutes } from './routes/async-results.js';
+import { bulkRoutes } from './routes/bulk.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
@@ -169,6 +170,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     validationProofRoutes(v1, services.ledger);
     monitorRoutes(v1, services.monitors);
+    // Its own scope: the CSV and multipart parsers it adds apply to its routes only.
+    await v1.register(bulkRoutes, {
+      acceptance: services.bulkAcceptance,
+      bulk: services.stores.bulk,
+      clock: deps.clock,
+      publicUrl: config.publicUrl,
+    });
   });
   await registerConsole(fastify, {
     config,

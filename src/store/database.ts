@@ -19,6 +19,7 @@ import * as keyNames from './migrations/0005-key-names.js';
 import * as availability from './migrations/0006-availability.js';
 import * as recordReads from './migrations/0008-record-reads.js';
 import * as monitors from './migrations/0009-monitors.js';
+import * as bulk from './migrations/0010-bulk.js';
 import * as consoleSessions from './migrations/0012-console-sessions.js';
 import type { Tables } from './tables.js';
 
@@ -205,6 +206,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-record-reads': recordReads,
   '0009-monitors': monitors,
   '0012-console-sessions': consoleSessions,
+  '0010-bulk': bulk,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import { type AccountStore, KyselyAccountStore } from './accounts.js';
 import { type AsyncRequestStore, KyselyAsyncRequestStore } from './async-requests.js';
+import { type BulkStore, KyselyBulkStore } from './bulk.js';
 import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
@@ -36,6 +37,7 @@ export interface Stores {
   readonly asyncRequests: AsyncRequestStore;
   readonly idempotency: IdempotencyStore;
   readonly monitors: MonitorStore;
+  readonly bulk: BulkStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
@@ -82,6 +84,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     asyncRequests: new KyselyAsyncRequestStore(db),
     idempotency: new KyselyIdempotencyStore(db),
     monitors: new KyselyMonitorStore(db, sql.dialect),
+    bulk: new KyselyBulkStore(db, sql.dialect),
     transaction,
   };
 }

@@ -156,6 +156,8 @@ export interface Tables {
   registry_slots: RegistrySlotsTable;
   monitors: MonitorsTable;
   console_sessions: ConsoleSessionsTable;
+  bulk_files: BulkFilesTable;
+  bulk_rows: BulkRowsTable;
 }
 
 /** Registry call outcomes per hour and latency bucket, summed over every instance (wave-2 B4). */
@@ -323,4 +325,47 @@ export interface ConsoleSessionsTable {
   last_seen_at: number;
   /** The absolute end; the idle end is `last_seen_at` + the idle time (config). */
   expires_at: number;
+}
+
+/** An uploaded bulk file and its counters (`processed` = accepted rows answered). */
+export interface BulkFilesTable {
+  id: string;
+  account_id: string;
+  mode: KeyMode;
+  status: 'pending' | 'completed';
+  total: number;
+  accepted: number;
+  rejected: number;
+  unique_count: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  columns: string;
+  delimiter: string;
+  reference: string | null;
+  use_cache: number;
+  created_at: number;
+  started_at: number | null;
+  completed_at: number | null;
+}
+
+/** One data line of a bulk file: its input as given and, once answered, its result columns. */
+export interface BulkRowsTable {
+  bulk_id: string;
+  position: number;
+  line: number;
+  input: string;
+  vat_number: string;
+  normalised: string | null;
+  unit: number | null;
+  reference: string | null;
+  status: 'rejected' | 'pending' | 'succeeded' | 'failed';
+  valid: number | null;
+  company_name: string | null;
+  company_address: string | null;
+  source: string | null;
+  source_status: string | null;
+  consultation_number: string | null;
+  validation_id: string | null;
+  error_code: string | null;
 }

@@ -24,6 +24,7 @@ export const EVENT_TYPES = [
   'validation.failed',
   'batch.completed',
   'monitor.changed',
+  'bulk.completed',
   'test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -81,6 +82,22 @@ export const MonitorChangedData = Type.Object({
   result: Type.Ref(ValidationData),
 });
 
+/** `bulk.completed`: a bulk file's counts once every accepted row is answered; the rows are in its results file. */
+export const BulkCompletedData = Type.Object({
+  bulk_id: Type.String({ description: 'The `data.bulk_id` of the 202 that accepted the file' }),
+  status: Type.Literal('completed'),
+  total: Type.Integer({ description: 'Data rows in the file' }),
+  accepted: Type.Integer({ description: 'Rows with a well-formed number' }),
+  rejected: Type.Integer({
+    description: 'Rows refused at acceptance (their `error_code` is in the results)',
+  }),
+  succeeded: Type.Integer({ description: 'Accepted rows answered' }),
+  failed: Type.Integer({
+    description: 'Accepted rows without an answer (registry unavailable through every retry)',
+  }),
+  results_url: Type.String({ description: 'GET it with the same key for the results CSV' }),
+});
+
 export const TestData = Type.Object({ message: Type.String() });
 
 /** The envelope of one event type around its `data`. */
@@ -100,6 +117,7 @@ export const ValidationFailedEvent = eventSchema(
 );
 export const BatchCompletedEvent = eventSchema('batch.completed', 'BatchCompletedEvent', BatchCompletedData);
 export const MonitorChangedEvent = eventSchema('monitor.changed', 'MonitorChangedEvent', MonitorChangedData);
+export const BulkCompletedEvent = eventSchema('bulk.completed', 'BulkCompletedEvent', BulkCompletedData);
 export const TestEvent = eventSchema('test', 'TestEvent', TestData);
 
 /** Each event type's body schema, for the OpenAPI document. */
@@ -108,6 +126,7 @@ export const EVENT_SCHEMAS = {
   'validation.failed': ValidationFailedEvent,
   'batch.completed': BatchCompletedEvent,
   'monitor.changed': MonitorChangedEvent,
+  'bulk.completed': BulkCompletedEvent,
   test: TestEvent,
 } as const satisfies Record<EventType, TSchema>;
 
@@ -179,6 +198,11 @@ export function batchCompleted(batchId: string, results: readonly BatchItem[]): 
 
 export function monitorChanged(data: Static<typeof MonitorChangedData>): NewEvent {
   return { type: 'monitor.changed', data };
+}
+
+/** `bulk.completed`: the file's counts and where its results are. */
+export function bulkCompleted(data: Omit<Static<typeof BulkCompletedData>, 'status'>): NewEvent {
+  return { type: 'bulk.completed', data: { ...data, status: 'completed' } };
 }
 
 export function testEvent(): NewEvent {

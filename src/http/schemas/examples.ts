@@ -6,6 +6,7 @@ import { withMatch } from '../../validation/match.js';
 import { magicNumberAnswer } from '../../validation/test-mode.js';
 import {
   batchCompleted,
+  bulkCompleted,
   type EventType,
   eventPayload,
   monitorChanged,
@@ -36,6 +37,7 @@ export const EXAMPLE_REQUEST_ID = '5f0c7d9e-8b1a-4c3e-9f2d-6a7b8c9d0e1f';
 export const EXAMPLE_REQUESTER = 'DE136695976';
 const ASYNC_ID = '8e4b2a71-3c5d-4f60-9a1b-2c3d4e5f6a7b';
 const BATCH_ID = '2d9f6c3a-7b8e-4d1f-8a2b-9c0d1e2f3a4b';
+export const EXAMPLE_BULK_ID = 'blk_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c';
 const EVENT_ID = 'evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9';
 const VALIDATION_IDS = ['val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c', 'val_019b7a2e4c1e7a8b9c0d1e2f3a4b5c6d'];
 const REFERENCE = 'customer-4711';
@@ -330,6 +332,20 @@ export const EVENT_EXAMPLES: Record<EventType, NamedExample> = {
         previous_validation_id: VALIDATION_IDS[0],
         validation_id: VALIDATION_IDS[1],
         result: magicAnswer('NL123456782B01').data,
+      }),
+    ),
+  },
+  'bulk.completed': {
+    summary: 'A file of 1,000 rows, 3 of them malformed',
+    value: eventBody(
+      bulkCompleted({
+        bulk_id: EXAMPLE_BULK_ID,
+        total: 1000,
+        accepted: 997,
+        rejected: 3,
+        succeeded: 997,
+        failed: 0,
+        results_url: `${EXAMPLE_PUBLIC_URL}/v1/bulk/${EXAMPLE_BULK_ID}/results`,
       }),
     ),
   },

@@ -1,0 +1,62 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { BulkFile, BulkRow, BulkStore } from '../store/bulk.js';
+
+/**
+ * The results file of a bulk file (wave-2 E2, L8): every row in input order, its input columns as
+ * given, then what the service found. Read from the database a page at a time and written as it
+ * is read, so a file of 100,000 rows is never held whole. Cells that a spreadsheet would run as a
+ * formula get a leading `'`.
+ */
+
+export const RESULT_COLUMNS = [
+  'normalised_vat_number',
+  'valid',
+  'company_name',
+  'company_address',
+  'source',
+  'source_status',
+  'consultation_number',
+  'validation_id',
+  'error_code',
+] as const;
+
+const PAGE = 1000;
+
+/** A cell starting with =, +, -, @ (or a tab or carriage return) is read by spreadsheets as a formula. */
+export function neutralise(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+export function resultsCsv(bulk: BulkStore, file: BulkFile): Readable {
+  const header = [...(JSON.parse(file.columns) as string[]), ...RESULT_COLUMNS];
+  async function* records() {
+    yield header;
+    let after = -1;
+    for (;;) {
+      const rows = await bulk.rowsAfter(file.id, after, PAGE);
+      for (const row of rows) yield resultRecord(row);
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1].position;
+    }
+  }
+  const source = Readable.from(records());
+  const out = stringify({ delimiter: file.delimiter, cast: { string: neutralise } });
+  source.on('error', (error) => out.destroy(error));
+  return source.pipe(out);
+}
+
+function resultRecord(row: BulkRow): string[] {
+  return [
+    ...(JSON.parse(row.input) as string[]),
+    row.normalised ?? '',
+    row.valid === null ? '' : row.valid === 1 ? 'true' : 'false',
+    row.company_name ?? '',
+    row.company_address ?? '',
+    row.source ?? '',
+    row.source_status ?? '',
+    row.consultation_number ?? '',
+    row.validation_id ?? '',
+    row.error_code ?? '',
+  ];
+}

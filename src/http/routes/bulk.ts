@@ -1,0 +1,345 @@
+import type { Readable } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { quotaHeaders } from '../../accounts/quota.js';
+import { BULK_MAX_BYTES, type BulkAcceptance, bulkRowLimit } from '../../bulk/acceptance.js';
+import { boundaryOf, multipartFile } from '../../bulk/multipart.js';
+import { BulkProgress, progressOf } from '../../bulk/progress.js';
+import { resultsCsv } from '../../bulk/results.js';
+import type { Clock } from '../../clock.js';
+import { ApiError } from '../../errors.js';
+import type { BulkFile, BulkStore } from '../../store/bulk.js';
+import {
+  BULK_ACCEPTED_EXAMPLES,
+  BULK_CSV_EXAMPLE,
+  BULK_LIST_EXAMPLES,
+  BULK_PROGRESS_EXAMPLES,
+  BULK_RESULTS_EXAMPLE,
+} from '../schemas/bulk-examples.js';
+import { AUTH_ERRORS, answerHeaders, errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
+import { typed } from '../typed.js';
+
+export interface BulkRouteDeps {
+  acceptance: BulkAcceptance;
+  bulk: BulkStore;
+  clock: Clock;
+  publicUrl: string;
+}
+
+const UploadQuery = Type.Object(
+  {
+    reference: Type.Optional(
+      Type.String({
+        maxLength: 255,
+        description: 'Your own id, kept on the record of every row whose `reference` cell is empty',
+        examples: ['import-2026-03'],
+      }),
+    ),
+    cache: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        default: 'true',
+        description: '`false` asks the registry for every number even when a cached answer exists',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
+    ),
+    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+  },
+  { additionalProperties: false },
+);
+
+const IdParams = Type.Object({
+  id: Type.String({
+    maxLength: 100,
+    pattern: '^[\\x21-\\x7e]+$',
+    description: 'A bulk file id (`blk_…`)',
+    examples: ['blk_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c'],
+  }),
+});
+
+const CSV_BODY = Type.String({
+  description:
+    'UTF-8 CSV, `,` or `;` separated, with a header row naming at least `vat_number`; optionally `reference` and any other columns (echoed in the results)',
+  contentMediaType: 'text/csv',
+  examples: [BULK_CSV_EXAMPLE],
+});
+
+const UploadBody = {
+  content: {
+    'text/csv': { schema: CSV_BODY },
+    'multipart/form-data': {
+      schema: Type.Object(
+        { file: Type.Optional(Type.String({ contentMediaType: 'text/csv', description: 'The CSV file' })) },
+        { description: 'One file part (named `file`, or any part with a filename)' },
+      ),
+    },
+  },
+};
+
+const Accepted = Type.Object(
+  {
+    data: Type.Object({
+      bulk_id: Type.String({ pattern: '^blk_[0-9a-f]{32}$' }),
+      status: Type.Union([Type.Literal('pending'), Type.Literal('completed')], {
+        description: '`completed` at once when every row was rejected',
+      }),
+      total: Type.Integer({ description: 'Data rows in the file' }),
+      accepted: Type.Integer({ description: 'Rows queued, duplicates included' }),
+      rejected: Type.Integer({
+        description: 'Rows with a malformed number or reference; their `error_code` is in the results',
+      }),
+    }),
+    meta: Type.Object({ request_id: Type.String(), request_duration_ms: Type.Integer() }),
+  },
+  { description: 'Accepted', ...answerHeaders({ quota: true }), 'x-examples': BULK_ACCEPTED_EXAMPLES },
+);
+
+const NOTES = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+- **Files**: a key sees only the files uploaded with keys of its mode.`;
+
+const UPLOAD_DESCRIPTION = `Uploads a CSV file of VAT numbers and answers 202 once the whole file is read and queued; the numbers are then validated in the background, as fast as the registries allow. Follow it with \`GET /v1/bulk/{id}\`, fetch the results with \`GET /v1/bulk/{id}/results\`; with a webhook configured, \`bulk.completed\` is sent at the end.
+
+Send the file as the body (\`Content-Type: text/csv\`) or as the one file of a \`multipart/form-data\` form. The first line names the columns: \`vat_number\` is required; \`reference\` (your own id per row; the \`reference\` query parameter applies to rows without one) and any other columns are kept and echoed in the results. \`,\` or \`;\` separators (whichever the header line uses), quoted fields, a UTF-8 BOM and blank lines are fine.
+
+${NOTES}
+- **Rows**: up to ${bulkRowLimit('pro').toLocaleString('en')} (Pro) or ${bulkRowLimit('business').toLocaleString('en')} (Business, Scale); bodies up to ${BULK_MAX_BYTES / 1024 / 1024} MiB (413 \`payload_too_large\` beyond).
+- **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all); 429 \`rate_limit_exceeded\` refuses the whole file when fewer validations remain this month.
+- **Rejected rows**: a malformed number (or reference) does not refuse the file: the row is counted in \`rejected\` and its \`error_code\` is in the results.
+- **Worth knowing**: a file that cannot be read is 422 \`invalid_csv\` naming the line and the reason (empty, no \`vat_number\` column, not UTF-8, binary, a row with more or fewer fields than the header, an unclosed quote, more rows than the tier allows); nothing of it is accepted or counted.`;
+
+const GET_DESCRIPTION = `The progress of a bulk file: counts so far and \`eta_seconds\` at the pace so far. 404 \`not_found\` for an id that does not exist or belongs to another account or key mode.
+
+${NOTES}`;
+
+const RESULTS_DESCRIPTION = `The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then \`normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code\`. \`valid\` is \`true\`/\`false\`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). Every \`validation_id\` is a record (\`GET /v1/validations/{id}\`); duplicates of a number share one. A cell that starts with \`=\`, \`+\`, \`-\` or \`@\` gets a leading \`'\` so spreadsheets do not run it as a formula.
+
+${NOTES}`;
+
+const LIST_DESCRIPTION = `The account's bulk files of the key's mode, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`.
+
+${NOTES}
+- **Worth knowing**: \`limit\` outside 1–100, or a cursor this API did not return, is 422 \`validation_error\`.`;
+
+const BULK_ERRORS = [...AUTH_ERRORS, 'tier_insufficient' as const];
+
+/** The request bodies of POST /v1/bulk, kept apart from `request.body` so schema validation skips them. */
+const uploads = new WeakMap<FastifyRequest, unknown>();
+
+/** POST /v1/bulk, GET /v1/bulk, GET /v1/bulk/{id} and its results (wave-2 section E). */
+export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): Promise<void> {
+  // The file is read as it arrives: these parsers hand the request stream on unread.
+  for (const type of ['text/csv', 'multipart/form-data']) {
+    scope.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
+  }
+  const app = typed(scope);
+  app.addSchema(BulkProgress);
+  const config = { feature: 'batch' as const };
+  const tags = ['bulk'];
+
+  app.post(
+    '/v1/bulk',
+    {
+      config,
+      preValidation: async (request) => {
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > BULK_MAX_BYTES) {
+          throw new ApiError(
+            'payload_too_large',
+            `A bulk file may be at most ${BULK_MAX_BYTES / 1024 / 1024} MiB; split it into several files.`,
+            { connection: 'close' },
+          );
+        }
+        uploads.set(request, request.body);
+        request.body = isMultipart(request) ? {} : '';
+      },
+      schema: {
+        operationId: 'uploadBulkFile',
+        tags,
+        summary: 'Upload a CSV file of VAT numbers to validate in the background',
+        description: UPLOAD_DESCRIPTION,
+        querystring: UploadQuery,
+        body: UploadBody,
+        response: {
+          202: Accepted,
+          ...errorResponses([
+            'invalid_csv',
+            'payload_too_large',
+            'unsupported_media_type',
+            'validation_error',
+            ...BULK_ERRORS,
+            'rate_limit_exceeded',
+          ]),
+        },
+      },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      const raw = uploads.get(request);
+      if (!isStream(raw)) {
+        throw new ApiError(
+          'unsupported_media_type',
+          'POST /v1/bulk takes the file as `text/csv`, or as `multipart/form-data` with one file.',
+        );
+      }
+      // Read without destroying the request on a refusal, so the error answer still reaches the client.
+      const body = raw.iterator({ destroyOnReturn: false });
+      const source = isMultipart(request)
+        ? multipartFile(body, boundaryOf(request.headers['content-type']!))
+        : body;
+      try {
+        const { data, quota } = await deps.acceptance.accept(request.principal, source, {
+          reference: request.query.reference,
+          useCache: request.query.cache !== 'false',
+        });
+        reply.code(202).headers(quotaHeaders(quota));
+        return {
+          data,
+          meta: { request_id: request.id, request_duration_ms: Math.round(performance.now() - started) },
+        };
+      } catch (error) {
+        // The rest of a refused body is read and dropped, then the connection closed.
+        raw.resume();
+        reply.header('connection', 'close');
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/v1/bulk',
+    {
+      config,
+      schema: {
+        operationId: 'listBulkFiles',
+        tags,
+        summary: 'Bulk files, newest first, cursor pagination',
+        description: LIST_DESCRIPTION,
+        querystring: ListQuery,
+        response: {
+          200: Type.Object(
+            {
+              data: Type.Array(Type.Ref(BulkProgress)),
+              meta: Type.Object({
+                request_id: Type.String(),
+                next_cursor: Type.Union([Type.String(), Type.Null()]),
+                has_more: Type.Boolean(),
+              }),
+            },
+            { description: 'A page of bulk files', ...answerHeaders(), 'x-examples': BULK_LIST_EXAMPLES },
+          ),
+          ...errorResponses([...BULK_ERRORS, 'validation_error']),
+        },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
+      if (!(limit >= 1 && limit <= 100)) {
+        throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${request.query.limit}.`);
+      }
+      const before = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor);
+      const rows = await deps.bulk.listFiles(request.principal, { limit, before });
+      const page = rows.slice(0, limit);
+      const hasMore = rows.length > limit;
+      const now = deps.clock.now();
+      return {
+        data: page.map((file) => progressOf(file, now, deps.publicUrl)),
+        meta: {
+          request_id: request.id,
+          next_cursor: hasMore ? Buffer.from(page[page.length - 1].id).toString('base64url') : null,
+          has_more: hasMore,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/bulk/:id',
+    {
+      config,
+      schema: {
+        operationId: 'getBulkFile',
+        tags,
+        summary: "A bulk file's progress",
+        description: GET_DESCRIPTION,
+        params: IdParams,
+        querystring: NoQuery,
+        response: {
+          200: Type.Object(
+            { data: Type.Ref(BulkProgress), meta: RequestMeta },
+            { description: 'The progress', ...answerHeaders(), 'x-examples': BULK_PROGRESS_EXAMPLES },
+          ),
+          ...errorResponses([...BULK_ERRORS, 'not_found']),
+        },
+      },
+    },
+    async (request) => {
+      const file = await ownFile(deps.bulk, request.principal, request.params.id);
+      return { data: progressOf(file, deps.clock.now(), deps.publicUrl), meta: { request_id: request.id } };
+    },
+  );
+
+  app.get(
+    '/v1/bulk/:id/results',
+    {
+      config,
+      schema: {
+        operationId: 'getBulkResults',
+        tags,
+        summary: "A bulk file's results as CSV, in input order",
+        description: RESULTS_DESCRIPTION,
+        params: IdParams,
+        querystring: NoQuery,
+        response: {
+          200: {
+            description: 'The results file',
+            ...answerHeaders(),
+            content: { 'text/csv': { schema: { type: 'string', examples: [BULK_RESULTS_EXAMPLE] } } },
+          },
+          ...errorResponses([...BULK_ERRORS, 'not_found']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await ownFile(deps.bulk, request.principal, request.params.id);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.id}-results.csv"`);
+      return reply.send(resultsCsv(deps.bulk, file));
+    },
+  );
+}
+
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+}
+
+function isStream(value: unknown): value is Readable {
+  return typeof (value as Readable | undefined)?.iterator === 'function';
+}
+
+async function ownFile(
+  bulk: BulkStore,
+  owner: { accountId: string; mode: string },
+  id: string,
+): Promise<BulkFile> {
+  const file = /^blk_[0-9a-f]{32}$/.test(id) ? await bulk.getFile(id) : undefined;
+  if (!file || file.account_id !== owner.accountId || file.mode !== owner.mode) {
+    throw new ApiError('not_found', `No bulk file ${id}.`);
+  }
+  return file;
+}
+
+/** The cursor is opaque to callers: base64url of the last file's id. */
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^blk_[0-9a-f]{32}$/.test(id))
+    throw new ApiError('validation_error', 'cursor: not a cursor this API returned.');
+  return id;
+}

@@ -1,0 +1,203 @@
+import { CompiledQuery } from 'kysely';
+import type { DialectName, Executor } from './database.js';
+import { Sql } from './sql.js';
+import type { BulkFilesTable, BulkRowsTable, KeyMode } from './tables.js';
+
+/** Bulk files and their rows (wave-2 section E). */
+
+export type BulkFile = BulkFilesTable;
+export type BulkRow = BulkRowsTable;
+
+export interface BulkOwner {
+  accountId: string;
+  mode: KeyMode;
+}
+
+/** What one unique number of a file ended with; every pending row of that number gets it. */
+export interface UnitOutcome {
+  unit: number;
+  status: 'succeeded' | 'failed';
+  valid: number | null;
+  company_name: string | null;
+  company_address: string | null;
+  source: string | null;
+  source_status: string | null;
+  consultation_number: string | null;
+  validation_id: string | null;
+  error_code: string | null;
+}
+
+/** The result columns of a row without an answer. */
+export const NO_RESULT = {
+  valid: null,
+  company_name: null,
+  company_address: null,
+  source: null,
+  source_status: null,
+  consultation_number: null,
+  validation_id: null,
+  error_code: null,
+} as const satisfies Omit<UnitOutcome, 'unit' | 'status'>;
+
+export interface BulkStore {
+  insertFile(file: BulkFile): Promise<void>;
+  insertRows(rows: readonly BulkRow[]): Promise<void>;
+  getFile(id: string): Promise<BulkFile | undefined>;
+  /** The owner's files, newest first (ids are time-ordered), `limit + 1` rows from below `before`. */
+  listFiles(owner: BulkOwner, page: { limit: number; before?: string }): Promise<BulkFile[]>;
+  /** The still pending rows of units `from` (inclusive) to `to` (exclusive), in input order. */
+  pendingRows(bulkId: string, from: number, to: number): Promise<BulkRow[]>;
+  /** Writes a unit's outcome into its pending rows; the number of rows it settled (0: done before). */
+  settleUnit(bulkId: string, outcome: UnitOutcome): Promise<number>;
+  /** Adds settled rows to the file's counters; the counters after the change (atomic on both engines). */
+  countSettled(
+    bulkId: string,
+    counts: { succeeded: number; failed: number },
+    now: number,
+  ): Promise<{ processed: number; accepted: number }>;
+  /** Marks the file completed; false when it already was (its event is sent once). */
+  completeFile(bulkId: string, now: number): Promise<boolean>;
+  /** Up to `limit` rows after `afterPosition`, in input order (the results file, page by page). */
+  rowsAfter(bulkId: string, afterPosition: number, limit: number): Promise<BulkRow[]>;
+}
+
+/** 18 columns per row: 1500 rows stay below SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
+const ROWS_PER_INSERT = 1500;
+
+const ROW_COLUMNS = [
+  'bulk_id',
+  'position',
+  'line',
+  'input',
+  'vat_number',
+  'normalised',
+  'unit',
+  'reference',
+  'status',
+  'valid',
+  'company_name',
+  'company_address',
+  'source',
+  'source_status',
+  'consultation_number',
+  'validation_id',
+  'error_code',
+] as const satisfies ReadonlyArray<keyof BulkRow>;
+
+/** `insert into bulk_rows … values (…), (…)` for `count` rows. */
+function insertRowsStatement(count: number): Sql {
+  const tuple = `(${ROW_COLUMNS.map(() => '?').join(', ')})`;
+  return new Sql(
+    `insert into bulk_rows (${ROW_COLUMNS.join(', ')}) values ${Array(count).fill(tuple).join(', ')}`,
+  );
+}
+
+export class KyselyBulkStore implements BulkStore {
+  /** Statements by row count: a full chunk's is built once. */
+  private readonly inserts = new Map<number, Sql>();
+
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
+
+  async insertFile(file: BulkFile): Promise<void> {
+    await this.db.insertInto('bulk_files').values(file).execute();
+  }
+
+  /**
+   * Multi-row inserts with their values as one flat parameter list: the query builder would make
+   * a node per value (millions for a large file), and the heap would grow by hundreds of MB.
+   */
+  async insertRows(rows: readonly BulkRow[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+      let statement = this.inserts.get(chunk.length);
+      if (!statement) {
+        statement = insertRowsStatement(chunk.length);
+        if (chunk.length === ROWS_PER_INSERT) this.inserts.set(chunk.length, statement);
+      }
+      const parameters = chunk.flatMap((row) => ROW_COLUMNS.map((column) => row[column]));
+      await this.db.executeQuery(CompiledQuery.raw(statement.text[this.dialect], parameters));
+    }
+  }
+
+  getFile(id: string): Promise<BulkFile | undefined> {
+    return this.db.selectFrom('bulk_files').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listFiles({ accountId, mode }: BulkOwner, page: { limit: number; before?: string }): Promise<BulkFile[]> {
+    let query = this.db
+      .selectFrom('bulk_files')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .orderBy('id', 'desc')
+      .limit(page.limit + 1);
+    if (page.before !== undefined) query = query.where('id', '<', page.before);
+    return query.execute();
+  }
+
+  pendingRows(bulkId: string, from: number, to: number): Promise<BulkRow[]> {
+    return this.db
+      .selectFrom('bulk_rows')
+      .selectAll()
+      .where('bulk_id', '=', bulkId)
+      .where('unit', '>=', from)
+      .where('unit', '<', to)
+      .where('status', '=', 'pending')
+      .orderBy('position')
+      .execute();
+  }
+
+  async settleUnit(bulkId: string, { unit, ...result }: UnitOutcome): Promise<number> {
+    const outcome = await this.db
+      .updateTable('bulk_rows')
+      .set(result)
+      .where('bulk_id', '=', bulkId)
+      .where('unit', '=', unit)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(outcome.numUpdatedRows);
+  }
+
+  async countSettled(
+    bulkId: string,
+    counts: { succeeded: number; failed: number },
+    now: number,
+  ): Promise<{ processed: number; accepted: number }> {
+    const row = await this.db
+      .updateTable('bulk_files')
+      .set((eb) => ({
+        processed: eb('processed', '+', counts.succeeded + counts.failed),
+        succeeded: eb('succeeded', '+', counts.succeeded),
+        failed: eb('failed', '+', counts.failed),
+        started_at: eb.fn.coalesce('started_at', eb.val(now)),
+      }))
+      .where('id', '=', bulkId)
+      .returning(['processed', 'accepted'])
+      .executeTakeFirstOrThrow();
+    return { processed: Number(row.processed), accepted: Number(row.accepted) };
+  }
+
+  async completeFile(bulkId: string, now: number): Promise<boolean> {
+    const outcome = await this.db
+      .updateTable('bulk_files')
+      .set({ status: 'completed', completed_at: now })
+      .where('id', '=', bulkId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(outcome.numUpdatedRows) === 1;
+  }
+
+  rowsAfter(bulkId: string, afterPosition: number, limit: number): Promise<BulkRow[]> {
+    return this.db
+      .selectFrom('bulk_rows')
+      .selectAll()
+      .where('bulk_id', '=', bulkId)
+      .where('position', '>', afterPosition)
+      .orderBy('position')
+      .limit(limit)
+      .execute();
+  }
+}
