@@ -1,5 +1,6 @@
 import { asyncBatch } from './async-case.js';
 import { bulkFile } from './bulk-case.js';
+import { history } from './history-case.js';
 import {
   authed,
   BATCH_SIZE,
@@ -15,6 +16,7 @@ import {
 import { memory } from './memory-case.js';
 import { generatedNumbers } from './numbers.js';
 import { registryBatch } from './registry-case.js';
+import { breakerOpen, status, viesMemberStateBatch } from './resilience-case.js';
 
 /**
  * The bench cases, one function each, run in list order for every dialect. To add a case, write a
@@ -138,8 +140,12 @@ export const CASES: readonly BenchCase[] = [
   cachedValidation,
   cachedBatch,
   registryBatch,
+  viesMemberStateBatch,
+  status,
+  breakerOpen,
   asyncBatch,
   bulkFile,
   ratesWithAccessLog,
   memory,
+  history,
 ];

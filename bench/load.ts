@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import autocannon from 'autocannon';
 import { tempDir } from './processes.js';
+import { runSpreadLoad } from './spread-load.js';
 
 /**
  * The load generators. autocannon runs in this process; on this 2-core machine it needs a whole core
@@ -11,13 +12,17 @@ import { tempDir } from './processes.js';
  * is on PATH the ceiling cases (GET requests) use it instead. Every figure says which tool made it.
  */
 
-export type Tool = 'autocannon' | 'wrk';
+export type Tool = 'autocannon' | 'wrk' | 'spread';
 
 export interface LoadRequest {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** Paths (with their query) taken in turn instead of the URL's (autocannon only). */
+  paths?: readonly string[];
+  /** The answer status counted as success (default: any 2xx). */
+  expectStatus?: number;
 }
 
 export interface LoadPlan {
@@ -60,10 +65,13 @@ export function findWrk(): string | null {
 
 export function runLoad(request: LoadRequest, plan: LoadPlan): Promise<LoadStats> {
   if (plan.tool === 'wrk') return runWrk(request, plan);
+  if (plan.tool === 'spread') return runSpreadLoad(request, plan);
   return runAutocannon(request, plan);
 }
 
 async function runAutocannon(request: LoadRequest, plan: LoadPlan): Promise<LoadStats> {
+  const { paths } = request;
+  let turn = 0;
   const result = await autocannon({
     url: request.url,
     method: request.method ?? 'GET',
@@ -72,6 +80,18 @@ async function runAutocannon(request: LoadRequest, plan: LoadPlan): Promise<Load
     connections: plan.connections,
     pipelining: 1,
     timeout: 10,
+    ...(paths?.length
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => {
+                turn += 1;
+                return { ...req, path: paths[turn % paths.length] };
+              },
+            },
+          ],
+        }
+      : {}),
     ...(plan.amount ? { amount: plan.amount } : { duration: plan.durationSec ?? 10 }),
   });
   const requests = result.requests.total;
@@ -84,18 +104,29 @@ async function runAutocannon(request: LoadRequest, plan: LoadPlan): Promise<Load
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     // autocannon counts timeouts among the errors.
-    failures: result.non2xx + result.errors,
-    failureDetail: describeFailures(result),
+    failures: result.errors + unexpectedAnswers(result, request.expectStatus),
+    failureDetail: describeFailures(result, request.expectStatus),
   };
 }
 
-function describeFailures(result: autocannon.Result): string {
+const statusCodes = (result: autocannon.Result) =>
+  (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+
+/** Answers other than the expected status (any non-2xx when none is given). */
+function unexpectedAnswers(result: autocannon.Result, expectStatus: number | undefined): number {
+  if (expectStatus === undefined) return result.non2xx;
+  return Object.entries(statusCodes(result))
+    .filter(([code]) => Number(code) !== expectStatus)
+    .reduce((sum, [, { count }]) => sum + count, 0);
+}
+
+function describeFailures(result: autocannon.Result, expectStatus?: number): string {
   const parts: string[] = [];
   if (result.timeouts > 0) parts.push(`${result.timeouts} timeouts (10 s)`);
   if (result.errors > result.timeouts) parts.push(`${result.errors - result.timeouts} connection errors`);
-  const codes = (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
-  for (const [code, { count }] of Object.entries(codes)) {
-    if (!code.startsWith('2')) parts.push(`HTTP ${code} × ${count}`);
+  for (const [code, { count }] of Object.entries(statusCodes(result))) {
+    const expected = expectStatus === undefined ? code.startsWith('2') : Number(code) === expectStatus;
+    if (!expected) parts.push(`HTTP ${code} × ${count}`);
   }
   return parts.join(', ');
 }
@@ -113,8 +144,8 @@ end
 async function runWrk(request: LoadRequest, plan: LoadPlan): Promise<LoadStats> {
   const wrk = findWrk();
   if (!wrk) throw new Error('wrk is not on PATH');
-  if ((request.method ?? 'GET') !== 'GET' || plan.amount)
-    throw new Error('the wrk runner only does timed GET loads');
+  if ((request.method ?? 'GET') !== 'GET' || plan.amount || request.paths || request.expectStatus)
+    throw new Error('the wrk runner only does timed GET loads of one path answered 2xx');
   const script = join(tempDir(), 'wrk-report.lua');
   writeFileSync(script, WRK_SCRIPT);
   const headers = Object.entries(request.headers ?? {}).flatMap(([name, value]) => [

@@ -1,7 +1,7 @@
 import { type LoadRequest, type LoadStats, runLoad, type Tool } from './load.js';
 import { cpuMs, PeakRss } from './processes.js';
 import type { Check, Row, ThroughputRow } from './report.js';
-import type { Dialect, RunningService, Simulator } from './service.js';
+import type { BenchDatabase, Dialect, Paths, RunningService, Simulator } from './service.js';
 
 /**
  * What every bench case works with: the context the runner hands it, the targets, and the shared
@@ -33,7 +33,11 @@ export interface ServiceRequest {
 export interface CaseContext {
   settings: BenchSettings;
   dialect: Dialect;
+  /** The database the service runs on (its URL, for cases that seed it). */
+  database: BenchDatabase;
   simulator: Simulator;
+  /** The scripts of the run, for cases that start a stand-in of their own (startBaseline). */
+  paths: Paths;
   /** Requests/s of the bare node:http baseline, measured earlier in this run. */
   baselineRps: number;
   /** CPU µs per request of the baseline, measured with it. */
@@ -64,6 +68,10 @@ export const TARGETS = {
   cachedRatio: 0.3,
   cachedP99Ms: 20,
   registryWallMs: 1000,
+  /** 50 uncached numbers over 10 VIES member states, VIES at 300 ms, 4 per member state. */
+  viesBatchWallMs: 1500,
+  breakerOpenP99Ms: 20,
+  statusP99Ms: 10,
   rssMb: 200,
   rssGrowth: 0.05,
 } as const;
@@ -112,7 +120,7 @@ export interface Measured {
  * thousand or so requests at a fifth of its later rate (measured here: ~1.5-2.4 ms of CPU per
  * GET /v1/rates/DE for the first ~1,300 requests, then ~0.35 ms) while V8 optimises the hot paths.
  */
-async function warmUp(
+export async function warmUp(
   settings: BenchSettings,
   request: LoadRequest,
   tool: Tool,
@@ -142,6 +150,16 @@ export async function measure(
   weight = 1,
 ): Promise<Measured> {
   await warmUp(settings, request, tool, weight);
+  return measureWarm(settings, pid, request, tool);
+}
+
+/** The measured run alone, for a process warmed up already (interleaved rounds). */
+export async function measureWarm(
+  settings: BenchSettings,
+  pid: number,
+  request: LoadRequest,
+  tool: Tool,
+): Promise<Measured> {
   const peak = new PeakRss(pid);
   const cpuBefore = cpuMs(pid);
   const stats = await runLoad(request, {

@@ -104,3 +104,46 @@ export function countByRegistry(numbers: readonly string[]): Record<string, numb
   }
   return counts;
 }
+
+/** Candidate numbers per VIES member state, for batches spread over many member states. */
+const MEMBER_STATE_CANDIDATES: Readonly<Record<string, (n: number) => string>> = {
+  DE: (n) => `DE${210000000 + n}`,
+  AT: (n) => `ATU${21000000 + n}`,
+  FI: (n) => `FI${21000000 + n}`,
+  DK: (n) => `DK${21000000 + n}`,
+  EE: (n) => `EE${100000000 + n}`,
+  FR: (n) => `FR${21000000000 + n}`,
+  IT: (n) => `IT${String(10000000000 + n).padStart(11, '0')}`,
+  BE: (n) => `BE0${210000000 + n}`,
+  LU: (n) => `LU${21000000 + n}`,
+  SI: (n) => `SI${21000000 + n}`,
+  NL: (n) => `NL${210000000 + n}B01`,
+  PT: (n) => `PT${210000000 + n}`,
+};
+
+export const MEMBER_STATES_WITH_CANDIDATES: readonly string[] = Object.keys(MEMBER_STATE_CANDIDATES);
+
+/**
+ * `perState` numbers for each of `memberStates` that pass their check digits and go to VIES,
+ * interleaved (DE, AT, …, DE, AT, …) so a batch's first items do not all queue on one member
+ * state; `offset` starts further on, so two calls with offsets far apart give disjoint sets.
+ */
+export function memberStateNumbers(memberStates: readonly string[], perState: number, offset = 0): string[] {
+  const columns = memberStates.map((code) => {
+    const template = MEMBER_STATE_CANDIDATES[code];
+    if (!template) throw new Error(`no candidate numbers for ${code}`);
+    const found: string[] = [];
+    for (let n = offset; found.length < perState; n += 1) {
+      if (n - offset > 100_000) throw new Error(`only ${found.length} of ${perState} numbers for ${code}`);
+      if (goesToRegistry(template(n))) found.push(checkedNumber(template(n)));
+    }
+    return found;
+  });
+  return Array.from({ length: perState }, (_, row) => columns.map((column) => column[row])).flat();
+}
+
+/** The number as the service normalises it (so the cached set and the batch agree). */
+function checkedNumber(input: string): string {
+  const check = checkVatNumber(input);
+  return check.kind === 'checked' ? check.number.vatNumber : input;
+}

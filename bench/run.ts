@@ -130,12 +130,13 @@ class DialectRun implements CaseContext {
   private current: { key: string; service: RunningService; label: string; cases: Set<string> } | undefined;
   currentCase = '';
   readonly progress = progress;
+  readonly paths = paths;
 
   constructor(
     readonly settings: BenchSettings,
     readonly dialect: Dialect,
     readonly simulator: Simulator,
-    private readonly database: BenchDatabase,
+    readonly database: BenchDatabase,
     private readonly profileDir: string | undefined,
   ) {}
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -10,9 +11,11 @@ import { abrSim } from './abr.js';
 import { anafSim } from './anaf.js';
 import { adisSim, aresSim } from './ares.js';
 import { brregSim } from './brreg.js';
+import { bzstSim } from './bzst.js';
 import { hmrcSim } from './hmrc.js';
 import { kasSim } from './kas.js';
 import type {
+  MemberStateBehaviour,
   RegistryBehaviour,
   RegistryId,
   SimCompany,
@@ -23,6 +26,10 @@ import type {
 } from './types.js';
 import { uidSim } from './uid.js';
 import { viesSim } from './vies.js';
+
+/** The member states VIES serves, as check-status lists them. */
+const VIES_MEMBER_STATES =
+  'AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK XI'.split(' ');
 
 export const SIM_REGISTRIES: readonly SimRegistry[] = [
   viesSim,
@@ -35,6 +42,8 @@ export const SIM_REGISTRIES: readonly SimRegistry[] = [
   aresSim,
   adisSim,
   anafSim,
+  // Germany's federal tax office confirmation service (docs/matching.md).
+  bzstSim,
 ];
 const REGISTRY_IDS = SIM_REGISTRIES.map((registry) => registry.id);
 
@@ -47,6 +56,10 @@ export interface RegistryStats {
   maxInFlight: number;
   /** Highest number of simultaneous lookups seen for any single number. */
   maxInFlightPerNumber: number;
+  /** Highest number of simultaneous lookups per country prefix of the number (VIES: per member state). */
+  maxInFlightByCountry: Record<string, number>;
+  /** When each lookup arrived (epoch ms), the last 1000: for checking rate limits. */
+  arrivals: number[];
 }
 
 /** One registry request the simulator received and the reply it wrote, byte for byte. */
@@ -75,7 +88,8 @@ const UP: RegistryBehaviour = { mode: 'up', latencyMs: 0 };
 
 /**
  * The registry simulator: all protocols on one port, under `/vies`, `/hmrc`, `/uid`, `/brreg`,
- * `/abr` and the national fallbacks' `/kas`, `/ares`, `/adis`, `/anaf`, steerable at run time
+ * `/abr`, the national fallbacks' `/kas`, `/ares`, `/adis`, `/anaf` and the federal tax office's
+ * `/bzst`, steerable at run time
  * through `/_sim/*` (or the methods of this class in-process).
  */
 export class RegistrySimulator {
@@ -84,6 +98,10 @@ export class RegistrySimulator {
   private readonly behaviour = new Map<RegistryId, RegistryBehaviour>();
   private readonly stats = new Map<RegistryId, RegistryStats>();
   private readonly inFlightByNumber = new Map<string, number>();
+  private readonly inFlightByCountry = new Map<string, number>();
+  private readonly memberStates = new Map<string, MemberStateBehaviour>();
+  /** What check-status says of the VIES platform as a whole. */
+  private viesPlatformAvailable = true;
   private journal: SimExchange[] = [];
   private url = '';
 
@@ -130,12 +148,41 @@ export class RegistrySimulator {
       ARES_URL: `${base}/ares`,
       ADIS_URL: `${base}/adis`,
       ANAF_URL: `${base}/anaf`,
+      BZST_URL: `${base}/bzst`,
     };
   }
 
   setBehaviour(id: RegistryId, behaviour: Partial<RegistryBehaviour>): void {
     const current = this.behaviour.get(id) ?? UP;
     this.behaviour.set(id, { ...current, ...behaviour });
+  }
+
+  /** One VIES member state's behaviour (`DE`, `EL`, `XI`); `{ mode: 'up' }` clears it. */
+  setMemberState(code: string, behaviour: MemberStateBehaviour): void {
+    this.memberStates.set(code.toUpperCase(), behaviour);
+  }
+
+  /** The whole VIES platform as check-status reports it (`vow.available`). */
+  setViesPlatform(available: boolean): void {
+    this.viesPlatformAvailable = available;
+  }
+
+  /** VIES REST check-status (vies-approx-and-status.md §5): every member state, as switched. */
+  viesStatusReport(): object {
+    const countries = VIES_MEMBER_STATES.map((code) => {
+      const behaviour = this.memberStates.get(code);
+      const availability =
+        behaviour?.availability ?? (behaviour?.mode === 'down' ? 'unavailable' : 'available');
+      return {
+        countryCode: code,
+        availability: {
+          available: 'Available',
+          unavailable: 'Unavailable',
+          monitoring_disabled: 'Monitoring Disabled',
+        }[availability],
+      };
+    });
+    return { vow: { available: this.viesPlatformAvailable }, countries };
   }
 
   getBehaviour(id: RegistryId): RegistryBehaviour {
@@ -149,6 +196,8 @@ export class RegistrySimulator {
       for (const company of registry.seed) this.companies.set(company.vatNumber, company);
       this.behaviour.set(registry.id, { ...UP });
     }
+    this.memberStates.clear();
+    this.viesPlatformAvailable = true;
     this.resetStats();
   }
 
@@ -160,9 +209,12 @@ export class RegistrySimulator {
         inFlight: 0,
         maxInFlight: 0,
         maxInFlightPerNumber: 0,
+        maxInFlightByCountry: {},
+        arrivals: [],
       });
     }
     this.inFlightByNumber.clear();
+    this.inFlightByCountry.clear();
     this.journal = [];
   }
 
@@ -212,6 +264,14 @@ export class RegistrySimulator {
       send(res, this.control(req.method ?? 'GET', url.pathname, body));
       return;
     }
+    if (url.pathname === '/vies/rest-api/check-status' && req.method === 'GET') {
+      send(res, {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(this.viesStatusReport(), null, 2),
+      });
+      return;
+    }
     const prefix = url.pathname.split('/')[1] ?? '';
     const registry = SIM_REGISTRIES.find((candidate) => candidate.id === prefix);
     if (!registry) {
@@ -240,6 +300,14 @@ export class RegistrySimulator {
     stats.inFlight += 1;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
     const numberKey = number ? `${registry.id}:${number}` : undefined;
+    const country = number ? number.slice(0, 2) : undefined;
+    if (country) {
+      stats.arrivals.push(Date.now());
+      if (stats.arrivals.length > 1000) stats.arrivals.shift();
+      const now = (this.inFlightByCountry.get(`${registry.id}:${country}`) ?? 0) + 1;
+      this.inFlightByCountry.set(`${registry.id}:${country}`, now);
+      stats.maxInFlightByCountry[country] = Math.max(stats.maxInFlightByCountry[country] ?? 0, now);
+    }
     if (number && numberKey) {
       stats.callsByNumber[number] = (stats.callsByNumber[number] ?? 0) + 1;
       const now = (this.inFlightByNumber.get(numberKey) ?? 0) + 1;
@@ -247,16 +315,20 @@ export class RegistrySimulator {
       stats.maxInFlightPerNumber = Math.max(stats.maxInFlightPerNumber, now);
     }
     try {
-      const behaviour = this.takeBehaviour(registry.id, number !== null);
+      const behaviour =
+        (registry.id === 'vies' && country && this.takeMemberState(country)) ||
+        this.takeBehaviour(registry.id, number !== null);
       if (behaviour.latencyMs > 0) await delay(behaviour.latencyMs);
       const context: SimContext = {
         company: (vatNumber: string) => this.companies.get(vatNumber),
         companies: () => [...this.companies.values()],
         behaviour,
+        memberStateDown: (code: string) => this.memberStates.get(code.toUpperCase())?.mode === 'down',
       };
       const response = await answerFor(registry, request, context);
       if (!response) {
-        res.socket?.destroy();
+        if (behaviour.mode === 'hang') await new Promise((resolve) => res.once('close', resolve));
+        else res.socket?.destroy();
         return;
       }
       const reply = send(res, response);
@@ -273,7 +345,33 @@ export class RegistrySimulator {
       if (this.journal.length > JOURNAL_SIZE) this.journal.shift();
     } finally {
       stats.inFlight -= 1;
+      if (country) {
+        const key = `${registry.id}:${country}`;
+        this.inFlightByCountry.set(key, (this.inFlightByCountry.get(key) ?? 1) - 1);
+      }
       if (numberKey) this.inFlightByNumber.set(numberKey, (this.inFlightByNumber.get(numberKey) ?? 1) - 1);
+    }
+  }
+
+  /** A VIES member state's switch as a registry behaviour for this lookup, or undefined when it is up. */
+  private takeMemberState(code: string): RegistryBehaviour | undefined {
+    const switched = this.memberStates.get(code);
+    if (!switched || switched.mode === 'up') return undefined;
+    if (switched.times !== undefined) {
+      if (switched.times <= 1)
+        this.memberStates.set(code, { mode: 'up', availability: switched.availability });
+      else this.memberStates.set(code, { ...switched, times: switched.times - 1 });
+    }
+    const latencyMs = this.getBehaviour('vies').latencyMs;
+    switch (switched.mode) {
+      case 'down':
+        return { mode: 'fault', fault: 'MS_UNAVAILABLE', latencyMs };
+      case 'busy':
+        return { mode: 'fault', fault: 'MS_MAX_CONCURRENT_REQ', latencyMs };
+      case 'wrong':
+        return { mode: 'wrong_number', latencyMs };
+      case 'slow':
+        return { mode: 'up', latencyMs: switched.latencyMs ?? 3000 };
     }
   }
 
@@ -299,6 +397,9 @@ export class RegistrySimulator {
    * - `POST /_sim/reset-stats`
    * - `PUT  /_sim/registries/{id}` body `{ mode, fault, latencyMs, times }`; mode is one of
    *   RegistryBehaviour's: up, down, reset, fault, malformed, wrong_number, doctype, empty_echo
+   * - `PUT  /_sim/vies/countries/{CC}` body MemberStateBehaviour `{ mode: up|down|slow|busy|wrong,
+   *   latencyMs, availability, times }`: one VIES member state; `GET /_sim/vies/countries` lists them
+   * - `PUT  /_sim/vies/platform` body `{ available }`: the whole platform in check-status
    * - `GET  /_sim/companies`, `POST /_sim/companies` body SimCompany, `DELETE /_sim/companies/{vatNumber}`
    */
   private control(method: string, path: string, body: string): SimResponse {
@@ -328,6 +429,18 @@ export class RegistrySimulator {
       if (method === 'PUT') this.setBehaviour(id, input as Partial<RegistryBehaviour>);
       return json(200, this.getBehaviour(id));
     }
+    if (parts[0] === 'vies' && parts[1] === 'countries') {
+      const code = (parts[2] ?? '').toUpperCase();
+      if (method === 'PUT' && VIES_MEMBER_STATES.includes(code)) {
+        this.setMemberState(code, input as unknown as MemberStateBehaviour);
+        return json(200, this.memberStates.get(code));
+      }
+      if (method === 'GET') return json(200, Object.fromEntries(this.memberStates));
+    }
+    if (parts[0] === 'vies' && parts[1] === 'platform' && method === 'PUT') {
+      this.setViesPlatform(input.available !== false);
+      return json(200, { available: this.viesPlatformAvailable });
+    }
     if (parts[0] === 'companies') {
       if (method === 'GET') return json(200, this.listCompanies());
       if (method === 'POST') {
@@ -352,7 +465,23 @@ async function answerFor(
   const behaviour = context.behaviour;
   switch (behaviour.mode) {
     case 'reset':
+    case 'hang':
       return null;
+    case 'garbage':
+      return {
+        status: 200,
+        headers: {
+          'content-type':
+            registry.id === 'vies' || registry.id === 'uid' ? 'text/xml; charset=utf-8' : 'application/json',
+        },
+        body: randomBytes(96).toString('latin1'),
+      };
+    case 'html':
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: '<!DOCTYPE html><html><head><title>Maintenance</title></head><body><h1>Service temporarily unavailable</h1><p>Please try again later.</p></body></html>',
+      };
     case 'down':
       return { status: 503, headers: { 'content-type': 'text/plain' }, body: 'Service Unavailable' };
     case 'fault':

@@ -48,10 +48,24 @@ export interface SimCompany {
  *   entity stands in for the company name; the JSON registries send their `malformed` body.
  * - `empty_echo`: VIES sends the usual answer with an empty vatNumber echo, as it has during
  *   incidents; the other registries answer as `up`.
+ * - `garbage`: a 200 of random bytes under the protocol's content type.
+ * - `html`: a 200 `text/html` page (a captive portal or maintenance page in front of the registry).
+ * - `hang`: the request is read and never answered (the client's timeout has to end it).
  * `times`: apply a non-`up` mode to the next N calls only, then go back to `up`.
  */
 export interface RegistryBehaviour {
-  mode: 'up' | 'down' | 'reset' | 'fault' | 'malformed' | 'wrong_number' | 'doctype' | 'empty_echo';
+  mode:
+    | 'up'
+    | 'down'
+    | 'reset'
+    | 'fault'
+    | 'malformed'
+    | 'wrong_number'
+    | 'doctype'
+    | 'empty_echo'
+    | 'garbage'
+    | 'html'
+    | 'hang';
   fault?: string;
   latencyMs: number;
   times?: number;
@@ -64,6 +78,8 @@ export interface SimContext {
   companies(): SimCompany[];
   /** The fault code set by the control API, when mode is `fault`. */
   readonly behaviour: RegistryBehaviour;
+  /** Whether a VIES member state (`AT`, `EL`) is switched `down` (the federal tax office asks through it). */
+  memberStateDown?(code: string): boolean;
 }
 
 /** One registry protocol. The core does latency, down/reset, counting; a module does the protocol. */
@@ -91,4 +107,22 @@ export interface SimRegistry {
    * request is not a lookup (e.g. the HMRC token endpoint, a WSDL fetch).
    */
   numberOf(request: SimRequest): string | null;
+}
+
+/**
+ * How one VIES member state behaves (on top of the registry's behaviour), so breakers can be
+ * watched per member state:
+ * - `up`: as the registry.
+ * - `down`: the SOAP fault `MS_UNAVAILABLE`.
+ * - `slow`: answers after `latencyMs` (default 3000).
+ * - `busy`: the SOAP fault `MS_MAX_CONCURRENT_REQ`.
+ * - `wrong`: answers about another company (as the registry mode `wrong_number`).
+ * `availability` is what check-status reports for it (default: `unavailable` when down, else
+ * `available`); `times` limits a non-`up` mode to the next N lookups.
+ */
+export interface MemberStateBehaviour {
+  mode: 'up' | 'down' | 'slow' | 'busy' | 'wrong';
+  latencyMs?: number;
+  availability?: 'available' | 'unavailable' | 'monitoring_disabled';
+  times?: number;
 }

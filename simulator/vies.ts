@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { escapeXml, parseXml } from '../src/registries/xml.js';
 import { withDoctype } from './doctype.js';
+import { registeredData } from './trader-compare.js';
 import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } from './types.js';
 
 /*
@@ -10,7 +11,9 @@ import type { SimCompany, SimContext, SimRegistry, SimRequest, SimResponse } fro
  * a valid vector in vat-vectors.json). Any seeded VAT-registered company can act as requester.
  *   DE123456704     valid; name given, address withheld (`---`), as German answers are (§2.6)
  *   DE113866163     valid; name and address both withheld (`---`)
- *   ESA28184661     valid; name and address withheld as empty strings, the other placeholder (§2.6)
+ *   ESA28184661     valid; name and address withheld as empty strings, the other placeholder (§2.6);
+ *                   checkVatApprox compares against `Iberia Distribuciones SA`, `Calle de Alcalá 48`,
+ *                   `28014 Madrid` (see traderMatches for which member states compare)
  *   NL123456782B01  valid; name and a multi-line address (line breaks around it, as the NL capture)
  *   BE0402918402    deregistered (vatRegistered false): valid false
  *   ATU12345675     valid; name and address; the suggested EU requester for consultation numbers
@@ -92,7 +95,11 @@ const SEED: SimCompany[] = [
   company('DK10503280', 'Nordhavn Design ApS', ['Strandgade 3', '1401 København K']),
   company('EE100931558', 'Toompea Tarkvara OÜ', ['Pikk 5', '10123 Tallinn']),
   company('EL123456709', 'Aegean Olive Oil AE', ['Odos Ermou 8', '10563 Athina']),
-  company('ESA28184661', '', [], { withheldAs: 'empty' }),
+  company('ESA28184661', '', [], {
+    withheldAs: 'empty',
+    registeredName: 'Iberia Distribuciones SA',
+    registeredAddress: 'Calle de Alcalá 48|28014 Madrid',
+  }),
   company('FI02459042', 'Saimaa Paper Oy', ['Mannerheimintie 4', '00100 Helsinki']),
   company('FR04409414364', 'Atelier Lumière SAS', ['12 Rue de Rivoli', '75004 Paris']),
   company('HR02574432339', 'Jadran Turizam d.o.o.', ['Ilica 7', '10000 Zagreb']),
@@ -329,23 +336,39 @@ function addressOf(found: SimCompany, placeholder: string): string {
 }
 
 /**
- * §2.5: match codes 1 valid, 2 invalid, 3 not processed, for the trader data that was sent. Only the
- * name can be compared here; the store holds free-text address lines, so the rest is "not processed".
+ * approx §4: how a member state answers checkVatApprox when trader data is sent.
+ * - AT BE ES FR PL PT compare: a code 1 (valid) or 2 (invalid) for each field sent. ES withholds
+ *   name and address all the same and compares against its own data (`extra.registeredName`,
+ *   `extra.registeredAddress` with lines split by `|`), as Spain is reported to.
+ * - DE withholds and does not compare: no match elements at all.
+ * - every other state discloses and does not compare: code 3 (not processed) for each field sent.
+ * The legal form is never compared (no state's code list is published): 3 when sent.
  */
+const COMPARING_STATES: ReadonlySet<string> = new Set(['AT', 'BE', 'ES', 'FR', 'PL', 'PT']);
+const SILENT_STATES: ReadonlySet<string> = new Set(['DE']);
+
+const TRADER_FIELDS = ['traderName', 'traderCompanyType', 'traderStreet', 'traderPostcode', 'traderCity'];
+
+/** §2.5: match codes for the trader data that was sent, in WSDL order (approx §2.2). */
 function traderMatches(fields: Record<string, string>, found: SimCompany): Array<[string, string]> {
-  const echoes: Array<[string, string]> = [];
+  const country = (fields.countryCode ?? '').toUpperCase();
+  if (SILENT_STATES.has(country)) return [];
+  const compares = COMPARING_STATES.has(country);
+  const registered = registeredData(found);
+  const compare: Record<string, (sent: string) => boolean> = {
+    traderName: registered.sameName,
+    traderStreet: registered.sameStreet,
+    traderPostcode: registered.samePostcode,
+    traderCity: registered.sameCity,
+  };
   const matches: Array<[string, string]> = [];
-  for (const field of ['traderStreet', 'traderPostcode', 'traderCity']) {
-    if (fields[field]) echoes.push([field, fields[field]]);
-  }
-  for (const field of ['traderName', 'traderCompanyType', 'traderStreet', 'traderPostcode', 'traderCity']) {
+  for (const field of TRADER_FIELDS) {
     if (!fields[field]) continue;
-    const sameName =
-      field === 'traderName' && found.name.trim().toUpperCase() === fields[field].toUpperCase();
-    const code = field !== 'traderName' || found.name.trim() === '' ? '3' : sameName ? '1' : '2';
+    const rule = compare[field];
+    const code = !compares || !rule ? '3' : rule(fields[field]) ? '1' : '2';
     matches.push([`${field}Match`, code]);
   }
-  return [...echoes, ...matches];
+  return matches;
 }
 
 /** §2.4: Brussels local date with its offset, e.g. `2024-02-09+01:00`. */

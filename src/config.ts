@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_TIER_LIMITS, isTier, type Tier, type TierLimits } from './accounts/tiers.js';
 import { DEFAULT_URL as ABR_DEFAULT_URL } from './registries/abr.js';
 import { DEFAULT_URL as BRREG_DEFAULT_URL } from './registries/brreg.js';
+import { DEFAULT_URL as BZST_DEFAULT_URL } from './registries/bzst.js';
 import { DEFAULT_URL as ANAF_DEFAULT_URL } from './registries/fallbacks/anaf.js';
 import { DEFAULT_URL as ARES_DEFAULT_URL, DEFAULT_ADIS_URL } from './registries/fallbacks/ares.js';
 import { DEFAULT_URL as KAS_DEFAULT_URL } from './registries/fallbacks/kas.js';
@@ -22,6 +23,11 @@ const Bool = Type.Boolean();
 const Str = Type.String({ minLength: 1 });
 const Url = Type.String({ pattern: '^https?://' });
 const MsList = Type.Array(Int(0), { minItems: 1, maxItems: 20 });
+/** `none`, or `{ limit, windowMs }` read from `<calls>/<window>` (e.g. `3/1s`, `20/1m`). */
+const RateLimitSetting = Type.Union([
+  Type.Literal('none'),
+  Type.Object({ limit: Int(1), windowMs: Int(1) }, { additionalProperties: false }),
+]);
 /** The largest monthly quota the usage table holds on both engines (PostgreSQL INTEGER). */
 const MAX_MONTHLY = 2_147_483_647;
 
@@ -46,6 +52,14 @@ const list = (raw: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 const numberList = (raw: string) => list(raw).map(number);
+const WINDOW_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+const rateLimit = (raw: string) => {
+  const value = raw.trim().toLowerCase();
+  if (value === 'none') return 'none';
+  const match = /^(\d+)\s*\/\s*(\d*)\s*(ms|s|m)$/.exec(value);
+  if (!match) return raw;
+  return { limit: Number(match[1]), windowMs: Number(match[2] || '1') * WINDOW_UNITS[match[3]] };
+};
 const json = (raw: string) => {
   try {
     return JSON.parse(raw);
@@ -151,6 +165,25 @@ export const SETTINGS = {
     description:
       'Unknown API keys one client address may present per minute before its unknown keys are refused (429) without a database read.',
   },
+  IDEMPOTENCY_WAIT_MS: {
+    schema: Int(0, 60_000),
+    default: '5000',
+    parse: number,
+    description:
+      'How long a retry waits for the first request with its `Idempotency-Key` to finish before it is answered 409 `conflict`.',
+  },
+  CONSOLE_IDLE_MINUTES: {
+    schema: Int(1, 1440),
+    default: '30',
+    parse: number,
+    description: 'A console session ends after this many minutes without a page load.',
+  },
+  CONSOLE_SESSION_HOURS: {
+    schema: Int(1, 720),
+    default: '12',
+    parse: number,
+    description: 'A console session ends this many hours after sign-in, however active.',
+  },
   PUBLIC_URL: {
     schema: Url,
     description: 'Public base URL, used for `docs_url` in errors; default `http://localhost:$PORT`.',
@@ -161,13 +194,18 @@ export const SETTINGS = {
       Type.Object(
         // usage.used is a 32-bit INTEGER on PostgreSQL: a larger monthly limit made every live
         // validation fail there (500), so it is refused here, at start-up, naming TIER_LIMITS.
-        { monthly: Type.Optional(Int(0, MAX_MONTHLY)), burst_per_minute: Type.Optional(Int(1)) },
+        {
+          monthly: Type.Optional(Int(0, MAX_MONTHLY)),
+          burst_per_minute: Type.Optional(Int(1)),
+          monitors: Type.Optional(Int(0)),
+        },
         { additionalProperties: false },
       ),
     ),
     default: '{}',
     parse: json,
-    description: 'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20}}`.',
+    description:
+      'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20,"monitors":0}}`.',
   },
   CHECK_DIGITS: {
     schema: Bool,
@@ -212,6 +250,65 @@ export const SETTINGS = {
     parse: number,
     description: 'How long an open circuit fails fast before one probe call is let through.',
   },
+  VIES_MEMBER_STATE_CONCURRENCY: {
+    schema: Int(1, 100),
+    default: '4',
+    parse: number,
+    description: 'Most VIES calls in flight at once for one member state, from one process.',
+  },
+  HMRC_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: '3/1s',
+    parse: rateLimit,
+    description:
+      'Most HMRC calls per window for the whole application (every instance): `<calls>/<window>`, window in `ms`, `s` or `m`; `none` for no limit.',
+  },
+  UID_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: '20/1m',
+    parse: rateLimit,
+    description:
+      'Most Swiss UID register calls per window for the whole application (its public limit), as HMRC_RATE_LIMIT.',
+  },
+  BRREG_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: 'none',
+    parse: rateLimit,
+    description: 'Most Brønnøysund calls per window for the whole application, as HMRC_RATE_LIMIT.',
+  },
+  ABR_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: 'none',
+    parse: rateLimit,
+    description: 'Most ABN Lookup calls per window for the whole application, as HMRC_RATE_LIMIT.',
+  },
+  VIES_RATE_LIMIT: {
+    schema: RateLimitSetting,
+    default: 'none',
+    parse: rateLimit,
+    description:
+      'Most VIES calls per window for the whole application (all member states), as HMRC_RATE_LIMIT.',
+  },
+  REGISTRY_BUDGET_MS: {
+    schema: Int(0),
+    default: '5000',
+    parse: number,
+    description:
+      "Most time a request waits in the service's queue in front of a registry (and retries its busy answers); a longer wait answers stale or 503 at once.",
+  },
+  VIES_STATUS_POLL_SECONDS: {
+    schema: Int(1),
+    default: '60',
+    parse: number,
+    description: "How often a worker reads VIES's availability report (check-status).",
+  },
+  AVAILABILITY_REFRESH_MS: {
+    schema: Int(50),
+    default: '5000',
+    parse: number,
+    description:
+      "How often each instance adds its registry call counts to the shared figures and reads the other instances' breakers.",
+  },
   ...registrySettings('vies', VIES_DEFAULT_URL, 20),
   ...registrySettings('hmrc', HMRC_DEFAULT_URL, 10),
   ...registrySettings('uid', UID_DEFAULT_URL, 5),
@@ -220,6 +317,14 @@ export const SETTINGS = {
   ...registrySettings('kas', KAS_DEFAULT_URL, 2),
   ...registrySettings('ares', ARES_DEFAULT_URL, 4),
   ...registrySettings('anaf', ANAF_DEFAULT_URL, 2),
+  ...registrySettings('bzst', BZST_DEFAULT_URL, 2),
+  BZST_ENABLED: {
+    schema: Bool,
+    default: 'false',
+    parse: boolean,
+    description:
+      "Ask Germany's federal tax office (its eVatR REST confirmation service, at BZST_URL) for a qualified confirmation when a German requester (`requester_vat_number`) sends trader fields with a foreign EU number; its field results fill `data.match` (docs/matching.md). VIES answers when it fails.",
+  },
   ADIS_URL: {
     schema: Url,
     default: DEFAULT_ADIS_URL,
@@ -283,6 +388,33 @@ export const SETTINGS = {
     description:
       'Development only: webhook URLs on this machine (`http://localhost`, `http://127.0.0.1`, `http://[::1]`) are accepted over plain HTTP, for `vat-service webhooks listen`. Refused with NODE_ENV=production.',
   },
+  LEDGER_SEAL_SECONDS: {
+    schema: Int(1, 86_400),
+    default: '60',
+    parse: number,
+    description:
+      'How often the records made since the last seal are sealed into the ledger (a Merkle root chained to the previous seal).',
+  },
+  EVIDENCE_RETENTION_DAYS: {
+    schema: Int(1),
+    default: '3650',
+    parse: number,
+    description:
+      'Records and registry evidence older than this are removed, by whole seals, by a daily job; the seals themselves stay.',
+  },
+  MONITOR_SCHEDULE_MS: {
+    schema: Int(1000),
+    default: '60000',
+    parse: number,
+    description: 'How often due monitor checks are queued.',
+  },
+  MONITOR_SLICE: {
+    schema: Int(1),
+    default: '500',
+    parse: number,
+    description:
+      'Most monitor checks queued or running at once: after downtime the backlog is worked off this many at a time.',
+  },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -310,6 +442,9 @@ export interface Config {
     keepAliveTimeoutMs: number;
   };
   authFailuresPerMinute: number;
+  idempotencyWaitMs: number;
+  /** Console sessions (wave-2 H): idle and absolute expiry. */
+  console: { idleMs: number; absoluteMs: number };
   publicUrl: string;
   tierLimits: Readonly<Record<Tier, TierLimits>>;
   checkDigits: boolean;
@@ -317,12 +452,22 @@ export interface Config {
   staleMaxAgeSeconds: number;
   circuit: { failureThreshold: number; cooldownMs: number };
   registries: Readonly<Record<RegistryId, RegistryConfig>>;
+  /** The service's queue in front of the registries (wave-2 B2). */
+  registryLimits: {
+    viesMemberStateConcurrency: number;
+    rates: Partial<Readonly<Record<RegistryId, { limit: number; windowMs: number }>>>;
+    budgetMs: number;
+  };
+  availability: { viesStatusPollMs: number; refreshMs: number };
   /** Largest reply body read from any registry, in bytes. */
   registryMaxReplyBytes: number;
   hmrc: { clientId?: string; clientSecret?: string };
+  monitors: { scheduleMs: number; slice: number };
   abr: { guid?: string };
   /** National registers asked when VIES cannot answer (docs/fallbacks.md). */
   fallbacks: { enabled: boolean; kasAcceptsCzynny: boolean; adisUrl: string };
+  /** Germany's federal tax office confirmation service (docs/matching.md). */
+  bzst: { enabled: boolean };
   worker: { enabled: boolean; concurrency: number; pollMs: number; leaseMs: number };
   asyncRetryDelaysMs: readonly number[];
   webhook: {
@@ -332,6 +477,7 @@ export interface Config {
     /** WEBHOOK_ALLOW_LOCAL_HTTP: loopback targets over plain HTTP (never in production). */
     allowLocalHttp: boolean;
   };
+  ledger: { sealSeconds: number; retentionDays: number };
 }
 
 export class ConfigError extends Error {
@@ -398,6 +544,8 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       keepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     authFailuresPerMinute: v.AUTH_FAILURES_PER_MINUTE,
+    idempotencyWaitMs: v.IDEMPOTENCY_WAIT_MS,
+    console: { idleMs: v.CONSOLE_IDLE_MINUTES * 60_000, absoluteMs: v.CONSOLE_SESSION_HOURS * 3_600_000 },
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     tierLimits,
     checkDigits: v.CHECK_DIGITS,
@@ -413,8 +561,23 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       kas: registry('kas'),
       ares: registry('ares'),
       anaf: registry('anaf'),
+      bzst: registry('bzst'),
     },
     registryMaxReplyBytes: v.REGISTRY_MAX_REPLY_BYTES,
+    registryLimits: {
+      viesMemberStateConcurrency: v.VIES_MEMBER_STATE_CONCURRENCY,
+      rates: Object.fromEntries(
+        (['vies', 'hmrc', 'uid', 'brreg', 'abr'] as const).flatMap((id) => {
+          const rate = values[`${id.toUpperCase()}_RATE_LIMIT`];
+          return rate && rate !== 'none' ? [[id, rate]] : [];
+        }),
+      ),
+      budgetMs: v.REGISTRY_BUDGET_MS,
+    },
+    availability: {
+      viesStatusPollMs: v.VIES_STATUS_POLL_SECONDS * 1000,
+      refreshMs: v.AVAILABILITY_REFRESH_MS,
+    },
     hmrc: { clientId: v.HMRC_CLIENT_ID, clientSecret: v.HMRC_CLIENT_SECRET },
     abr: { guid: v.ABR_GUID },
     fallbacks: {
@@ -422,6 +585,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       kasAcceptsCzynny: v.KAS_FALLBACK_ACCEPTS_CZYNNY,
       adisUrl: v.ADIS_URL,
     },
+    bzst: { enabled: v.BZST_ENABLED },
     worker: {
       enabled: v.WORKER,
       concurrency: v.WORKER_CONCURRENCY,
@@ -429,12 +593,14 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       leaseMs: v.JOB_LEASE_MS,
     },
     asyncRetryDelaysMs: v.ASYNC_RETRY_DELAYS_MS,
+    monitors: { scheduleMs: v.MONITOR_SCHEDULE_MS, slice: v.MONITOR_SLICE },
     webhook: {
       retryDelaysMs: v.WEBHOOK_RETRY_DELAYS_MS,
       timeoutMs: v.WEBHOOK_TIMEOUT_MS,
       allowedHosts: v.WEBHOOK_ALLOWED_HOSTS.map((host) => host.toLowerCase()),
       allowLocalHttp: v.WEBHOOK_ALLOW_LOCAL_HTTP,
     },
+    ledger: { sealSeconds: v.LEDGER_SEAL_SECONDS, retentionDays: v.EVIDENCE_RETENTION_DAYS },
   });
 }
 

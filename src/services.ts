@@ -1,15 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Authenticator } from './accounts/authenticator.js';
+import { KeyManagement, KeyUsage } from './accounts/key-management.js';
 import { Quota } from './accounts/quota.js';
+import { StatusBoard } from './availability/status.js';
+import { pollViesStatus } from './availability/vies-status.js';
 import { BULK_SLICE_JOB, BulkAcceptance } from './bulk/acceptance.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { bulkSliceHandler } from './jobs/handlers/bulk-slice.js';
+import { checkMonitorHandler } from './jobs/handlers/check-monitor.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
+import {
+  EXPIRE_IDEMPOTENCY_KEYS_JOB,
+  expireIdempotencyKeysHandler,
+} from './jobs/handlers/expire-idempotency-keys.js';
+import { queueDueMonitors, SCHEDULE_MONITORS_JOB } from './jobs/handlers/schedule-monitors.js';
 import { validateItemHandler } from './jobs/handlers/validate-item.js';
+import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
+import { pruneLedger, sealLedger } from './ledger/sealer.js';
+import { CHECK_MONITOR_JOB, MonitorService } from './monitors/monitor-service.js';
 import type { RegistryGateway } from './registries/gateway.js';
+import { databaseRateLimiter, redisRateLimiter } from './registries/limits.js';
+import { KyselyAvailabilityStore } from './store/availability.js';
+import { KyselyConsoleSessionStore } from './store/console-sessions.js';
 import type { Database } from './store/database.js';
+import { LedgerStore } from './store/ledger.js';
 import { createStores, type Stores } from './store/stores.js';
 import { AsyncAcceptance, VALIDATE_JOB } from './validation/async-acceptance.js';
 import { ValidationPipeline } from './validation/pipeline.js';
@@ -30,15 +46,24 @@ export interface Services {
   stores: Stores;
   quota: Quota;
   authenticator: Authenticator;
+  /** Keys over the API: list, create, revoke. */
+  keys: KeyManagement;
+  /** Writes keys' last_used_at, at most once a minute per key. */
+  keyUsage: KeyUsage;
   pipeline: ValidationPipeline;
   /** Charges answered 503 whose COMMIT may have happened, undone once the database is back. */
   unsettled: UnsettledCharges;
   asyncAcceptance: AsyncAcceptance;
+  monitors: MonitorService;
   bulkAcceptance: BulkAcceptance;
   deliveries: DeliveryService;
   policy: TargetPolicy;
+  /** Seals, the sealing and verify queries, records with their seals for proofs. */
+  ledger: LedgerStore;
   /** Counters for /metrics, keyed `name:label`. */
   counters: Map<string, number>;
+  /** Registry availability across instances (GET /v1/status, /status, /metrics). */
+  status: StatusBoard;
   /** A job worker over this database; `serve` runs one unless WORKER=false, `worker` runs only that. */
   createWorker(): Worker;
   close(): Promise<void>;
@@ -93,6 +118,15 @@ export function createServices(deps: ServiceDeps): Services {
       onSettled: nudge,
     }),
     [DELIVER_JOB]: deliverWebhookHandler(deliveries),
+    [CHECK_MONITOR_JOB]: checkMonitorHandler({
+      stores,
+      pipeline,
+      deliveries,
+      clock,
+      retryDelaysMs: config.asyncRetryDelaysMs,
+      cacheTtlSeconds: config.cacheTtlSeconds,
+      onSettled: nudge,
+    }),
     [BULK_SLICE_JOB]: bulkSliceHandler({
       stores,
       pipeline,
@@ -102,17 +136,74 @@ export function createServices(deps: ServiceDeps): Services {
       publicUrl: config.publicUrl,
       onSettled: nudge,
     }),
+    // Recurring, but its row is added with the first monitor (monitor-service.ts), not at start.
+    [SCHEDULE_MONITORS_JOB]: recurringHandler(clock, config.monitors.scheduleMs, async () => {
+      if ((await queueDueMonitors({ stores, clock, slice: config.monitors.slice })) > 0) nudge();
+    }),
   };
+  // Registry availability and limits shared by every instance: through the database, rate
+  // limits through Redis when one is configured.
+  const availability = new KyselyAvailabilityStore(database);
+  const databaseSlots = databaseRateLimiter(availability);
+  gateway.attach({
+    store: availability,
+    rateLimiter: config.redisUrl ? redisRateLimiter(config.redisUrl, databaseSlots) : databaseSlots,
+    refreshMs: config.availability.refreshMs,
+    onError: (error) => logger.warn({ err: error }, 'registry availability could not be shared'),
+  });
+  const status = new StatusBoard({ store: availability, gateway, clock, maxAgeMs: 1_000 });
+
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
-  const recurring: Record<string, JobHandler> = {};
+  const recurring: Record<string, JobHandler> = {
+    [EXPIRE_IDEMPOTENCY_KEYS_JOB]: expireIdempotencyKeysHandler(stores.idempotency, clock),
+    // A failed poll is logged, not retried sooner: the next one is a minute away anyway.
+    'vies-status': recurringHandler(clock, config.availability.viesStatusPollMs, async () => {
+      try {
+        await pollViesStatus({
+          baseUrl: config.registries.vies.url,
+          timeoutMs: config.registries.vies.timeoutMs,
+          store: availability,
+          clock,
+        });
+        await gateway.refresh();
+      } catch (error) {
+        logger.warn({ err: error }, 'VIES availability report (check-status) could not be read');
+      }
+    }),
+  };
+
+  const ledger = new LedgerStore(database);
+  const sealEveryMs = config.ledger.sealSeconds * 1000;
+  recurring['ledger.seal'] = recurringHandler(clock, sealEveryMs, () =>
+    sealLedger({ ledger, clock, intervalMs: sealEveryMs }),
+  );
+  recurring['ledger.prune'] = recurringHandler(clock, 86_400_000, () =>
+    pruneLedger({ ledger, clock, retentionDays: config.ledger.retentionDays }),
+  );
+  // Console sessions past their idle or absolute expiry, or of revoked keys: reads ignore them
+  // already; the hourly sweep only reclaims their rows.
+  const consoleSessions = new KyselyConsoleSessionStore(database.db);
+  recurring['console.sweep'] = recurringHandler(clock, 3_600_000, async () => {
+    const now = clock.now();
+    await consoleSessions.deleteExpired(now, now - config.console.idleMs);
+  });
+
+  const authenticator = new Authenticator(stores.accounts, { now: () => clock.now() });
 
   return {
     stores,
     quota,
-    authenticator: new Authenticator(stores.accounts, { now: () => clock.now() }),
+    authenticator,
+    keys: new KeyManagement({ stores, clock, onRevoked: () => authenticator.forget() }),
+    keyUsage: new KeyUsage({
+      stores,
+      clock,
+      onError: (error) => logger.warn({ err: error }, 'could not record when a key was last used'),
+    }),
     pipeline,
     unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
+    monitors: new MonitorService({ stores, clock, limits: config.tierLimits, onEnqueued: nudge }),
     bulkAcceptance: new BulkAcceptance({
       stores,
       quota,
@@ -123,7 +214,9 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     deliveries,
     policy,
+    ledger,
     counters,
+    status,
     createWorker() {
       const worker = new Worker({
         jobs: stores.jobs,

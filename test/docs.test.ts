@@ -23,6 +23,7 @@ describe('README and docs', () => {
       'docs/operations.md',
       'docs/benchmarks.md',
       'docs/fallbacks.md',
+      'docs/records.md',
     ]) {
       const base = join(PROJECT_ROOT, document, '..');
       for (const [, target] of read(document).matchAll(/\]\(((?!https?:)[^)#]+)(#[^)]*)?\)/g)) {

@@ -127,6 +127,181 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's API keys, never the keys themselves
+         * @description Every key of the account, live and test, revoked ones included, oldest first. `last_used_at` is when a request last authenticated with the key, to within a minute (it is written at most once a minute, not on every request).
+         *
+         *     - **Live keys only**: a test key gets 403 `forbidden` (a test key leaks more easily; it must not be able to mint live keys).
+         *     - **Never the key**: keys are stored only as their SHA-256; listings show the first 13 characters (`prefix`).
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Create an API key (shown once)
+         * @description Creates a key and answers 201 with it in `key`: **the only time it is shown**; store it at once. An account holds at most 100 unrevoked keys (409 `conflict` beyond).
+         *
+         *     - **Live keys only**: a test key gets 403 `forbidden` (a test key leaks more easily; it must not be able to mint live keys).
+         *     - **Never the key**: keys are stored only as their SHA-256; listings show the first 13 characters (`prefix`).
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes a key: from then on it is refused (401) by this instance at once and by every other instance within one second. Revoking a key already revoked answers it as it is. The account's last unrevoked live key cannot be revoked (409 `conflict`): create another first. Another account's key, or an id that does not exist, is 404 `not_found`.
+         *
+         *     - **Live keys only**: a test key gets 403 `forbidden` (a test key leaks more easily; it must not be able to mint live keys).
+         *     - **Never the key**: keys are stored only as their SHA-256; listings show the first 13 characters (`prefix`).
+         */
+        delete: operations["revokeKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monitors, newest first, cursor pagination
+         * @description The key mode's monitors, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. Filter by `status`, `vat_number`, `valid` (of the last successful check) and `reference`.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return, or an unknown query parameter is 422 `validation_error`.
+         */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Monitor a number
+         * @description Starts monitoring a number: 201 with the new monitor, whose first check is queued at once. The same number again answers 200 with the existing monitor, unchanged.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         *     - **Worth knowing**: a malformed number is 422 `invalid_vat_format`; past the tier's limit, 403 `monitor_limit_exceeded`.
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One monitor
+         * @description One monitor: its schedule, the last successful check (`last_result`) and the last failure (`last_error`). 404 `not_found` for an id of another account or key mode.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a monitor
+         * @description Stops monitoring and removes the monitor; its records stay. 404 `not_found` for an id of another account or key mode.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change interval, status or reference
+         * @description Changes `interval`, `status` (`active` or `paused`: a paused monitor is not checked) or `reference` (null removes it). Any other member is 422 `validation_error`. A new interval counts from the last check.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/v1/monitors/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check now
+         * @description Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; `last_checked_at` and `last_result` show the outcome when it is done. It takes the place of the next scheduled check when that one was due within a quarter of the interval. No body, or `{}`.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        post: operations["checkMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Monitor many numbers
+         * @description Monitors up to 1000 numbers at once. Malformed numbers are listed in `rejected`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 `monitor_limit_exceeded`), nothing is created.
+         *
+         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
+         */
+        post: operations["createMonitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rates": {
         parameters: {
             query?: never;
@@ -177,6 +352,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registry status
+         * @description The state of every registry the service asks, and of each VIES member state: `operational`, `degraded` or `down`, the share of calls answered and the latency over the last 24 hours (figures of every instance together), the breaker, and the last failure.
+         *
+         *     - **No key** needed; limited to 60 requests per minute per client address (429 `burst_limit_exceeded` with `Retry-After`).
+         *     - **Freshness**: figures are at most a few seconds old (each instance adds its counts every few seconds); `generated_at` says when they were computed.
+         *     - **Breakers**: while a breaker is `open` the service does not call that registry (or member state) and answers validations from its cache (flagged `stale`) or with 503 and `Retry-After` set to the next probe. VIES's own availability report is read every minute and opens a member state's breaker when it reports it unavailable.
+         *     - The same figures as a page: `/status`; as gauges: `/metrics`.
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's usage: quota, daily figures, sources, monitors
+         * @description A month's usage: `used`, `limit` and `remaining` are the quota's own counter (what was charged, exactly what the `X-RateLimit-*` headers say), `reset_at` when the quota starts again. `daily` (every day of the month up to today) and `by_source` count the validation records of the month, by UTC day and by the `meta.source` the answer named (a cached answer counts under the registry that gave it). `monitors` is the key mode's monitored numbers and the tier's limit.
+         *
+         *     - **Charged and answered differ slightly**: an async number is charged when accepted and recorded when answered (one that failed through every retry has no record); duplicates in one batch share one record and one charge.
+         *     - **Key mode**: `daily` and `by_source` count the records of the key's mode (a test key sees its test-mode records, under `test`, `checksum`, `format`); `used` and `limit` are always the account's live quota (test keys use none).
+         *     - **Free to read**: counts against no quota (the burst limit applies).
+         *     - **Worth knowing**: `month` not of the form YYYY-MM (1970-01 to 9999-12), or any other query parameter, is 422 `validation_error`. A month before the account existed, or one not begun, has zero figures.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/validate": {
         parameters: {
             query?: never;
@@ -192,6 +417,8 @@ export interface paths {
          *     - **Quota**: with a live key every 200 counts one validation, cached and check-digit answers included; 4xx and 503 answers do not. The `X-RateLimit-*` headers say what is left.
          *     - **Cache**: answers are kept 24 hours (by default; `meta.cached`, `meta.cached_at`); `cache=false` asks the registry again. When the registry is down, an earlier answer (up to 30 days old) is served with `meta.stale: true`.
          *     - **Test keys** (`svc_test_…`) never reach a registry and use no quota: the magic numbers on [/docs/test-mode](/docs/test-mode) give fixed answers, and `meta.mode` is `test`.
+         *     - **Records**: every 200 is kept as a validation record; `meta.validation_id` is its id. `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is stored on the record and returned in `meta.reference` (null when none was sent); an empty or blank one, or one with control characters, is 422 `validation_error`.
+         *     - **Name and address matching**: `trader_name`, `trader_company_type`, `trader_street`, `trader_postcode`, `trader_city` (each 1–200 printable characters, trimmed) are compared with what the registry holds and the answer adds `data.match` (each field `match`, `partial`, `mismatch` or `not_processed`; `method` `registry` when the registry compared, `computed` when the service did). Trader fields always ask the registry (no cached answer); when it is down, a stale answer is compared by the service. With a test key the fields are compared with the magic number's company. A field too long or with control characters is 422 `validation_error`.
          *     - **Worth knowing**: a well-formed number whose check digit is wrong is a 200 with `valid: false` and `meta.source: checksum`, not an error; a malformed one is 422 `invalid_vat_format` and the message names the rule. A registry that is down with nothing cached is 503 `upstream_unavailable` (`upstream_error` for GB) with Retry-After; retry later, it is not counted. A query parameter this operation does not take is 422 `validation_error` naming it.
          */
         get: operations["validate"];
@@ -214,15 +441,39 @@ export interface paths {
         put?: never;
         /**
          * Queue one VAT number; the result arrives by webhook
-         * @description Accepts one VAT number and answers 202 at once; the result follows as a `validation.completed` event (the answer `GET /v1/validate` would give, plus `request_id`), or `validation.failed` when the registry stayed unavailable through every retry. See the `webhooks` section of this document for the event bodies and signature.
+         * @description Accepts one VAT number and answers 202 at once; the result follows as a `validation.completed` event (the answer `GET /v1/validate` would give, plus `request_id`, the record's `validation_id` and your `reference`), or `validation.failed` when the registry stayed unavailable through every retry. See the `webhooks` section of this document for the event bodies and signature.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`), with a **live key**: test keys get 403 `forbidden`, since this makes real registry calls and sends real events.
          *     - **Webhook**: results arrive only by webhook, so one must be configured and enabled (`PUT /v1/webhooks/config`); otherwise 400 `webhook_not_configured`.
+         *     - **Reference**: `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is kept on the validation record and comes back in the 202 and in the event; an empty or blank one, or one with control characters, is 422 `validation_error`.
          *     - **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.
          *     - **Quota**: the number counts one validation when it is accepted, whatever the outcome.
          *     - **Worth knowing**: a malformed number is 422 `invalid_vat_format` at once and never queued.
          */
         post: operations["validateAsync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validate/async/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state and result of one async number
+         * @description The state of one number accepted by `POST /v1/validate/async`: `pending` while it waits for the registry (`attempts` so far, `next_attempt_at` when the next one is due), then `completed` with `result` (the answer as `GET /v1/validate` gives it, with `meta.validation_id`) or `failed` with `error` (the registry stayed unavailable through every retry). The same outcome as the `validation.completed` or `validation.failed` event.
+         *
+         *     - **Polling**: an addition to the webhook, not a replacement: accepting async work still needs a configured webhook. Reads count against no quota (the burst limit applies).
+         *     - **Whose**: async work is made with live keys only; an id of another account, or any id asked for with a test key, is 404 `not_found`.
+         */
+        get: operations["getAsyncRequest"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -240,14 +491,62 @@ export interface paths {
         put?: never;
         /**
          * Queue many VAT numbers; one batch.completed event carries every result
-         * @description Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in `rejected` and never queued; the others are validated in the background, and one `batch.completed` event carries every result, one item per accepted position in input order (as `POST /v1/validate/batch` shapes them). When every item is rejected, the answer has `batch_id: null` and `status: completed`, and no event follows.
+         * @description Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in `rejected` and never queued; the others are validated in the background, and one `batch.completed` event carries every result, one item per accepted position in input order (as `POST /v1/validate/batch` shapes them: each success item with its record's `meta.validation_id`, shared by duplicates, and the `meta.reference` that applied to it). A top-level `reference` applies to every item; an item sent as `{ "vat_number": "…", "reference": "…" }` has its own, which wins. When every item is rejected, the answer has `batch_id: null` and `status: completed`, and no event follows.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`), with a **live key**: test keys get 403 `forbidden`, since this makes real registry calls and sends real events.
          *     - **Webhook**: results arrive only by webhook, so one must be configured and enabled (`PUT /v1/webhooks/config`); otherwise 400 `webhook_not_configured`.
+         *     - **Reference**: `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is kept on the validation record and comes back in the 202 and in the event; an empty or blank one, or one with control characters, is 422 `validation_error`.
          *     - **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.
          *     - **Quota**: the unique accepted numbers count at acceptance (duplicates once); 429 `rate_limit_exceeded` when fewer validations remain this month.
          */
         post: operations["validateAsyncBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validate/async/batch/{batch_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The progress of an async batch
+         * @description The progress of a batch accepted by `POST /v1/validate/async/batch`: `pending` until the first number is settled, `processing` until the last, then `completed` (when `batch.completed` is sent). `processed`, `succeeded` and `failed` count accepted positions (duplicates included, as in the event's summary); `rejected` counts the malformed items the 202 listed.
+         *
+         *     - **Polling**: an addition to the webhook, not a replacement: accepting async work still needs a configured webhook. Reads count against no quota (the burst limit applies).
+         *     - **Whose**: async work is made with live keys only; an id of another account, or any id asked for with a test key, is 404 `not_found`.
+         */
+        get: operations["getAsyncBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validate/async/batch/{batch_id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The results of an async batch, in input order, cursor pagination
+         * @description The items of `batch.completed`, each with its `position` (its 0-based index in the input as sent, rejected items included), in input order, `limit` at a time (default 20); `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. While the batch runs, a position whose number is not settled yet is `{ position, status: "pending", meta: { vat_number } }`: poll the batch until `completed` for the full set.
+         *
+         *     - **Polling**: an addition to the webhook, not a replacement: accepting async work still needs a configured webhook. Reads count against no quota (the burst limit applies).
+         *     - **Whose**: async work is made with live keys only; an id of another account, or any id asked for with a test key, is 404 `not_found`.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return for this batch, or an unknown query parameter is 422 `validation_error`.
+         */
+        get: operations["listAsyncBatchResults"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -270,9 +569,114 @@ export interface paths {
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Consultation numbers need Business or Scale.
          *     - **Quota**: each unique number that got an answer counts once; duplicates share one answer. When fewer validations remain this month than unique well-formed numbers, the whole batch is refused with 429 `rate_limit_exceeded` and nothing is counted.
          *     - **Test keys**: the magic numbers of [/docs/test-mode](/docs/test-mode), no registry, no quota, `meta.mode: test`.
+         *     - **Records**: each unique number that got an answer is one validation record; its success items carry its id in `meta.validation_id` (duplicates share it). `reference` (1–128 printable characters, trimmed) applies to every item; an item sent as `{ "vat_number": "…", "reference": "…" }` has its own, which wins. Each success item returns the reference that applied to it in `meta.reference` (null when none); the record keeps the one of the number's first position. An empty or blank reference, or one with control characters, is 422 `validation_error`.
          *     - **Worth knowing**: an empty array, more than 50 items or a body member this operation does not take (it is named) is 422 `validation_error`; a malformed `requester_vat_number` is 422 `invalid_vat_format`.
          */
         post: operations["validateBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validation records, newest first, filtered, cursor pagination
+         * @description Records of validations answered to this account, newest first (by `created_at`, then id), as summaries: every member of the record but `evidence`. `limit` at a time (1-100, default 20); when `meta.has_more`, pass `meta.next_cursor` as `cursor` with the same filters for the next page. Records written while you page sort above the first page: later pages neither skip nor repeat a record.
+         *
+         *     Filters, all optional and combined with AND: `vat_number` (normalised first, so `de 123 456 704` finds `DE123456704`), `country_code`, `valid`, `source`, `channel`, `reference`, `from` (inclusive) and `to` (exclusive) on the time the record was written (`created_at`), `monitor_id`, `bulk_id`. A filter that cannot match anything as written (a malformed number, an unknown country, a date that does not exist, `from` not before `to`) or a query parameter this operation does not take is 422 `validation_error` naming it. A cursor from another list, other filters or another key is 422 `validation_error` too.
+         *
+         *     - **Keys**: a live key sees the live records of its account, a test key the test-mode records (answers to test keys); no key sees another account's.
+         *     - **Quota**: reading history never counts against the monthly quota.
+         */
+        get: operations["listValidations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One validation record with its evidence and ledger state
+         * @description One record: the answer as it was given (number, validity, company, consultation number, source and cache state), where it came from (channel, request, batch, bulk file or monitor, your reference), the registry exchange it rests on (`evidence`: URL, the request sent with credentials removed, the reply's exact bytes up to 64 KiB and their SHA-256) and its place in the tamper-evident ledger (`ledger`: the record hash, and the seal once sealed).
+         *
+         *     A cached or stale answer's evidence is the exchange that filled the cache; when that exchange was made for another account, its requester and consultation numbers are shown as `[redacted]` and `evidence.redacted` is true. Check-digit, format and test-key answers have `evidence: null`. 404 `not_found` for an id that does not exist or belongs to another account or key mode.
+         *
+         *     - **Keys**: a live key sees the live records of its account, a test key the test-mode records (answers to test keys); no key sees another account's.
+         *     - **Quota**: reading history never counts against the monthly quota.
+         */
+        get: operations["getValidation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validations/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A record's proof: hash, seal, inclusion path (JSON or PDF)
+         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null.
+         *
+         *     To check it offline: leaf = SHA-256(0x00 ‖ RFC 8785 canonical JSON of `record`) must equal `record_hash`; fold `inclusion_path` (each step: SHA-256(0x01 ‖ left ‖ right), the step's `hash` on its `side`) to get `seal.root`; SHA-256 of RFC 8785 of `{ previous_hash, root, count, from, to }` is `seal.hash`. The docs page *Evidence and ledger* has a ten-line script.
+         *
+         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, consultation number, times of the registry check and of the request, request id, reference, record hash and seal).
+         *
+         *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode; records removed by retention (`EVIDENCE_RETENTION_DAYS`) are gone too.
+         */
+        get: operations["getValidationProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/validations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Validation records as CSV, streamed
+         * @description Every record matching the filters as one CSV file, newest first, streamed as it is read: any number of rows, with memory that stays flat. One header row, then one row per record; RFC 4180 (comma, CRLF, fields quoted when they hold a comma, a quote or a line break, quotes doubled), UTF-8. A cell that would start with `=`, `+`, `-` or `@` (or a tab or carriage return) is written with a leading `'`, so a spreadsheet shows it as text instead of running it as a formula. Empty cells stand for null; `valid`, `cached` and `stale` are `true` or `false`; times are ISO 8601 UTC.
+         *
+         *     Columns, in order: `id` (the record id, `val_…`), `created_at` (when the record was written), `request_id` (the request it answered), `reference` (your reference, or empty), `channel` (`sync`, `batch`, `async`, `bulk` or `monitor`), `batch_id` (the batch, or empty), `bulk_id` (the bulk file, or empty), `monitor_id` (the monitor, or empty), `vat_number` (the normalised number), `country_code` (its country code), `valid` (`true` or `false`), `company_name` (as the registry gave it, or empty), `company_address` (as the registry gave it, or empty), `consultation_number` (the registry’s proof of the check, or empty), `requester_vat_number` (your number, when sent), `requested_at` (when the registry was asked), `source` (`meta.source` of the answer), `source_status` (`meta.source_status`), `cached` (`true` or `false`), `cached_at` (when the cached answer was fetched, or empty), `stale` (`true` or `false`), `match` (the name and address comparison as JSON, or empty), `evidence_id` (the registry exchange, `evd_…`, or empty), `record_hash` (the record’s ledger hash), `seal_id` (its seal, empty until sealed), `sealed_at` (when it was sealed, or empty).
+         *
+         *     Filters, all optional and combined with AND: `vat_number` (normalised first, so `de 123 456 704` finds `DE123456704`), `country_code`, `valid`, `source`, `channel`, `reference`, `from` (inclusive) and `to` (exclusive) on the time the record was written (`created_at`), `monitor_id`, `bulk_id`. A filter that cannot match anything as written (a malformed number, an unknown country, a date that does not exist, `from` not before `to`) or a query parameter this operation does not take is 422 `validation_error` naming it.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`).
+         *     - **Keys**: a live key sees the live records of its account, a test key the test-mode records (answers to test keys); no key sees another account's.
+         *     - **Quota**: reading history never counts against the monthly quota.
+         */
+        get: operations["exportValidations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -461,6 +865,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "monitor.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A monitored number changed: valid, company name or address
+         * @description A check of a monitor (`POST /v1/monitors`) found `valid`, the company name or the company address different from the monitor's last successful check. `changes` lists each as `{ field, from, to }`; when `valid` changes it is the only change listed (a deregistration reports `valid: true → false`, not the company becoming null). A check the registry could not answer is never a change. Sent for the key mode the monitor belongs to, only when that mode has a webhook.
+         *
+         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *
+         *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
+         */
+        post: operations["monitorChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     test: {
         parameters: {
             query?: never;
@@ -544,10 +972,136 @@ export interface components {
              */
             cached_at?: string;
             /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
-            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
             /** @description `fallback`: VIES could not answer and the member state's own register did */
             source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
             stale?: boolean;
+        };
+        ApiKey: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description The key id (key_…), for DELETE /v1/keys/{id} */
+            id: string;
+            last_used_at: string | null;
+            mode: "live" | "test";
+            name: string | null;
+            /** @description The first 13 characters of the key (svc_live_ + 4), to tell keys apart */
+            prefix: string;
+            revoked_at: string | null;
+        };
+        AsyncBatchResult: {
+            data: components["schemas"]["ValidationData"];
+            meta: {
+                cached: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                cached_at?: string;
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
+                reference: string | null;
+                /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
+                /** @description `fallback`: VIES could not answer and the member state's own register did */
+                source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
+                stale?: boolean;
+                /**
+                 * @description The record of this answer: `GET /v1/validations/{id}`
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                validation_id: string;
+            };
+            /** @description 0-based index in the input as sent, rejected items included */
+            position: number;
+        } | {
+            error: components["schemas"]["ErrorObject"];
+            meta: {
+                vat_number: string;
+            };
+            /** @description 0-based index in the input as sent, rejected items included */
+            position: number;
+        } | {
+            meta: {
+                /** @description The input as sent */
+                vat_number: string;
+            };
+            /** @description 0-based index in the input as sent, rejected items included */
+            position: number;
+            /**
+             * @description Not settled yet: poll again
+             * @enum {string}
+             */
+            status: "pending";
+        };
+        AsyncBatchState: {
+            /** @description Items queued (positions, duplicates included) */
+            accepted: number;
+            batch_id: string;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description Processed positions whose registry stayed unavailable */
+            failed: number;
+            /** @description Accepted positions whose number is settled */
+            processed: number;
+            /** @description Malformed items, never queued */
+            rejected: number;
+            /** @description `pending` until the first number is settled, `processing` until the last */
+            status: "pending" | "processing" | "completed";
+            /** @description Processed positions with an answer */
+            succeeded: number;
+            /** @description Items sent */
+            total: number;
+        };
+        AsyncRequestState: {
+            /** @description Registry attempts made so far (crashed attempts included) */
+            attempts: number;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            error: {
+                /** @description One of the documented error codes */
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                message: string;
+            } | null;
+            next_attempt_at: string | null;
+            reference: string | null;
+            /** @description The `data.request_id` of the 202 */
+            request_id: string;
+            result: {
+                data: components["schemas"]["ValidationData"];
+                meta: {
+                    cached: boolean;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    cached_at?: string;
+                    /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
+                    source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
+                    /** @description `fallback`: VIES could not answer and the member state's own register did */
+                    source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
+                    stale?: boolean;
+                    /** @description The record of this answer (val_…) */
+                    validation_id: string;
+                };
+            } | null;
+            /** @description `failed` when the registry stayed unavailable through every retry */
+            status: "pending" | "completed" | "failed";
+            /** @description The normalised number */
+            vat_number: string;
         };
         BatchCompletedEvent: {
             /**
@@ -580,13 +1134,21 @@ export interface components {
                  * @description ISO 8601 UTC timestamp
                  */
                 cached_at?: string;
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
+                reference: string | null;
                 /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
-                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                 /** @description `fallback`: VIES could not answer and the member state's own register did */
                 source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                 stale?: boolean;
-                /** @description The record of this answer (val_…) */
-                validation_id?: string;
+                /**
+                 * @description The record of this answer: `GET /v1/validations/{id}`
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                validation_id: string;
             };
         } | {
             error: components["schemas"]["ErrorObject"];
@@ -721,6 +1283,109 @@ export interface components {
             /** @description The input as sent (failed batch items only) */
             vat_number?: string;
         };
+        Evidence: {
+            duration_ms: number;
+            /** @description evd_… */
+            id: string;
+            method: string;
+            /** @description true: another account's requester and consultation numbers removed */
+            redacted?: boolean;
+            registry: string;
+            /** @description The body or query string sent; credentials and tokens as [redacted] */
+            request: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            requested_at: string;
+            response: {
+                /** @description The reply as received, up to 64 KiB (base64 when not UTF-8 text) */
+                body: string;
+                content_type: string | null;
+                encoding: "utf8" | "base64";
+                status: number;
+                truncated: boolean;
+            };
+            /** @description SHA-256 of every byte of the reply, lowercase hex */
+            response_sha256: string;
+            /** @description Scheme, host and path: no credentials */
+            url: string;
+        };
+        Monitor: {
+            country_code: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            id: string;
+            /** @description `monthly` is every 30 days */
+            interval: "daily" | "weekly" | "monthly";
+            last_checked_at: string | null;
+            last_error: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                at: string;
+                /** @description One of the documented error codes */
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                message: string;
+            } | null;
+            last_result: {
+                company: {
+                    address: string | null;
+                    name: string | null;
+                } | null;
+                source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
+                valid: boolean;
+                /** @description The record of the check: GET /v1/validations/{id} */
+                validation_id: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            next_check_at: string;
+            reference: string | null;
+            requester_vat_number: string | null;
+            status: "active" | "paused";
+            /** @description The normalised number */
+            vat_number: string;
+        };
+        MonitorChangedEvent: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            data: {
+                /** @description When `valid` changes, it is the only change listed */
+                changes: {
+                    field: "valid" | "company.name" | "company.address";
+                    from: boolean | string | null;
+                    to: boolean | string | null;
+                }[];
+                /** @description The monitor: GET /v1/monitors/{id} */
+                monitor_id: string;
+                /** @description The record of the last successful check before */
+                previous_validation_id: string;
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
+                reference: string | null;
+                result: components["schemas"]["ValidationData"];
+                /** @description The record of this check */
+                validation_id: string;
+                /** @description The normalised number */
+                vat_number: string;
+            };
+            /** @description Also the `webhook-id` header: the same on every retry and replay of the event */
+            id: string;
+            /** @enum {string} */
+            type: "monitor.changed";
+        };
         RateRecord: {
             /** @description Two-letter code; Greece is EL */
             country_code: string;
@@ -739,6 +1404,63 @@ export interface components {
              */
             updated_at: string;
         };
+        /** @description A record without its evidence */
+        RecordSummary: {
+            account_id: string;
+            batch_id: string | null;
+            bulk_id: string | null;
+            cached: boolean;
+            cached_at: string | null;
+            channel: "sync" | "batch" | "async" | "bulk" | "monitor";
+            company: {
+                address: string | null;
+                name: string | null;
+            } | null;
+            consultation_number: string | null;
+            country_code: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /** @description val_… */
+            id: string;
+            ledger: {
+                record_hash: string;
+                seal_id: string | null;
+                sealed_at: string | null;
+            };
+            match: {
+                [key: string]: string;
+            } | null;
+            mode: "live" | "test";
+            monitor_id: string | null;
+            reference: string | null;
+            request_id: string;
+            requested_at: string | null;
+            requester_vat_number: string | null;
+            source: string;
+            source_status: string;
+            stale: boolean;
+            valid: boolean;
+            vat_number: string;
+        };
+        RegistryStatus: {
+            /** @description Percent of calls answered over the last 24 h, all instances; null without calls */
+            availability_24h: number | null;
+            breaker: "closed" | "open" | "half_open";
+            /** @description Last call or availability report; null when none yet */
+            checked_at: string | null;
+            last_failure_at: string | null;
+            /** @description Latency of answered calls over the last 24 h, in ms (bucketed); null without answers */
+            latency_ms_24h: {
+                /** @description Upper bound of the latency bucket holding the median */
+                p50: number | null;
+                p95: number | null;
+            };
+            /** @description `down`: the breaker is open or VIES reports the member state unavailable; `degraded`: the breaker is probing, the last call failed, or fewer than 95% of calls were answered over 24 h */
+            state: "operational" | "degraded" | "down";
+        };
         TestEvent: {
             /**
              * Format: date-time
@@ -753,6 +1475,54 @@ export interface components {
             /** @enum {string} */
             type: "test";
         };
+        UsageReport: {
+            /** @description Records of the month by the answer's `meta.source` (a cached answer counts under its registry) */
+            by_source: {
+                abr: number;
+                anaf: number;
+                ares: number;
+                brreg: number;
+                bzst: number;
+                checksum: number;
+                format: number;
+                hmrc: number;
+                kas: number;
+                test: number;
+                uid: number;
+                vies: number;
+            };
+            /** @description Every day of the month up to today (none for a month that has not begun) */
+            daily: {
+                /**
+                 * Format: date
+                 * @description UTC day, YYYY-MM-DD
+                 */
+                date: string;
+                /** @description Records made that day */
+                validations: number;
+            }[];
+            /** @description Validations a month on the account's tier */
+            limit: number;
+            monitors: {
+                /** @description Monitors allowed on the account's tier, per key mode */
+                limit: number;
+                /** @description Monitored numbers of the key mode */
+                used: number;
+            };
+            /** @description Calendar month in UTC, YYYY-MM */
+            month: string;
+            /** @description `limit - used`, never below 0 */
+            remaining: number;
+            /**
+             * Format: date-time
+             * @description The first instant of the next month (UTC)
+             */
+            reset_at: string;
+            /** @description The account's tier now; its limit applies to every month shown */
+            tier: string;
+            /** @description Validations charged this month: the quota counter itself */
+            used: number;
+        };
         ValidationCompletedEvent: {
             /**
              * Format: date-time
@@ -761,11 +1531,17 @@ export interface components {
             created_at: string;
             data: components["schemas"]["ValidationData"] & {
                 meta: components["schemas"]["AnswerMeta"];
-                /** @description The `reference` sent with the number, or null */
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
                 reference: string | null;
                 /** @description The `data.request_id` of the 202 that accepted the number */
                 request_id: string;
-                /** @description The record of this answer: GET /v1/validations/{id} */
+                /**
+                 * @description The record of this answer: `GET /v1/validations/{id}`
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
                 validation_id: string;
             };
             /** @description Also the `webhook-id` header: the same on every retry and replay of the event */
@@ -781,6 +1557,21 @@ export interface components {
             } | null;
             consultation_number?: string | null;
             country_code: string;
+            /** @description Present when any `trader_*` field was sent: each field compared with the registered data (docs/matching.md) */
+            match?: {
+                /** @description How the city sent compares with the registered one */
+                city: "match" | "partial" | "mismatch" | "not_processed";
+                /** @description How the legal form sent compares with the registered one */
+                company_type: "match" | "partial" | "mismatch" | "not_processed";
+                /** @description `registry`: the registry compared (VIES approximate check, the German federal tax office); `computed`: the service compared what the registry returned */
+                method: "registry" | "computed";
+                /** @description How the name sent compares with the registered one */
+                name: "match" | "partial" | "mismatch" | "not_processed";
+                /** @description How the postcode sent compares with the registered one */
+                postcode: "match" | "partial" | "mismatch" | "not_processed";
+                /** @description How the street sent compares with the registered one */
+                street: "match" | "partial" | "mismatch" | "not_processed";
+            };
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp
@@ -802,7 +1593,10 @@ export interface components {
                     code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                     message: string;
                 };
-                /** @description The `reference` sent with the number, or null */
+                /**
+                 * @description The `reference` sent with the number (trimmed), or null when none was sent
+                 * @example customer-4711
+                 */
                 reference: string | null;
                 /** @description The `data.request_id` of the 202 that accepted the number */
                 request_id: string;
@@ -813,6 +1607,122 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "validation.failed";
+        };
+        ValidationProof: {
+            /** @description From the record's hash to the seal's root; null before sealing */
+            inclusion_path: {
+                hash: string;
+                /** @description Where the sibling goes: left = SHA-256(0x01 ‖ sibling ‖ hash) */
+                side: "left" | "right";
+            }[] | null;
+            /** @description The record exactly as hashed: RFC 8785 of this object is the leaf */
+            record: {
+                account_id: string;
+                batch_id: string | null;
+                bulk_id: string | null;
+                cached: boolean;
+                cached_at: string | null;
+                channel: "sync" | "batch" | "async" | "bulk" | "monitor";
+                company: {
+                    address: string | null;
+                    name: string | null;
+                } | null;
+                consultation_number: string | null;
+                country_code: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                evidence: string | null;
+                /** @description val_… */
+                id: string;
+                match: {
+                    [key: string]: string;
+                } | null;
+                mode: "live" | "test";
+                monitor_id: string | null;
+                reference: string | null;
+                request_id: string;
+                requested_at: string | null;
+                requester_vat_number: string | null;
+                source: string;
+                source_status: string;
+                stale: boolean;
+                valid: boolean;
+                vat_number: string;
+            };
+            /** @description SHA-256(0x00 ‖ RFC 8785 of record), lowercase hex */
+            record_hash: string;
+            seal: {
+                /** @description Records in the seal */
+                count: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                from: string;
+                /** @description SHA-256 of RFC 8785 of { previous_hash, root, count, from, to } */
+                hash: string;
+                /** @description seal_… (its position in the chain) */
+                id: string;
+                previous_hash: string | null;
+                /** @description Merkle root over the seal's record hashes */
+                root: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                sealed_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                to: string;
+            } | null;
+            /** @description false until the next seal closes the record */
+            sealed: boolean;
+        };
+        ValidationRecord: {
+            account_id: string;
+            batch_id: string | null;
+            bulk_id: string | null;
+            cached: boolean;
+            cached_at: string | null;
+            channel: "sync" | "batch" | "async" | "bulk" | "monitor";
+            company: {
+                address: string | null;
+                name: string | null;
+            } | null;
+            consultation_number: string | null;
+            country_code: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            evidence: components["schemas"]["Evidence"] | null;
+            /** @description val_… */
+            id: string;
+            ledger: {
+                record_hash: string;
+                seal_id: string | null;
+                sealed_at: string | null;
+            };
+            match: {
+                [key: string]: string;
+            } | null;
+            mode: "live" | "test";
+            monitor_id: string | null;
+            reference: string | null;
+            request_id: string;
+            requested_at: string | null;
+            requester_vat_number: string | null;
+            source: string;
+            source_status: string;
+            stale: boolean;
+            valid: boolean;
+            vat_number: string;
         };
         WebhookConfig: {
             /**
@@ -829,6 +1739,11 @@ export interface components {
     };
     responses: never;
     parameters: {
+        /**
+         * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+         * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+         */
+        IdempotencyKey: string;
         /**
          * @description The event id (`id` of the body): the same on every retry and replay, so you can deduplicate on it
          * @example evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9
@@ -1385,6 +2300,1417 @@ export interface operations {
             };
         };
     };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `forbidden`: Test keys cannot use asynchronous validation. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `live` (registries, quota) or `test` (magic numbers, no quota) */
+                    mode: "live" | "test";
+                    /** @description What you call the key (1 to 100 printable characters, trimmed) */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key */
+            201: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"] & {
+                            /** @description The key itself: shown only in this answer */
+                            key: string;
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `forbidden`: Test keys cannot use asynchronous validation. */
+            403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
+            422: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A key id (`key_…`), not the key
+                 * @example key_7Hq2xLm3Pw9sT4vB
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `forbidden`: Test keys cannot use asynchronous validation. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /**
+                 * @description 1 to 100, default 20
+                 * @example 20
+                 */
+                limit?: string;
+                /** @example customer-4711 */
+                reference?: string;
+                status?: "active" | "paused";
+                /** @description `valid` of the last successful check */
+                valid?: "true" | "false";
+                /** @example DE123456704 */
+                vat_number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of monitors */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"][];
+                        meta: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `monthly` is every 30 days */
+                    interval: "daily" | "weekly" | "monthly";
+                    /** @description Your own id for the customer; printable characters, trimmed */
+                    reference?: string;
+                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    requester_vat_number?: string;
+                    /** @description VAT number with its country prefix */
+                    vat_number: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The number was monitored already */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Created; its first check is queued */
+            201: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `tier_insufficient`: This feature needs a higher subscription tier.
+             *     - `monitor_limit_exceeded`: The account's monitor limit is reached.
+             */
+            403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
+            422: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A monitor id (`mon_…`)
+                 * @example mon_4fQ8xY2kLp9Rt3Vw6Zb1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A monitor id (`mon_…`)
+                 * @example mon_4fQ8xY2kLp9Rt3Vw6Zb1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A monitor id (`mon_…`)
+                 * @example mon_4fQ8xY2kLp9Rt3Vw6Zb1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `monthly` is every 30 days */
+                    interval?: "daily" | "weekly" | "monthly";
+                    /** @description null removes it */
+                    reference?: string | null;
+                    status?: "active" | "paused";
+                };
+            };
+        };
+        responses: {
+            /** @description The monitor as changed */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    checkMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description A monitor id (`mon_…`)
+                 * @example mon_4fQ8xY2kLp9Rt3Vw6Zb1
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description None or {} */
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The check is queued */
+            202: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Monitor"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
+            422: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMonitors: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `monthly` is every 30 days */
+                    interval: "daily" | "weekly" | "monthly";
+                    /** @description Your own id for the customer; printable characters, trimmed */
+                    reference?: string;
+                    vat_numbers: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The monitors */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description One per well-formed number, new or existing, in input order */
+                            monitors: components["schemas"]["Monitor"][];
+                            /** @description Malformed numbers: no monitor */
+                            rejected: {
+                                error: {
+                                    code: string;
+                                    message: string;
+                                };
+                                /** @description The input as sent */
+                                vat_number: string;
+                            }[];
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `tier_insufficient`: This feature needs a higher subscription tier.
+             *     - `monitor_limit_exceeded`: The account's monitor limit is reached.
+             */
+            403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
+            422: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listRates: {
         parameters: {
             query?: {
@@ -1577,6 +3903,177 @@ export interface operations {
             };
         };
     };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every registry and VIES member state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            generated_at: string;
+                            registries: {
+                                abr: components["schemas"]["RegistryStatus"];
+                                anaf: components["schemas"]["RegistryStatus"];
+                                ares: components["schemas"]["RegistryStatus"];
+                                brreg: components["schemas"]["RegistryStatus"];
+                                bzst: components["schemas"]["RegistryStatus"];
+                                hmrc: components["schemas"]["RegistryStatus"];
+                                kas: components["schemas"]["RegistryStatus"];
+                                uid: components["schemas"]["RegistryStatus"];
+                                vies: components["schemas"]["RegistryStatus"] & {
+                                    /** @description One entry per VIES member state (Greece as EL, Northern Ireland as XI) */
+                                    member_states: {
+                                        [key: string]: components["schemas"]["RegistryStatus"];
+                                    };
+                                };
+                            };
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Calendar month in UTC, YYYY-MM (default: the current month)
+                 * @example 2026-03
+                 */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The month */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["UsageReport"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     validate: {
         parameters: {
             query: {
@@ -1586,10 +4083,40 @@ export interface operations {
                  */
                 cache?: "true" | "false";
                 /**
+                 * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                 * @example customer-4711
+                 */
+                reference?: string;
+                /**
                  * @description Your own VAT number, for a consultation number (Business and Scale tiers)
                  * @example DE136695976
                  */
                 requester_vat_number?: string;
+                /**
+                 * @description City; compared as `data.match.city`
+                 * @example Amsterdam
+                 */
+                trader_city?: string;
+                /**
+                 * @description The legal form (`GmbH`, `Ltd`, `S.A.`, or a VIES code such as `ES-3`); compared as `data.match.company_type`
+                 * @example B.V.
+                 */
+                trader_company_type?: string;
+                /**
+                 * @description The trader's name as you know it, legal form included; compared with the registered name (`data.match.name`)
+                 * @example Grachten Techniek B.V.
+                 */
+                trader_name?: string;
+                /**
+                 * @description Postcode; compared as `data.match.postcode`
+                 * @example 1015 CJ
+                 */
+                trader_postcode?: string;
+                /**
+                 * @description Street and house number; compared as `data.match.street`
+                 * @example Keizersgracht 123
+                 */
+                trader_street?: string;
                 /**
                  * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored
                  * @example DE123456704
@@ -1631,12 +4158,22 @@ export interface operations {
                             cached_at?: string;
                             /** @enum {string} */
                             mode?: "test";
+                            /**
+                             * @description The `reference` sent with the number (trimmed), or null when none was sent
+                             * @example customer-4711
+                             */
+                            reference: string | null;
                             request_id: string;
                             /** @description Who answered: a registry, a national register standing in for VIES (`kas`: Poland's domestic VAT status, not the intra-EU VAT-UE registration; `ares`; `anaf`), or the service itself (`checksum`, `format`, `test`) */
-                            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "checksum" | "format" | "test";
+                            source: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
                             /** @description `fallback`: VIES could not answer and the member state's own register did */
                             source_status: "live" | "cached" | "unavailable" | "degraded" | "unverified" | "fallback";
                             stale?: boolean;
+                            /**
+                             * @description The record of this answer: `GET /v1/validations/{id}`
+                             * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                             */
+                            validation_id: string;
                         };
                     };
                 };
@@ -1717,7 +4254,13 @@ export interface operations {
     validateAsync: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1729,8 +4272,38 @@ export interface operations {
                      * @default true
                      */
                     cache?: boolean;
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
+                    reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
+                    /**
+                     * @description City; compared as `data.match.city`
+                     * @example Amsterdam
+                     */
+                    trader_city?: string;
+                    /**
+                     * @description The legal form (`GmbH`, `Ltd`, `S.A.`, or a VIES code such as `ES-3`); compared as `data.match.company_type`
+                     * @example B.V.
+                     */
+                    trader_company_type?: string;
+                    /**
+                     * @description The trader's name as you know it, legal form included; compared with the registered name (`data.match.name`)
+                     * @example Grachten Techniek B.V.
+                     */
+                    trader_name?: string;
+                    /**
+                     * @description Postcode; compared as `data.match.postcode`
+                     * @example 1015 CJ
+                     */
+                    trader_postcode?: string;
+                    /**
+                     * @description Street and house number; compared as `data.match.street`
+                     * @example Keizersgracht 123
+                     */
+                    trader_street?: string;
                     /** @description VAT number with its country prefix */
                     vat_number: string;
                 };
@@ -1740,6 +4313,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1757,6 +4332,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description The `reference` sent (trimmed), or null; the event carries it too */
+                            reference: string | null;
                             /** @description Also `data.request_id` of the event that follows */
                             request_id: string;
                             /** @enum {string} */
@@ -1777,6 +4354,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1803,6 +4382,19 @@ export interface operations {
              *     - `forbidden`: Test keys cannot use asynchronous validation.
              */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -1837,9 +4429,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1852,6 +4447,104 @@ export interface operations {
              * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
              *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
              */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAsyncRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The `data.request_id` of the 202
+                 * @example 8e4b2a71-3c5d-4f60-9a1b-2c3d4e5f6a7b
+                 */
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AsyncRequestState"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
@@ -1882,7 +4575,13 @@ export interface operations {
     validateAsyncBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1894,10 +4593,48 @@ export interface operations {
                      * @default true
                      */
                     cache?: boolean;
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
+                    reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
-                    /** @description At most 200 (Pro) or 1000 (Business, Scale) */
-                    vat_numbers: string[];
+                    /** @description At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`) */
+                    vat_numbers: (string | {
+                        /**
+                         * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                         * @example customer-4711
+                         */
+                        reference?: string;
+                        /**
+                         * @description City; compared as `data.match.city`
+                         * @example Amsterdam
+                         */
+                        trader_city?: string;
+                        /**
+                         * @description The legal form (`GmbH`, `Ltd`, `S.A.`, or a VIES code such as `ES-3`); compared as `data.match.company_type`
+                         * @example B.V.
+                         */
+                        trader_company_type?: string;
+                        /**
+                         * @description The trader's name as you know it, legal form included; compared with the registered name (`data.match.name`)
+                         * @example Grachten Techniek B.V.
+                         */
+                        trader_name?: string;
+                        /**
+                         * @description Postcode; compared as `data.match.postcode`
+                         * @example 1015 CJ
+                         */
+                        trader_postcode?: string;
+                        /**
+                         * @description Street and house number; compared as `data.match.street`
+                         * @example Keizersgracht 123
+                         */
+                        trader_street?: string;
+                        /** @description VAT number with its country prefix */
+                        vat_number: string;
+                    })[];
                 };
             };
         };
@@ -1905,6 +4642,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -1926,6 +4665,8 @@ export interface operations {
                             accepted: number;
                             /** @description Also `data.batch_id` of the batch.completed event; null when every item was rejected */
                             batch_id: string | null;
+                            /** @description The top-level `reference` sent (trimmed), or null; items sent with their own have it in their result */
+                            reference: string | null;
                             /** @description Malformed items: never queued, not counted */
                             rejected: {
                                 error: {
@@ -1952,6 +4693,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -1978,6 +4721,19 @@ export interface operations {
              *     - `forbidden`: Test keys cannot use asynchronous validation.
              */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -2012,9 +4768,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2054,10 +4813,222 @@ export interface operations {
             };
         };
     };
-    validateBatch: {
+    getAsyncBatch: {
         parameters: {
             query?: never;
             header?: never;
+            path: {
+                /**
+                 * @description The `data.batch_id` of the 202
+                 * @example 2d9f6c3a-7b8e-4d1f-8a2b-9c0d1e2f3a4b
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AsyncBatchState"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAsyncBatchResults: {
+        parameters: {
+            query?: {
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /**
+                 * @description 1 to 100, default 20
+                 * @example 20
+                 */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The `data.batch_id` of the 202
+                 * @example 2d9f6c3a-7b8e-4d1f-8a2b-9c0d1e2f3a4b
+                 */
+                batch_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of results */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AsyncBatchResult"][];
+                        meta: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    validateBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2069,10 +5040,48 @@ export interface operations {
                      * @default true
                      */
                     cache?: boolean;
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
+                    reference?: string;
                     /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
                     requester_vat_number?: string;
-                    /** @description 1 to 50 numbers, each with its country prefix */
-                    vat_numbers: string[];
+                    /** @description 1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`) */
+                    vat_numbers: (string | {
+                        /**
+                         * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                         * @example customer-4711
+                         */
+                        reference?: string;
+                        /**
+                         * @description City; compared as `data.match.city`
+                         * @example Amsterdam
+                         */
+                        trader_city?: string;
+                        /**
+                         * @description The legal form (`GmbH`, `Ltd`, `S.A.`, or a VIES code such as `ES-3`); compared as `data.match.company_type`
+                         * @example B.V.
+                         */
+                        trader_company_type?: string;
+                        /**
+                         * @description The trader's name as you know it, legal form included; compared with the registered name (`data.match.name`)
+                         * @example Grachten Techniek B.V.
+                         */
+                        trader_name?: string;
+                        /**
+                         * @description Postcode; compared as `data.match.postcode`
+                         * @example 1015 CJ
+                         */
+                        trader_postcode?: string;
+                        /**
+                         * @description Street and house number; compared as `data.match.street`
+                         * @example Keizersgracht 123
+                         */
+                        trader_street?: string;
+                        /** @description VAT number with its country prefix */
+                        vat_number: string;
+                    })[];
                 };
             };
         };
@@ -2080,6 +5089,8 @@ export interface operations {
             /** @description One result per input, in input order */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2116,6 +5127,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2139,6 +5152,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -2173,9 +5199,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2188,6 +5217,491 @@ export interface operations {
              * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
              *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
              */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listValidations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Rows of one bulk file
+                 * @example blk_4Kd9
+                 */
+                bulk_id?: string;
+                /**
+                 * @description How the number was sent
+                 * @example sync
+                 */
+                channel?: "sync" | "batch" | "async" | "bulk" | "monitor";
+                /**
+                 * @description The country code of the number as answered (`EL` for Greece, `XI` for Northern Ireland)
+                 * @example DE
+                 */
+                country_code?: string;
+                /**
+                 * @description `meta.next_cursor` of the previous page, with the same filters
+                 * @example MTc3MjQ0MzgwMDAwMC52YWxfMDE5YjdhMmU0YzFkN2YzYTliMmM0ZDZlOGYwYTFiMmMuNGYzYzFhOWIwZTJkN2M1YQ
+                 */
+                cursor?: string;
+                /**
+                 * @description Records written at or after this instant (`created_at`), ISO 8601: a date (`2026-03-01`, midnight UTC) or a date and time with `Z` or an offset
+                 * @example 2026-03-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Records per page, 1 to 100 (default 20)
+                 * @example 50
+                 */
+                limit?: string;
+                /**
+                 * @description Checks made by one monitor
+                 * @example mon_7Qx2
+                 */
+                monitor_id?: string;
+                /**
+                 * @description Your reference, as sent with the validation (1-128 printable characters)
+                 * @example customer-4711
+                 */
+                reference?: string;
+                /**
+                 * @description `meta.source` of the answer
+                 * @example vies
+                 */
+                source?: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
+                /**
+                 * @description Records written before this instant (exclusive), ISO 8601 as `from`
+                 * @example 2026-04-01
+                 */
+                to?: string;
+                /**
+                 * @description Only valid, or only invalid, answers
+                 * @example true
+                 */
+                valid?: "true" | "false";
+                /**
+                 * @description A VAT number with its country prefix, normalised as on /v1/validate before matching
+                 * @example DE 123 456 704
+                 */
+                vat_number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of records */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RecordSummary"][];
+                        meta: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getValidation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A record id (`val_…`), as in `meta.validation_id` of the answer
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ValidationRecord"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getValidationProof: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `pdf` for the one-page PDF (as `Accept: application/pdf`); default JSON
+                 * @example pdf
+                 */
+                format?: "json" | "pdf";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A validation record id (`val_…`), as in `meta.validation_id`
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ValidationProof"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                    "application/pdf": string;
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportValidations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Rows of one bulk file
+                 * @example blk_4Kd9
+                 */
+                bulk_id?: string;
+                /**
+                 * @description How the number was sent
+                 * @example sync
+                 */
+                channel?: "sync" | "batch" | "async" | "bulk" | "monitor";
+                /**
+                 * @description The country code of the number as answered (`EL` for Greece, `XI` for Northern Ireland)
+                 * @example DE
+                 */
+                country_code?: string;
+                /**
+                 * @description Records written at or after this instant (`created_at`), ISO 8601: a date (`2026-03-01`, midnight UTC) or a date and time with `Z` or an offset
+                 * @example 2026-03-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Checks made by one monitor
+                 * @example mon_7Qx2
+                 */
+                monitor_id?: string;
+                /**
+                 * @description Your reference, as sent with the validation (1-128 printable characters)
+                 * @example customer-4711
+                 */
+                reference?: string;
+                /**
+                 * @description `meta.source` of the answer
+                 * @example vies
+                 */
+                source?: "vies" | "hmrc" | "uid" | "brreg" | "abr" | "kas" | "ares" | "anaf" | "bzst" | "checksum" | "format" | "test";
+                /**
+                 * @description Records written before this instant (exclusive), ISO 8601 as `from`
+                 * @example 2026-04-01
+                 */
+                to?: string;
+                /**
+                 * @description Only valid, or only invalid, answers
+                 * @example true
+                 */
+                valid?: "true" | "false";
+                /**
+                 * @description A VAT number with its country prefix, normalised as on /v1/validate before matching
+                 * @example DE 123 456 704
+                 */
+                vat_number?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records as CSV */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
@@ -2321,7 +5835,13 @@ export interface operations {
     putWebhookConfig: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2341,6 +5861,8 @@ export interface operations {
             /** @description The webhook configuration */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2361,6 +5883,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2384,6 +5908,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -2415,9 +5952,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2781,7 +6323,13 @@ export interface operations {
     replayWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description A delivery id (`dlv_…`)
@@ -2802,6 +6350,8 @@ export interface operations {
             /** @description The new delivery, after its attempt */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2822,6 +6372,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2846,6 +6398,8 @@ export interface operations {
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2856,6 +6410,19 @@ export interface operations {
             };
             /** @description - `not_found`: The requested resource was not found. */
             404: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -2887,9 +6454,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2929,7 +6501,13 @@ export interface operations {
     sendTestWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2944,6 +6522,8 @@ export interface operations {
             /** @description The delivery, after its attempt */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2967,6 +6547,8 @@ export interface operations {
              */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2990,6 +6572,19 @@ export interface operations {
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
@@ -3021,9 +6616,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `validation_error`: The request is not valid. */
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3155,6 +6755,70 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BulkCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: no further attempt */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not followed. A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    monitorChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifies the sender
+                 * @example vat-service-webhooks/1
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The event id (`id` of the body): the same on every retry and replay, so you can deduplicate on it
+                 * @example evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Refuse deliveries too far from your clock (e.g. 5 minutes) to stop replays
+                 * @example 1772443804
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorChangedEvent"];
             };
         };
         responses: {

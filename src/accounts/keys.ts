@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { newId, randomBase62 } from '../ids.js';
-import type { Account, AccountStore } from '../store/accounts.js';
+import type { Account, AccountStore, KeyRow } from '../store/accounts.js';
 import type { KeyMode } from '../store/tables.js';
 import type { Tier } from './tiers.js';
 
@@ -41,17 +41,31 @@ export async function createKey(
   accountId: string,
   mode: KeyMode,
   now: number,
+  name: string | null = null,
 ): Promise<IssuedKey> {
+  return (await issueKey(accounts, accountId, mode, now, name)).issued;
+}
+
+/** A new key: what is shown once, and the row stored (its hash, never the key). */
+export async function issueKey(
+  accounts: AccountStore,
+  accountId: string,
+  mode: KeyMode,
+  now: number,
+  name: string | null,
+): Promise<{ issued: IssuedKey; row: KeyRow }> {
   const key = `svc_${mode}_${randomBase62(32)}`;
-  const id = newId('key');
-  await accounts.insertKey({
-    id,
+  const row: KeyRow = {
+    id: newId('key'),
     account_id: accountId,
     key_hash: hashKey(key),
     mode,
     key_prefix: key.slice(0, 13),
     created_at: now,
     revoked_at: null,
-  });
-  return { id, key, mode, account_id: accountId };
+    name,
+    last_used_at: null,
+  };
+  await accounts.insertKey(row);
+  return { issued: { id: row.id, key, mode, account_id: accountId }, row };
 }

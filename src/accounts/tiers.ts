@@ -8,27 +8,31 @@ export interface TierLimits {
   monthly: number;
   /** Requests per sliding 60 s window, on every authenticated endpoint. */
   burst_per_minute: number;
+  /** Monitors an account may keep per key mode (wave-2 D2); 0: the tier has none (403). */
+  monitors: number;
 }
 
 /**
  * Defaults from decisions section 4. The spec lists burst values 20, 60, 120 in tier order Free,
  * Pro, Business. `scale` has Business features; its limits are the operator's to set through
- * TIER_LIMITS (the default below is only a starting point).
+ * TIER_LIMITS (the default below is only a starting point). Monitors (wave-2 L11): enough for a
+ * trial on Free, a customer base on Pro, every customer of a large seller on Business.
  */
 export const DEFAULT_TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = Object.freeze({
-  free: { monthly: 500, burst_per_minute: 20 },
-  pro: { monthly: 10_000, burst_per_minute: 60 },
-  business: { monthly: 50_000, burst_per_minute: 120 },
-  scale: { monthly: 250_000, burst_per_minute: 600 },
+  free: { monthly: 500, burst_per_minute: 20, monitors: 0 },
+  pro: { monthly: 10_000, burst_per_minute: 60, monitors: 1_000 },
+  business: { monthly: 50_000, burst_per_minute: 120, monitors: 10_000 },
+  scale: { monthly: 250_000, burst_per_minute: 600, monitors: 50_000 },
 });
 
-export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation';
+/** `export`: the CSV export of validation records (wave-2 A5). */
+export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation' | 'export';
 
 const FEATURES: Readonly<Record<Tier, ReadonlySet<Feature>>> = {
   free: new Set(),
-  pro: new Set(['batch', 'async', 'webhooks']),
-  business: new Set(['batch', 'async', 'webhooks', 'consultation']),
-  scale: new Set(['batch', 'async', 'webhooks', 'consultation']),
+  pro: new Set(['batch', 'async', 'webhooks', 'export']),
+  business: new Set(['batch', 'async', 'webhooks', 'consultation', 'export']),
+  scale: new Set(['batch', 'async', 'webhooks', 'consultation', 'export']),
 };
 
 export function tierAllows(tier: Tier, feature: Feature): boolean {

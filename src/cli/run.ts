@@ -21,9 +21,12 @@ import {
   usageLine,
 } from './help.js';
 import { keys } from './keys.js';
+import { ledger } from './ledger.js';
+import { monitors } from './monitors.js';
 import { check, migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
 import { usage } from './usage.js';
+import { validations } from './validations.js';
 import { webhooks } from './webhooks.js';
 
 /**
@@ -43,6 +46,9 @@ export const ENTRIES: readonly Entry[] = [
   accounts,
   keys,
   usage,
+  validations,
+  ledger,
+  monitors,
   webhooks,
   bulk,
   simulator,

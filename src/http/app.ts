@@ -4,6 +4,8 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { InternalCredential } from '../console/internal-credential.js';
+import { registerConsole } from '../console/plugin.js';
 import { ApiError } from '../errors.js';
 import { AuthFailureLimiter } from '../limits/auth-failures.js';
 import type { BurstLimiter } from '../limits/burst.js';
@@ -11,20 +13,29 @@ import type { RatesTable } from '../rates/rates-table.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
+import { AsyncResults } from '../validation/async-results.js';
 import { errorBody, sendApiError } from './envelope.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerGates } from './plugins/gates.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
+import { asyncResultRoutes } from './routes/async-results.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { keyRoutes } from './routes/keys.js';
+import { monitorRoutes } from './routes/monitors.js';
 import { rateRoutes } from './routes/rates.js';
+import { statusRoutes } from './routes/status.js';
+import { usageRoutes } from './routes/usage.js';
 import { validateRoutes } from './routes/validate.js';
 import { validateAsyncRoutes } from './routes/validate-async.js';
 import { validateBatchRoutes } from './routes/validate-batch.js';
+import { validationProofRoutes } from './routes/validation-proof.js';
+import { validationRoutes } from './routes/validations.js';
 import { webhookConfigRoutes } from './routes/webhook-config.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 
@@ -113,12 +124,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gateway: deps.gateway,
     jobs: services.stores.jobs,
     counters: services.counters,
+    status: services.status,
   });
   healthRoutes(fastify, deps.database.ping);
+  statusRoutes(fastify, { status: services.status, burst: deps.burst });
   errorDocsRoutes(fastify);
   testModeDocsRoutes(fastify, config.publicUrl);
 
   const authFailures = new AuthFailureLimiter(deps.clock, config.authFailuresPerMinute);
+  const consoleCredential = new InternalCredential();
   fastify.addHook('onClose', async () => authFailures.close());
   await fastify.register(async (v1) => {
     registerGates(v1, {
@@ -126,17 +140,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authFailures,
       burst: deps.burst,
       limits: config.tierLimits,
+      keyUsage: services.keyUsage,
+      internal: consoleCredential,
+    });
+    registerIdempotency(v1, {
+      store: services.stores.idempotency,
+      clock: deps.clock,
+      waitMs: config.idempotencyWaitMs,
     });
     validateRoutes(v1, services.pipeline);
     validateBatchRoutes(v1, services.pipeline, docsBase);
     validateAsyncRoutes(v1, services.asyncAcceptance);
+    asyncResultRoutes(v1, new AsyncResults(services.stores.asyncRequests, docsBase, () => deps.clock.now()));
     rateRoutes(v1, deps.rates, deps.clock);
+    validationRoutes(v1, { stores: services.stores });
     webhookConfigRoutes(v1, {
       webhooks: services.stores.webhooks,
       clock: deps.clock,
       policy: services.policy,
     });
     webhookDeliveryRoutes(v1, { webhooks: services.stores.webhooks, deliveries: services.deliveries });
+    keyRoutes(v1, services.keys);
+    usageRoutes(v1, {
+      quota: services.quota,
+      usage: services.stores.usage,
+      limits: config.tierLimits,
+      monitorsUsed: (accountId, mode) => services.stores.monitors.count({ accountId, mode }),
+      clock: deps.clock,
+    });
+    validationProofRoutes(v1, services.ledger);
+    monitorRoutes(v1, services.monitors);
     // Its own scope: the CSV and multipart parsers it adds apply to its routes only.
     await v1.register(bulkRoutes, {
       acceptance: services.bulkAcceptance,
@@ -144,6 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock: deps.clock,
       publicUrl: config.publicUrl,
     });
+  });
+  await registerConsole(fastify, {
+    config,
+    database: deps.database,
+    clock: deps.clock,
+    authenticator: services.authenticator,
+    credential: consoleCredential,
   });
 
   await fastify.ready();

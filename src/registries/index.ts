@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { createAbrRegistry } from './abr.js';
 import { createBrregRegistry } from './brreg.js';
+import { createBzstRegistry } from './bzst.js';
 import { createFallbackRegistries } from './fallbacks/index.js';
 import { RegistryGateway } from './gateway.js';
 import { createHmrcRegistry } from './hmrc.js';
@@ -11,7 +12,14 @@ import { createViesRegistry } from './vies.js';
 
 type RegistrySettings = Pick<
   Config,
-  'registries' | 'registryMaxReplyBytes' | 'hmrc' | 'abr' | 'circuit' | 'fallbacks'
+  | 'registries'
+  | 'registryMaxReplyBytes'
+  | 'hmrc'
+  | 'abr'
+  | 'circuit'
+  | 'fallbacks'
+  | 'registryLimits'
+  | 'bzst'
 >;
 
 /** Builds the five registry clients and the national fallbacks switched on, behind one gateway. */
@@ -39,9 +47,18 @@ export function createRegistryGateway(config: RegistrySettings, clock: Clock): R
     ['brreg', createBrregRegistry(pool(brreg))],
     ['abr', createAbrRegistry({ ...pool(abr), guid: config.abr.guid ?? '' })],
     ...createFallbackRegistries(config, (id) => pool(config.registries[id])),
+    // Germany's confirmation service only when switched on (BZST_ENABLED).
+    ...(config.bzst.enabled ? [['bzst', createBzstRegistry(pool(config.registries.bzst))] as const] : []),
   ]);
   const concurrency = Object.fromEntries(
     Object.entries(config.registries).map(([id, settings]) => [id, settings.concurrency]),
   ) as Record<RegistryId, number>;
-  return new RegistryGateway(registries, { clock, concurrency, circuit: config.circuit });
+  return new RegistryGateway(registries, {
+    clock,
+    concurrency,
+    circuit: config.circuit,
+    viesMemberStateConcurrency: config.registryLimits.viesMemberStateConcurrency,
+    rates: config.registryLimits.rates,
+    budgetMs: config.registryLimits.budgetMs,
+  });
 }

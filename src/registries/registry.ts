@@ -1,3 +1,4 @@
+import type { FieldMatch, TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 
 /**
@@ -6,7 +7,7 @@ import type { ParsedVatNumber } from '../numbers/index.js';
  * the kinds to the error codes of decisions section 3; clients never produce HTTP answers themselves.
  */
 
-export type RegistryId = PrimaryRegistryId | FallbackId;
+export type RegistryId = PrimaryRegistryId | FallbackId | ConfirmationId;
 
 /** The registries that answer a country's numbers first (gateway.ts `registryIdFor`). */
 export type PrimaryRegistryId = 'vies' | 'hmrc' | 'uid' | 'brreg' | 'abr';
@@ -17,11 +18,22 @@ export type PrimaryRegistryId = 'vies' | 'hmrc' | 'uid' | 'brreg' | 'abr';
  */
 export type FallbackId = 'kas' | 'ares' | 'anaf';
 
+/**
+ * Germany's federal tax office confirmation service (BZST_ENABLED): asked before VIES for a
+ * foreign EU number when a German requester sends trader fields (src/validation/registry-call.ts).
+ */
+export type ConfirmationId = 'bzst';
+
 export interface RegistryQuery {
   target: ParsedVatNumber;
   /** Present only when a consultation number is wanted and this registry can use the requester. */
   requester?: ParsedVatNumber;
+  /** The trader fields to compare, when the caller sent any (a registry that compares uses them). */
+  trader?: TraderFields;
 }
+
+/** The registry's own comparison of the trader fields, field by field (never `partial`). */
+export type RegistryMatch = Record<'name' | 'company_type' | 'street' | 'postcode' | 'city', FieldMatch>;
 
 export interface RegistryAnswer {
   valid: boolean;
@@ -31,6 +43,11 @@ export interface RegistryAnswer {
   address: string | null;
   /** Consultation number (VIES requestIdentifier, HMRC consultationNumber); null when none was asked or given. */
   consultationNumber: string | null;
+  /**
+   * The registry's comparison of the trader fields, when it compared at least one (a VIES member
+   * state that takes part in approximate matching, BZSt's qualified confirmation); absent otherwise.
+   */
+  match?: RegistryMatch;
   /** The HTTP exchange the verdict rests on, for the record's evidence (the pipeline stores it). */
   exchange: RegistryExchange;
 }
@@ -86,6 +103,8 @@ export type RegistryFailureKind =
 
 export class RegistryError extends Error {
   override readonly name = 'RegistryError';
+  /** Set when the service itself refused the call (breaker open, queue wait past the budget): when to retry. */
+  retryAfterMs?: number;
   constructor(
     readonly registry: RegistryId,
     readonly kind: RegistryFailureKind,
@@ -104,6 +123,8 @@ export interface Registry {
   lookup(query: RegistryQuery): Promise<RegistryAnswer>;
   /** Whether this registry can give a consultation number for this requester (e.g. VIES: EU/XI requester). */
   acceptsRequester(requester: ParsedVatNumber): boolean;
+  /** HTTP requests one lookup may make (default 1): the rate limits reserve that many slots. */
+  readonly requestsPerLookup?: number;
   close(): Promise<void>;
 }
 

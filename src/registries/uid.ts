@@ -83,6 +83,8 @@ export function createUidRegistry(options: Options): Registry {
 
   return {
     id: 'uid',
+    // ValidateVatNumber, then GetByUID for a valid number: both count against the register's limit.
+    requestsPerLookup: 2,
     async lookup(query): Promise<RegistryAnswer> {
       const digits = uidDigitsOf(query.target);
       // The evidence is the ValidateVatNumber exchange, valid or not (see the top of this file).

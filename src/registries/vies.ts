@@ -1,3 +1,4 @@
+import { type FieldMatch, hasTraderFields, type TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
 import {
@@ -7,6 +8,7 @@ import {
   type RegistryAnswer,
   RegistryError,
   type RegistryFailureKind,
+  type RegistryMatch,
   type RegistryQuery,
   type RegistryVerdict,
 } from './registry.js';
@@ -14,7 +16,8 @@ import { escapeXml, parseXml } from './xml.js';
 
 /**
  * EU VIES over its SOAP service (checkVat, and checkVatApprox when a requester is given so the answer
- * carries a consultation number). Section numbers (§) refer to ../../shared/upstreams/vies.md.
+ * carries a consultation number, or trader fields so the member state compares them). Section
+ * numbers (§) refer to ../../shared/upstreams/vies.md; "approx §" to vies-approx-and-status.md.
  */
 
 /** The real service's root (§1); the SOAP endpoint path is appended beneath it. */
@@ -85,16 +88,17 @@ export function createViesRegistry(options: Options): Registry {
     acceptsRequester,
     async lookup(query: RegistryQuery): Promise<RegistryAnswer> {
       const requester = query.requester && acceptsRequester(query.requester) ? query.requester : undefined;
-      const operation: Operation = requester ? 'checkVatApprox' : 'checkVat';
+      const trader = query.trader && hasTraderFields(query.trader) ? query.trader : undefined;
+      const operation: Operation = requester || trader ? 'checkVatApprox' : 'checkVat';
       const answer = await http.send({
         method: 'POST',
         url,
         // §2.2: Content-Type is mandatory since Aug 2022; SOAPAction must be empty.
         headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
-        body: buildEnvelope(operation, query.target, requester),
+        body: buildEnvelope(operation, query.target, requester, trader),
       });
       // The verdict rests on this one checkVat or checkVatApprox exchange.
-      return { ...readAnswer(answer, operation, query.target), exchange: answer.exchange };
+      return { ...readAnswer(answer, operation, query.target, trader), exchange: answer.exchange };
     },
     close: () => http.close(),
   };
@@ -106,12 +110,40 @@ function viesCountry(number: ParsedVatNumber): string {
   return code === 'GR' ? 'EL' : code;
 }
 
+/**
+ * The trader fields in the order approx §2.1 requires, under their SOAP names. A legal form is sent
+ * only as a VIES code (`ES-3`): anything else breaks the schema, and the service compares it itself.
+ */
+const TRADER_ELEMENTS: ReadonlyArray<[keyof TraderFields, string]> = [
+  ['trader_name', 'traderName'],
+  ['trader_company_type', 'traderCompanyType'],
+  ['trader_street', 'traderStreet'],
+  ['trader_postcode', 'traderPostcode'],
+  ['trader_city', 'traderCity'],
+];
+const COMPANY_TYPE_CODE = /^[A-Z]{2}-[1-9][0-9]?$/;
+
+/** The trader fields VIES is sent: all given, but a legal form only as a VIES code. */
+function sentTraderFields(trader: TraderFields): Array<[keyof TraderFields, string]> {
+  return TRADER_ELEMENTS.filter(
+    ([field]) =>
+      trader[field] !== undefined &&
+      (field !== 'trader_company_type' || COMPANY_TYPE_CODE.test(trader[field] ?? '')),
+  );
+}
+
 /** §2.3/§2.5: elements in schema order; the national part is sent without its country prefix. */
-function buildEnvelope(operation: Operation, target: ParsedVatNumber, requester?: ParsedVatNumber): string {
+function buildEnvelope(
+  operation: Operation,
+  target: ParsedVatNumber,
+  requester?: ParsedVatNumber,
+  trader?: TraderFields,
+): string {
   const fields: Array<[string, string]> = [
     ['countryCode', viesCountry(target)],
     ['vatNumber', target.national.toUpperCase()],
   ];
+  if (trader) for (const [field, element] of sentTraderFields(trader)) fields.push([element, trader[field]!]);
   if (requester) {
     fields.push(
       ['requesterCountryCode', viesCountry(requester)],
@@ -125,14 +157,53 @@ function buildEnvelope(operation: Operation, target: ParsedVatNumber, requester?
   );
 }
 
-function readAnswer(answer: HttpAnswer, operation: Operation, target: ParsedVatNumber): RegistryVerdict {
+function readAnswer(
+  answer: HttpAnswer,
+  operation: Operation,
+  target: ParsedVatNumber,
+  trader?: TraderFields,
+): RegistryVerdict {
   const body = soapBodyOf(answer);
   // §2.7: faults arrive with 200 or 500; a Fault element decides, whatever the status.
   if (body && 'Fault' in body) throw faultError(body.Fault);
   if (answer.status < 200 || answer.status > 299) throw statusError(answer.status);
   const result = body?.[`${operation}Response`];
   if (!isRecord(result)) throw malformed(`no ${operation}Response in the SOAP body`);
-  return mapResult(result, operation, target);
+  const verdict = mapResult(result, operation, target);
+  const match = verdict.valid && trader ? matchOf(result, trader) : undefined;
+  return match ? { ...verdict, match } : verdict;
+}
+
+/** approx §2.2: matchCode 1 valid, 2 invalid, 3 not processed (an absent element counts as 3). */
+const MATCH_CODES: Readonly<Record<string, FieldMatch>> = {
+  '1': 'match',
+  '2': 'mismatch',
+  '3': 'not_processed',
+};
+
+/**
+ * approx §2.2, §3: the member state's comparison of the fields sent; undefined when it compared
+ * none (every code 3 or absent: the member state does not take part, and the service compares
+ * what it returned). A code outside the enumeration makes the answer unusable.
+ */
+function matchOf(result: Record<string, unknown>, trader: TraderFields): RegistryMatch | undefined {
+  const sent = new Set(sentTraderFields(trader).map(([field]) => field));
+  const read = (field: keyof TraderFields, element: string): FieldMatch => {
+    const text = textOf(result[`${element}Match`]);
+    if (text === undefined || text.trim() === '') return 'not_processed';
+    const outcome = MATCH_CODES[text.trim()];
+    if (!outcome) throw malformed(`\`${element}Match\` is ${text.slice(0, 20)}`);
+    // A code for a field that was not sent compares nothing we asked about.
+    return sent.has(field) ? outcome : 'not_processed';
+  };
+  const match: RegistryMatch = {
+    name: read('trader_name', 'traderName'),
+    company_type: read('trader_company_type', 'traderCompanyType'),
+    street: read('trader_street', 'traderStreet'),
+    postcode: read('trader_postcode', 'traderPostcode'),
+    city: read('trader_city', 'traderCity'),
+  };
+  return Object.values(match).some((outcome) => outcome !== 'not_processed') ? match : undefined;
 }
 
 /** The parsed `Envelope.Body`, or undefined when the body is not a SOAP envelope at all. */

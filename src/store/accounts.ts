@@ -36,6 +36,17 @@ export interface AccountStore {
   revokeKey(keyId: string, now: number): Promise<boolean>;
   /** The unrevoked key with this hash and its account. */
   findKey(keyHash: string): Promise<KeyOwner | undefined>;
+  /** One of the account's keys; undefined for another account's. */
+  getKey(accountId: string, keyId: string): Promise<KeyRow | undefined>;
+  /** Unrevoked keys of the account in this mode (and of any mode when `mode` is undefined). */
+  countActiveKeys(accountId: string, mode?: KeyMode): Promise<number>;
+  /**
+   * Takes the account's row lock for the rest of the transaction (PostgreSQL; SQLite's single
+   * writer serialises anyway), so checks of its keys and the change that follows are not raced.
+   */
+  lockAccount(accountId: string): Promise<boolean>;
+  /** Sets last_used_at to `at` unless it is already as recent. */
+  touchKey(keyId: string, at: number): Promise<void>;
 }
 
 export class KyselyAccountStore implements AccountStore {
@@ -84,7 +95,7 @@ export class KyselyAccountStore implements AccountStore {
   async listKeys(accountId: string): Promise<KeySummary[]> {
     return this.db
       .selectFrom('api_keys')
-      .select(['id', 'account_id', 'mode', 'key_prefix', 'created_at', 'revoked_at'])
+      .select(['id', 'account_id', 'mode', 'key_prefix', 'created_at', 'revoked_at', 'name', 'last_used_at'])
       .where('account_id', '=', accountId)
       .orderBy('created_at')
       .orderBy('id')
@@ -122,5 +133,43 @@ export class KyselyAccountStore implements AccountStore {
       .where('api_keys.revoked_at', 'is', null)
       .executeTakeFirst();
     return row ? { ...row, tier: row.tier as Tier } : undefined;
+  }
+
+  getKey(accountId: string, keyId: string): Promise<KeyRow | undefined> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', keyId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+  }
+
+  async countActiveKeys(accountId: string, mode?: KeyMode): Promise<number> {
+    let query = this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null);
+    if (mode) query = query.where('mode', '=', mode);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  async lockAccount(accountId: string): Promise<boolean> {
+    // A no-op update: the portable way to lock one row on both engines (SQLite has no FOR UPDATE).
+    const result = await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ tier: eb.ref('tier') }))
+      .where('id', '=', accountId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async touchKey(keyId: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: at })
+      .where('id', '=', keyId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+      .execute();
   }
 }

@@ -26,7 +26,20 @@ export interface AsyncRequestStore {
   countSettled(batchId: string): Promise<{ done: number; unique: number }>;
   getBatch(id: string): Promise<AsyncBatch | undefined>;
   listBatchItems(batchId: string): Promise<AsyncItem[]>;
+  /** The batch's items at these indexes (a page of results). */
+  listBatchItemsAt(batchId: string, indexes: readonly number[]): Promise<AsyncItem[]>;
+  /** Each item's index and status, without results (batch progress). */
+  batchItemStates(batchId: string): Promise<Array<Pick<AsyncItem, 'item_index' | 'status'>>>;
+  /** The job working on an item (its id is the item's), while it has one. */
+  itemJob(itemId: string): Promise<ItemJob | undefined>;
   completeBatch(batchId: string, now: number): Promise<void>;
+}
+
+/** When an item's job runs next and how often it was claimed so far. */
+export interface ItemJob {
+  run_at: number;
+  attempts: number;
+  locked_until: number | null;
 }
 
 /** 14 columns per row: 2000 rows stay under both engines' parameter limits (one statement per 1000-item batch). */
@@ -86,6 +99,33 @@ export class KyselyAsyncRequestStore implements AsyncRequestStore {
       .where('batch_id', '=', batchId)
       .orderBy('item_index')
       .execute();
+  }
+
+  async listBatchItemsAt(batchId: string, indexes: readonly number[]): Promise<AsyncItem[]> {
+    if (indexes.length === 0) return [];
+    return this.db
+      .selectFrom('async_items')
+      .selectAll()
+      .where('batch_id', '=', batchId)
+      .where('item_index', 'in', indexes)
+      .orderBy('item_index')
+      .execute();
+  }
+
+  batchItemStates(batchId: string): Promise<Array<Pick<AsyncItem, 'item_index' | 'status'>>> {
+    return this.db
+      .selectFrom('async_items')
+      .select(['item_index', 'status'])
+      .where('batch_id', '=', batchId)
+      .execute();
+  }
+
+  itemJob(itemId: string): Promise<ItemJob | undefined> {
+    return this.db
+      .selectFrom('jobs')
+      .select(['run_at', 'attempts', 'locked_until'])
+      .where('id', '=', itemId)
+      .executeTakeFirst();
   }
 
   async completeBatch(batchId: string, now: number): Promise<void> {

@@ -15,7 +15,12 @@ import * as core from './migrations/0001-core.js';
 import * as jobs from './migrations/0002-jobs-webhooks.js';
 import * as webhookModes from './migrations/0003-webhook-modes.js';
 import * as records from './migrations/0004-records-evidence-ledger.js';
+import * as keyNames from './migrations/0005-key-names.js';
+import * as availability from './migrations/0006-availability.js';
+import * as recordReads from './migrations/0008-record-reads.js';
+import * as monitors from './migrations/0009-monitors.js';
 import * as bulk from './migrations/0010-bulk.js';
+import * as consoleSessions from './migrations/0012-console-sessions.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -196,7 +201,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-jobs-webhooks': jobs,
   '0003-webhook-modes': webhookModes,
   '0004-records-evidence-ledger': records,
+  '0005-key-names': keyNames,
+  '0006-availability': availability,
+  '0008-record-reads': recordReads,
+  '0009-monitors': monitors,
   '0010-bulk': bulk,
+  '0012-console-sessions': consoleSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,10 +5,13 @@ import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
 import { type EvidenceStore, KyselyEvidenceStore } from './evidence.js';
+import { type IdempotencyStore, KyselyIdempotencyStore } from './idempotency.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
+import { KyselyMonitorStore, type MonitorStore } from './monitors.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
 import { PostgresJobStore } from './postgres/jobs.js';
+import { KyselyRecordReadStore, type RecordReadStore } from './record-reads.js';
 import { type RecordStore, SqlRecordStore } from './records.js';
 import { SqlRunner } from './sql.js';
 import { GroupCommit } from './sqlite/group-commit.js';
@@ -27,10 +30,13 @@ export interface Stores {
   readonly charges: ChargeStore;
   readonly cache: CacheStore;
   readonly records: RecordStore;
+  readonly recordReads: RecordReadStore;
   readonly evidence: EvidenceStore;
   readonly jobs: JobStore;
   readonly webhooks: WebhookStore;
   readonly asyncRequests: AsyncRequestStore;
+  readonly idempotency: IdempotencyStore;
+  readonly monitors: MonitorStore;
   readonly bulk: BulkStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
@@ -71,10 +77,13 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
         : new TransactionChargeStore(transaction),
     cache: new SqlCacheStore(sql),
     records: new SqlRecordStore(sql),
+    recordReads: new KyselyRecordReadStore(db),
     evidence: new KyselyEvidenceStore(db),
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
+    idempotency: new KyselyIdempotencyStore(db),
+    monitors: new KyselyMonitorStore(db, sql.dialect),
     bulk: new KyselyBulkStore(db, sql.dialect),
     transaction,
   };

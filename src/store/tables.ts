@@ -23,6 +23,10 @@ export interface ApiKeysTable {
   key_prefix: string;
   created_at: number;
   revoked_at: number | null;
+  /** What the account calls the key; null for keys made without one. */
+  name: string | null;
+  /** When a request last authenticated with it, to the minute (written at most once a minute). */
+  last_used_at: number | null;
 }
 
 export interface UsageTable {
@@ -147,8 +151,40 @@ export interface Tables {
   events: EventsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  registry_calls: RegistryCallsTable;
+  registry_health: RegistryHealthTable;
+  registry_slots: RegistrySlotsTable;
+  monitors: MonitorsTable;
+  console_sessions: ConsoleSessionsTable;
   bulk_files: BulkFilesTable;
   bulk_rows: BulkRowsTable;
+}
+
+/** Registry call outcomes per hour and latency bucket, summed over every instance (wave-2 B4). */
+export interface RegistryCallsTable {
+  registry_key: string;
+  hour_at: number;
+  bucket: number;
+  answered: number;
+  failed: number;
+}
+
+/** One registry's (or VIES member state's) breaker and availability report, as last written. */
+export interface RegistryHealthTable {
+  registry_key: string;
+  breaker: string;
+  open_until: number | null;
+  last_failure_at: number | null;
+  last_success_at: number | null;
+  reported: string | null;
+  reported_at: number | null;
+  updated_at: number;
+}
+
+/** The reserved call times of one per-application rate limit (when no Redis is configured). */
+export interface RegistrySlotsTable {
+  limit_key: string;
+  slots: string;
 }
 
 export interface JobsTable {
@@ -247,6 +283,48 @@ export interface DeliveryAttemptsTable {
   duration_ms: number;
   response_body: string | null;
   error: string | null;
+}
+
+/** A number re-checked on a schedule (wave-2 D), per account and key mode. */
+export interface MonitorsTable {
+  /** `mon_…` */
+  id: string;
+  account_id: string;
+  mode: KeyMode;
+  vat_number: string;
+  country_code: string;
+  interval: 'daily' | 'weekly' | 'monthly';
+  status: 'active' | 'paused';
+  reference: string | null;
+  requester_vat_number: string | null;
+  /** Where in each interval its checks fall (src/monitors/schedule.ts). */
+  slot: number;
+  /** Creation time and random: the newest-first sort key of the list. */
+  seq: string;
+  created_at: number;
+  last_checked_at: number | null;
+  next_check_at: number;
+  /** When its check job was queued; null when none is waiting or running. */
+  queued_at: number | null;
+  /** JSON `{ code, message, at }`, or null. */
+  last_error: string | null;
+  /** JSON `{ valid, company, source, validation_id }` of the last successful check, or null. */
+  last_result: string | null;
+  /** `valid` of `last_result` as 0/1 (the list filters on it). */
+  last_valid: number | null;
+}
+
+/** A console sign-in (wave-2 H); `id` is the SHA-256 of the cookie's token, hex. */
+export interface ConsoleSessionsTable {
+  id: string;
+  account_id: string;
+  key_id: string;
+  mode: KeyMode;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  /** The absolute end; the idle end is `last_seen_at` + the idle time (config). */
+  expires_at: number;
 }
 
 /** An uploaded bulk file and its counters (`processed` = accepted rows answered). */

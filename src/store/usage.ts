@@ -1,4 +1,5 @@
 import { Sql, type SqlRunner } from './sql.js';
+import type { KeyMode } from './tables.js';
 
 /** Monthly usage counters, one row per account and calendar month (UTC). */
 
@@ -34,7 +35,21 @@ export interface UsageStore {
   /** Gives back `units` taken earlier in `period` (a charge whose answers were never delivered). */
   refund(refund: Refund): Promise<void>;
   used(accountId: string, period: string): Promise<number>;
+  /**
+   * Validation records of an account and key mode made in [from, to), counted per UTC day (days
+   * since the epoch) and `source` (wave-2 F: the daily chart and the by-source figures).
+   */
+  recordCounts(accountId: string, mode: KeyMode, from: number, to: number): Promise<RecordCount[]>;
 }
+
+export interface RecordCount {
+  /** Whole days since 1970-01-01 (UTC). */
+  day: number;
+  source: string;
+  count: number;
+}
+
+export const DAY_MS = 86_400_000;
 
 /**
  * One statement on both engines: the upsert's `WHERE used + n <= limit` is checked again on the
@@ -46,6 +61,12 @@ export const RESERVE = new Sql(
    where usage.used + excluded.used <= ? returning used`,
 );
 const USED = new Sql('select used from usage where account_id = ? and period = ?');
+// Integer division on both engines (BIGINT on PostgreSQL, INTEGER on SQLite): the UTC day.
+const RECORD_COUNTS = new Sql(
+  `select created_at / ${DAY_MS} as day, source, count(*) as n from validations
+   where account_id = ? and mode = ? and created_at >= ? and created_at < ?
+   group by created_at / ${DAY_MS}, source`,
+);
 const REFUND = new Sql('update usage set used = used - ? where account_id = ? and period = ? and used >= ?');
 
 export class SqlUsageStore implements UsageStore {
@@ -61,6 +82,16 @@ export class SqlUsageStore implements UsageStore {
 
   async refund({ accountId, period, units }: Refund): Promise<void> {
     if (units > 0) await this.sql.write(REFUND, [units, accountId, period, units]);
+  }
+
+  async recordCounts(accountId: string, mode: KeyMode, from: number, to: number): Promise<RecordCount[]> {
+    const rows = await this.sql.read<{ day: number; source: string; n: number }>(RECORD_COUNTS, [
+      accountId,
+      mode,
+      from,
+      to,
+    ]);
+    return rows.map((row) => ({ day: Number(row.day), source: row.source, count: Number(row.n) }));
   }
 
   async used(accountId: string, period: string): Promise<number> {

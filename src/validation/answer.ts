@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type SchemaOptions, type Static, type TSchema, Type } from '@sinclair/typebox';
 
 /**
  * The validation result (spec 2.2) and the meta that describes it (decisions section 2), as every
@@ -6,12 +6,42 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
  * serialisers and the OpenAPI document are all derived.
  */
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** `schema` or null; `options` (a description) go on the union, where a document shows them. */
+export const Nullable = <T extends TSchema>(schema: T, options: SchemaOptions = {}) =>
+  Type.Union([schema, Type.Null()], options);
 export const IsoTime = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
 
 export const Company = Type.Object(
   { name: Nullable(Type.String()), address: Nullable(Type.String()) },
   { description: 'A part the registry withholds is null' },
+);
+
+const FieldOutcome = (field: string) =>
+  Type.Union(
+    [Type.Literal('match'), Type.Literal('partial'), Type.Literal('mismatch'), Type.Literal('not_processed')],
+    { description: `How the ${field} sent compares with the registered one` },
+  );
+
+/**
+ * The comparison of the trader fields sent with what the registry holds (wave-2 C2,
+ * docs/matching.md): `not_processed` when the field was not sent or the registry withholds it.
+ */
+export const MatchResult = Type.Object(
+  {
+    name: FieldOutcome('name'),
+    company_type: FieldOutcome('legal form'),
+    street: FieldOutcome('street'),
+    postcode: FieldOutcome('postcode'),
+    city: FieldOutcome('city'),
+    method: Type.Union([Type.Literal('registry'), Type.Literal('computed')], {
+      description:
+        '`registry`: the registry compared (VIES approximate check, the German federal tax office); `computed`: the service compared what the registry returned',
+    }),
+  },
+  {
+    description:
+      'Present when any `trader_*` field was sent: each field compared with the registered data (docs/matching.md)',
+  },
 );
 
 export const ValidationData = Type.Object(
@@ -24,6 +54,7 @@ export const ValidationData = Type.Object(
       Nullable(Type.String({ description: 'Present on fresh answers; absent on cached ones' })),
     ),
     requested_at: IsoTime,
+    match: Type.Optional(MatchResult),
   },
   { $id: 'ValidationData' },
 );
@@ -39,6 +70,8 @@ export const SOURCES = [
   'kas',
   'ares',
   'anaf',
+  // Germany's federal tax office, for qualified confirmations asked by a German requester.
+  'bzst',
   'checksum',
   'format',
   'test',
@@ -73,7 +106,24 @@ export const answerMetaProperties = {
 
 export const AnswerMeta = Type.Object(answerMetaProperties, { $id: 'AnswerMeta' });
 
+/** A validation record's id (wave-2 A1). */
+export const ValidationId = Type.String({
+  pattern: '^val_[0-9a-f]{32}$',
+  description: 'The record of this answer: `GET /v1/validations/{id}`',
+  examples: ['val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c'],
+});
+
+/** The meta members that tie an answer to its record and to the caller's own id (wave-2 A1, A2). */
+export const recordMetaProperties = {
+  validation_id: ValidationId,
+  reference: Type.Union([Type.String(), Type.Null()], {
+    description: 'The `reference` sent with the number (trimmed), or null when none was sent',
+    examples: ['customer-4711'],
+  }),
+};
+
 export type Company = Static<typeof Company>;
+export type MatchResult = Static<typeof MatchResult>;
 export type ValidationData = Static<typeof ValidationData>;
 export type ValidationMeta = Static<typeof AnswerMeta>;
 export type Source = ValidationMeta['source'];

@@ -4,10 +4,13 @@ import type { Quota, QuotaState } from '../accounts/quota.js';
 import { asyncBatchLimit } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
+import type { TraderFields } from '../matching/compare.js';
+import { traderKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { AsyncItem } from '../store/async-requests.js';
 import type { Stores } from '../store/stores.js';
 import { requireWebhook } from '../webhooks/webhook-config.js';
+import { sentTrader } from './match.js';
 import { type CheckedNumber, parseNumber, parseRequester } from './parse.js';
 
 /**
@@ -30,13 +33,26 @@ export interface AsyncRequest {
   requester?: string;
   useCache: boolean;
   /** The caller's own id for the customer or order, kept on the records and carried in events. */
-  reference?: string;
+  reference?: string | null;
+  /**
+   * A batch's reference per input, in place of `reference` (ruling L2: an item's own wins).
+   * Duplicates share one item and record, which keep the reference of the number's first position.
+   */
+  references?: ReadonlyArray<string | null>;
+  /** The trader fields sent with the number (wave-2 C), carried in the item's job. */
+  trader?: TraderFields;
+  /** A batch's trader fields per input; the same number with other trader fields is another item. */
+  traders?: ReadonlyArray<TraderFields | undefined>;
 }
 
 /** An accepted position of a batch: the input as sent and the index of its unique item. */
 export interface BatchPosition {
   input: string;
   item: number;
+  /** 0-based index in the input as sent, rejected items included (absent on older batches). */
+  position?: number;
+  /** The reference that applied to this position (absent in batches accepted before there were any). */
+  reference?: string | null;
 }
 
 export interface Rejection {
@@ -54,9 +70,14 @@ export class AsyncAcceptance {
     const now = this.deps.clock.now();
     const id = randomUUID();
     const item = newItem({ id, principal, batchId: null, index: 0, input, target, requester, request, now });
-    const quota = await this.enqueue(principal, 1, [item], now);
+    const quota = await this.enqueue(principal, 1, [{ item, trader: sentTrader(request.trader) }], now);
     return {
-      data: { request_id: id, status: 'pending' as const, vat_number: target.number.vatNumber },
+      data: {
+        request_id: id,
+        status: 'pending' as const,
+        vat_number: target.number.vatNumber,
+        reference: item.reference,
+      },
       quota,
     };
   }
@@ -71,9 +92,18 @@ export class AsyncAcceptance {
     }
     await requireWebhook(this.deps.stores.webhooks, principal);
     const requester = parseRequester(request.requester);
-    const { rejected, unique, positions } = sortInputs(inputs);
+    const { rejected, unique, positions } = sortInputs(
+      inputs,
+      (index) => (request.references ? request.references[index] : (request.reference ?? null)),
+      (index) => sentTrader(request.traders?.[index]),
+    );
     const now = this.deps.clock.now();
-    const summary = { total: inputs.length, accepted: positions.length, rejected };
+    const summary = {
+      total: inputs.length,
+      accepted: positions.length,
+      rejected,
+      reference: request.reference ?? null,
+    };
     if (positions.length === 0) {
       // decisions section 6: all rejected → completed at once, no batch, no event, nothing counted.
       const quota = await this.deps.quota.current(principal, now);
@@ -81,8 +111,8 @@ export class AsyncAcceptance {
     }
 
     const batchId = randomUUID();
-    const items = unique.map((entry, index) =>
-      newItem({
+    const items = unique.map((entry, index) => ({
+      item: newItem({
         id: randomUUID(),
         principal,
         batchId,
@@ -90,10 +120,11 @@ export class AsyncAcceptance {
         input: entry.input,
         target: entry.checked,
         requester,
-        request,
+        request: { ...request, reference: entry.reference },
         now,
       }),
-    );
+      trader: entry.trader,
+    }));
     const quota = await this.enqueue(principal, unique.length, items, now, {
       id: batchId,
       account_id: principal.accountId,
@@ -113,16 +144,23 @@ export class AsyncAcceptance {
   private async enqueue(
     principal: Principal,
     units: number,
-    items: AsyncItem[],
+    items: Array<{ item: AsyncItem; trader: TraderFields | undefined }>,
     now: number,
     batch?: Parameters<Stores['asyncRequests']['insertBatch']>[0],
   ): Promise<QuotaState> {
     const quota = await this.deps.stores.transaction(async (stores) => {
       const state = await this.deps.quota.on(stores.usage).reserve(principal, units, now);
       if (batch) await stores.asyncRequests.insertBatch(batch);
-      await stores.asyncRequests.insertItems(items);
+      await stores.asyncRequests.insertItems(items.map(({ item }) => item));
       await stores.jobs.enqueue(
-        items.map((item) => ({ kind: VALIDATE_JOB, payload: { itemId: item.id }, runAt: now })),
+        // The job has the item's id, so a poll of the item finds when it runs next; the trader
+        // fields travel with the job, which is all that needs them.
+        items.map(({ item, trader }) => ({
+          id: item.id,
+          kind: VALIDATE_JOB,
+          payload: trader ? { itemId: item.id, trader } : { itemId: item.id },
+          runAt: now,
+        })),
         now,
       );
       return state;
@@ -132,12 +170,29 @@ export class AsyncAcceptance {
   }
 }
 
-/** Splits a batch's inputs into rejected ones, unique accepted numbers, and accepted positions. */
-function sortInputs(inputs: readonly string[]) {
+/**
+ * Splits a batch's inputs into rejected ones, unique accepted numbers (with the reference of their
+ * first position), and accepted positions (with their own).
+ */
+function sortInputs(
+  inputs: readonly string[],
+  referenceAt: (index: number) => string | null,
+  traderAt: (index: number) => TraderFields | undefined,
+) {
   const rejected: Rejection[] = [];
-  const byNumber = new Map<string, { index: number; input: string; checked: CheckedNumber }>();
+  const byNumber = new Map<
+    string,
+    {
+      index: number;
+      input: string;
+      checked: CheckedNumber;
+      reference: string | null;
+      trader: TraderFields | undefined;
+    }
+  >();
   const positions: BatchPosition[] = [];
-  for (const input of inputs) {
+  for (const [position, input] of inputs.entries()) {
+    const reference = referenceAt(position);
     let checked: CheckedNumber;
     try {
       checked = parseNumber(input);
@@ -146,12 +201,14 @@ function sortInputs(inputs: readonly string[]) {
       rejected.push({ vat_number: input, error: { code: error.code, message: error.message } });
       continue;
     }
-    let entry = byNumber.get(checked.number.vatNumber);
+    const trader = traderAt(position);
+    const key = trader ? `${checked.number.vatNumber}|${traderKey(trader)}` : checked.number.vatNumber;
+    let entry = byNumber.get(key);
     if (!entry) {
-      entry = { index: byNumber.size, input, checked };
-      byNumber.set(checked.number.vatNumber, entry);
+      entry = { index: byNumber.size, input, checked, reference, trader };
+      byNumber.set(key, entry);
     }
-    positions.push({ input, item: entry.index });
+    positions.push({ input, item: entry.index, position, reference });
   }
   return { rejected, unique: [...byNumber.values()], positions };
 }

@@ -1,19 +1,22 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { type ApiError, ErrorObject } from '../errors.js';
-import { answerMetaProperties, type ValidationAnswer, ValidationData } from './answer.js';
+import {
+  answerMetaProperties,
+  recordMetaProperties,
+  type ValidationAnswer,
+  ValidationData,
+} from './answer.js';
 
 /**
  * One item of a batch result (spec 2.4, decisions section 8), the same in the sync batch response
- * and in `batch.completed`: the answer, or the error with the input exactly as sent.
+ * and in `batch.completed`: the answer with its record's id and reference, or the error with the
+ * input exactly as sent.
  */
 export const BatchItem = Type.Union(
   [
     Type.Object({
       data: Type.Ref(ValidationData),
-      meta: Type.Object({
-        ...answerMetaProperties,
-        validation_id: Type.Optional(Type.String({ description: 'The record of this answer (val_…)' })),
-      }),
+      meta: Type.Object({ ...answerMetaProperties, ...recordMetaProperties }),
     }),
     Type.Object({ error: Type.Ref(ErrorObject), meta: Type.Object({ vat_number: Type.String() }) }),
   ],
@@ -28,11 +31,16 @@ export const BatchSummary = Type.Object({
   failed: Type.Integer(),
 });
 
-export function successItem(answer: ValidationAnswer, validationId?: string): BatchItem {
-  return {
-    data: answer.data,
-    meta: validationId ? { ...answer.meta, validation_id: validationId } : answer.meta,
-  };
+/**
+ * A number's answer: its meta adds the record's id (duplicates of one number share it) and the
+ * reference that applied to this position.
+ */
+export function successItem(
+  answer: ValidationAnswer,
+  validationId: string,
+  reference: string | null,
+): BatchItem {
+  return { data: answer.data, meta: { ...answer.meta, validation_id: validationId, reference } };
 }
 
 export function failureItem(

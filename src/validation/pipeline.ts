@@ -3,6 +3,8 @@ import { type Quota, type QuotaState, withQuotaHeaders } from '../accounts/quota
 import { type Tier, tierAllows } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
+import type { TraderFields } from '../matching/compare.js';
+import { traderKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { RecordStore } from '../store/records.js';
@@ -11,6 +13,7 @@ import type { ValidationAnswer } from './answer.js';
 import { type CacheRules, readCache } from './cache-read.js';
 import { Coalescer } from './coalesce.js';
 import { localAnswer } from './local-answer.js';
+import { sentTrader, withMatch } from './match.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from './parse.js';
 import { chargeRecords, type RecordContext, recordOf, recordsOf } from './record.js';
 import { askRegistry, type RegistryCallDeps, type RegistryCallOptions } from './registry-call.js';
@@ -59,7 +62,19 @@ export interface ValidateRequest {
   /** false skips the cache read; the fresh answer still refreshes the cache. */
   useCache: boolean;
   /** The caller's own id for the customer or order, kept on the records (A2). */
-  reference?: string;
+  reference?: string | null;
+  /**
+   * A batch's reference per position, in place of `reference` (ruling L2: an item's own wins).
+   * Duplicates share one record, which keeps the reference of the number's first position.
+   */
+  references?: ReadonlyArray<string | null>;
+  /** The trader fields sent with the number (wave-2 C): the answer then carries `data.match`. */
+  trader?: TraderFields;
+  /**
+   * A batch's trader fields per position. The same number with other trader fields is another
+   * lookup (and record); with the same ones, a duplicate.
+   */
+  traders?: ReadonlyArray<TraderFields | undefined>;
 }
 
 /** How one number is answered in live mode. */
@@ -74,6 +89,13 @@ export interface LookupOptions {
   requester?: ParsedVatNumber;
   /** The account asking: a consultation request's evidence is marked as its own. */
   accountId: string;
+  /**
+   * The trader fields sent: the lookup goes to the registry (no cache read, not shared with other
+   * lookups) and the answer carries `data.match`.
+   */
+  trader?: TraderFields;
+  /** The caller's own number as sent, whatever the tier (a German one may ask the federal tax office). */
+  givenRequester?: ParsedVatNumber;
 }
 
 export type ItemResult =
@@ -120,15 +142,18 @@ export class ValidationPipeline {
     const wanted = this.consultationRequester(checked.number, requester, principal.tier);
     const now = this.deps.clock.now();
     const context = this.contextOf(principal, request, 'sync', requester);
+    const trader = sentTrader(request.trader);
     try {
       const answer =
         principal.mode === 'test'
-          ? this.answerTest(checked, { wantsConsultation: wanted !== undefined, now })
+          ? this.answerTest(checked, { wantsConsultation: wanted !== undefined, now, trader })
           : await this.answerLive(checked, {
               useCache: request.useCache,
               requester: wanted,
               accountId: principal.accountId,
               beforeRegistry: () => this.deps.quota.check(principal, 1, now),
+              trader,
+              givenRequester: requester,
             });
       const { quota, ids } = await this.keep(principal, [answer], context);
       return { answer, quota, validationId: ids[0] };
@@ -152,17 +177,27 @@ export class ValidationPipeline {
   ): Promise<BatchOutcome> {
     const requester = parseRequester(request.requester);
     const positions = parseEach(inputs);
-    const unique = new Map<string, CheckedNumber>();
-    for (const position of positions) {
-      if (!(position instanceof ApiError)) unique.set(position.number.vatNumber, position);
-    }
+    // One lookup per number and trader fields: the same number with other trader fields is compared again.
+    const keyOf = (number: string, index: number) => {
+      const trader = sentTrader(request.traders?.[index]);
+      return trader ? `${number}|${traderKey(trader)}` : number;
+    };
+    const unique = new Map<string, { checked: CheckedNumber; trader: TraderFields | undefined }>();
+    const referenceOf = new Map<string, string | null>();
+    positions.forEach((position, index) => {
+      if (position instanceof ApiError) return;
+      const key = keyOf(position.number.vatNumber, index);
+      if (unique.has(key)) return;
+      unique.set(key, { checked: position, trader: sentTrader(request.traders?.[index]) });
+      referenceOf.set(key, request.references?.[index] ?? request.reference ?? null);
+    });
     const now = this.deps.clock.now();
     const live = principal.mode === 'live';
     let quota = await this.deps.quota.check(principal, live ? unique.size : 0, now);
 
     const answers = new Map<string, ItemResult>();
     await Promise.all(
-      [...unique.values()].map(async (checked) => {
+      [...unique].map(async ([key, { checked, trader }]) => {
         const wanted = this.consultationRequester(checked.number, requester, principal.tier);
         try {
           const answer = live
@@ -170,31 +205,34 @@ export class ValidationPipeline {
                 useCache: request.useCache,
                 requester: wanted,
                 accountId: principal.accountId,
+                trader,
+                givenRequester: requester,
               })
-            : this.answerTest(checked, { wantsConsultation: wanted !== undefined, now });
-          answers.set(checked.number.vatNumber, { ok: true, answer, validationId: '' });
+            : this.answerTest(checked, { wantsConsultation: wanted !== undefined, now, trader });
+          answers.set(key, { ok: true, answer, validationId: '' });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          answers.set(checked.number.vatNumber, { ok: false, input: '', error });
+          answers.set(key, { ok: false, input: '', error });
         }
       }),
     );
-    const served = [...answers.values()].flatMap((item) => (item.ok ? [item] : []));
+    const served = [...answers].flatMap(([key, item]) => (item.ok ? [{ key, item }] : []));
     if (served.length > 0) {
       const context = this.contextOf(principal, request, 'batch', requester);
       const kept = await this.keep(
         principal,
-        served.map((item) => item.answer),
+        served.map(({ item }) => item.answer),
         context,
+        served.map(({ key }) => referenceOf.get(key) ?? null),
       );
       quota = kept.quota;
-      served.forEach((item, index) => {
+      served.forEach(({ item }, index) => {
         item.validationId = kept.ids[index];
       });
     }
     const results = positions.map((position, index): ItemResult => {
       if (position instanceof ApiError) return { ok: false, input: inputs[index], error: position };
-      const item = answers.get(position.number.vatNumber)!;
+      const item = answers.get(keyOf(position.number.vatNumber, index))!;
       return item.ok ? item : { ...item, input: inputs[index] };
     });
     const succeeded = results.filter((item) => item.ok).length;
@@ -211,18 +249,21 @@ export class ValidationPipeline {
    * and never served from the cache (its number is proof of a check now). Throws ApiError 503/422.
    */
   answerLive(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
-    const { useCache, requester, accountId, beforeRegistry } = options;
+    const { useCache, requester, accountId, beforeRegistry, givenRequester } = options;
+    const trader = sentTrader(options.trader);
     const local = localAnswer(checked, {
       checkDigits: this.deps.settings.checkDigits,
       now: this.deps.clock.now(),
     });
-    if (local) return Promise.resolve(local);
+    if (local) return Promise.resolve(withMatch(local, trader));
     const { number } = checked;
     const ask = async (call: RegistryCallOptions) => {
       await beforeRegistry?.();
       return askRegistry(this.registry, number, call);
     };
-    if (requester) return ask({ requester, accountId, degradedRule: useCache });
+    // Trader fields are compared by the registry now (wave-2 C3), as a consultation request is answered.
+    if (requester || trader)
+      return ask({ requester, accountId, degradedRule: useCache, trader, givenRequester });
     return this.lookups.run(`${number.vatNumber}|${useCache}`, async () => {
       if (!useCache) return ask({ degradedRule: false });
       const cached = await readCache(this.deps.stores.cache, number, {
@@ -234,10 +275,15 @@ export class ValidationPipeline {
   }
 
   /** Test keys (decisions section 5): the local answer, else the magic numbers' answers. */
-  answerTest(checked: CheckedNumber, options: { wantsConsultation: boolean; now: number }): ValidationAnswer {
-    return (
+  answerTest(
+    checked: CheckedNumber,
+    options: { wantsConsultation: boolean; now: number; trader?: TraderFields },
+  ): ValidationAnswer {
+    // Trader fields are compared with the magic number's test company, as the service compares (C3).
+    return withMatch(
       localAnswer(checked, { checkDigits: this.deps.settings.checkDigits, now: options.now }) ??
-      testModeAnswer(checked.number, options.wantsConsultation, options.now)
+        testModeAnswer(checked.number, options.wantsConsultation, options.now),
+      sentTrader(options.trader),
     );
   }
 
@@ -263,9 +309,10 @@ export class ValidationPipeline {
     principal: Principal,
     answers: readonly ValidationAnswer[],
     context: RecordContext,
+    references?: ReadonlyArray<string | null>,
   ): Promise<{ quota: QuotaState; ids: string[] }> {
     const now = this.deps.clock.now();
-    const records = recordsOf(answers, context, now);
+    const records = recordsOf(answers, context, now, references);
     const ids = records.map((record) => record.id);
     if (principal.mode === 'test') {
       await this.deps.stores.records.insert(records);

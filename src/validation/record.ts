@@ -36,13 +36,24 @@ export function newRecordId(now: number): string {
   return `val_${timeOrderedUuid(now).replace(/-/g, '')}`;
 }
 
-/** The rows of the answers' records, each with its hash (src/records/record-shape.ts). */
+/**
+ * The rows of the answers' records, each with its hash (src/records/record-shape.ts). `references`,
+ * when given, holds each answer's own reference in place of the context's.
+ */
 export function recordsOf(
   answers: readonly ValidationAnswer[],
   context: RecordContext,
   now: number,
+  references?: ReadonlyArray<string | null>,
 ): ValidationRecord[] {
-  return answers.map((answer) => recordOf(answer, context, now, newRecordId(now)));
+  return answers.map((answer, index) =>
+    recordOf(
+      answer,
+      references ? { ...context, reference: references[index] } : context,
+      now,
+      newRecordId(now),
+    ),
+  );
 }
 
 export function recordOf(
@@ -70,7 +81,7 @@ export function recordOf(
     consultation_number: data.consultation_number ?? null,
     requester_vat_number: context.requester ?? null,
     requested_at: Date.parse(data.requested_at),
-    match: null,
+    match: data.match ? JSON.stringify(data.match) : null,
     source: meta.source,
     source_status: meta.source_status,
     cached: meta.cached ? 1 : 0,

@@ -1,14 +1,21 @@
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
+import type { TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
-import type { RegistryGateway } from '../registries/gateway.js';
-import { type Registry, type RegistryAnswer, RegistryError } from '../registries/registry.js';
+import { type RegistryGateway, registryIdFor } from '../registries/gateway.js';
+import {
+  type Registry,
+  type RegistryAnswer,
+  RegistryError,
+  type RegistryId,
+} from '../registries/registry.js';
 import type { CacheEntry, CacheStore } from '../store/cache.js';
 import type { EvidenceStore } from '../store/evidence.js';
-import { companyOf, iso, type ValidationAnswer } from './answer.js';
+import { companyOf, type EvidenceRef, iso, type ValidationAnswer } from './answer.js';
 import { type CacheRules, cachedAnswer, withinStaleWindow } from './cache-read.js';
 import { keepEvidence } from './evidence.js';
 import { answerFromFallback } from './fallback.js';
+import { withMatch } from './match.js';
 
 /**
  * The registry stage: ask the number's registry, write its answer to the cache, and apply the
@@ -34,6 +41,13 @@ export interface RegistryCallOptions {
   prior?: { entry: CacheEntry | undefined };
   /** false (the caller skipped the cache): a "not registered" answer is served as the registry gave it. */
   degradedRule: boolean;
+  /**
+   * The trader fields sent (wave-2 C): the answer carries `data.match`, and it is not written to
+   * the cache, whose entries are served to every account (the exchange carries this caller's data).
+   */
+  trader?: TraderFields;
+  /** The caller's own number as sent, whatever the tier: a German one may ask the federal tax office. */
+  givenRequester?: ParsedVatNumber;
 }
 
 export async function askRegistry(
@@ -45,9 +59,13 @@ export async function askRegistry(
   const priorEntry = async () =>
     options.prior ? options.prior.entry : await deps.cache.get(number.vatNumber);
 
+  const { trader } = options;
+  const confirmed = trader ? await askFederalTaxOffice(deps, number, trader, options) : undefined;
+  if (confirmed) return confirmed;
+
   let answer: RegistryAnswer;
   try {
-    answer = await lookupDroppingRefusedRequester(deps.gateway, registry, number, options.requester);
+    answer = await lookupDroppingRefusedRequester(deps.gateway, registry, number, options.requester, trader);
   } catch (error) {
     if (!(error instanceof RegistryError)) throw error;
     if (error.kind === 'invalid_input') {
@@ -61,11 +79,12 @@ export async function askRegistry(
       priorEntry,
       degradedRule: options.degradedRule,
     });
-    if (fallback) return fallback;
+    if (fallback) return withMatch(fallback, trader);
     const prior = await priorEntry();
     const now = deps.clock.now();
+    // A stale answer is compared by the service with what the registry returned then (wave-2 C3).
     if (prior && withinStaleWindow(prior, deps.rules, now))
-      return cachedAnswer(number, prior, { status: 'unavailable', now });
+      return withMatch(cachedAnswer(number, prior, { status: 'unavailable', now }), trader);
     throw upstreamFailure(registry, error);
   }
 
@@ -79,7 +98,7 @@ export async function askRegistry(
         { vat_number: number.vatNumber, registry: registry.id, prior_fetched_at: iso(prior.fetched_at) },
         'registry answered not registered for a number recently valid: serving the prior answer as degraded',
       );
-      return cachedAnswer(number, prior, { status: 'degraded', now: answeredAt });
+      return withMatch(cachedAnswer(number, prior, { status: 'degraded', now: answeredAt }), trader);
     }
   }
   const owner =
@@ -91,15 +110,26 @@ export async function askRegistry(
         }
       : undefined;
   const evidence = await keepEvidence(deps.evidence, answer.exchange, owner, answeredAt);
-  await deps.cache.put({
-    vat_number: number.vatNumber,
-    valid: answer.valid ? 1 : 0,
-    company_name: answer.valid ? answer.name : null,
-    company_address: answer.valid ? answer.address : null,
-    source: registry.id,
-    fetched_at: answeredAt,
-    evidence_id: evidence.id,
-  });
+  if (!trader)
+    await deps.cache.put({
+      vat_number: number.vatNumber,
+      valid: answer.valid ? 1 : 0,
+      company_name: answer.valid ? answer.name : null,
+      company_address: answer.valid ? answer.address : null,
+      source: registry.id,
+      fetched_at: answeredAt,
+      evidence_id: evidence.id,
+    });
+  return withMatch(liveAnswer(number, registry.id, answer, answeredAt, evidence), trader, answer.match);
+}
+
+function liveAnswer(
+  number: ParsedVatNumber,
+  source: RegistryId,
+  answer: RegistryAnswer,
+  answeredAt: number,
+  evidence: EvidenceRef,
+): ValidationAnswer {
   return {
     data: {
       valid: answer.valid,
@@ -109,9 +139,53 @@ export async function askRegistry(
       consultation_number: answer.valid ? answer.consultationNumber : null,
       requested_at: iso(answeredAt),
     },
-    meta: { cached: false, source: registry.id, source_status: 'live' },
+    meta: { cached: false, source, source_status: 'live' },
     evidence,
   };
+}
+
+/**
+ * Germany's federal tax office (wave-2 B5, BZST_ENABLED): for a foreign EU number asked by a German
+ * requester with a name and a city, its qualified confirmation answers when it compared a field
+ * or found the number not valid. Otherwise (switched off, failed, compared nothing) VIES answers
+ * as usual; a failure here is logged, never shown.
+ */
+async function askFederalTaxOffice(
+  deps: RegistryCallDeps,
+  number: ParsedVatNumber,
+  trader: TraderFields,
+  options: RegistryCallOptions,
+): Promise<ValidationAnswer | undefined> {
+  const office = deps.gateway.registryById('bzst');
+  const requester = options.givenRequester;
+  if (
+    !office ||
+    !requester ||
+    !office.acceptsRequester(requester) ||
+    registryIdFor(number.countryCode) !== 'vies' ||
+    number.countryCode === 'DE' ||
+    !trader.trader_name ||
+    !trader.trader_city
+  )
+    return undefined;
+  let answer: RegistryAnswer;
+  try {
+    answer = await deps.gateway.lookup(office, number, requester, { trader });
+  } catch (error) {
+    if (!(error instanceof RegistryError)) throw error;
+    deps.logger.warn(
+      { vat_number: number.vatNumber, registry: 'bzst', kind: error.kind, code: error.upstreamCode },
+      'the federal tax office could not confirm: asking VIES',
+    );
+    return undefined;
+  }
+  if (answer.valid && !answer.match) return undefined;
+  const answeredAt = deps.clock.now();
+  const owner = options.accountId
+    ? { accountId: options.accountId, requester: requester.vatNumber, consultationNumber: null }
+    : undefined;
+  const evidence = await keepEvidence(deps.evidence, answer.exchange, owner, answeredAt);
+  return withMatch(liveAnswer(number, 'bzst', answer, answeredAt, evidence), trader, answer.match);
 }
 
 /** A registry that refuses the requester is asked again without it (decisions section 3). */
@@ -120,12 +194,13 @@ async function lookupDroppingRefusedRequester(
   registry: Registry,
   number: ParsedVatNumber,
   requester: ParsedVatNumber | undefined,
+  trader: TraderFields | undefined,
 ): Promise<RegistryAnswer> {
   try {
-    return await gateway.lookup(registry, number, requester);
+    return await gateway.lookup(registry, number, requester, { trader });
   } catch (error) {
     if (requester && error instanceof RegistryError && error.kind === 'requester_rejected') {
-      return { ...(await gateway.lookup(registry, number)), consultationNumber: null };
+      return { ...(await gateway.lookup(registry, number, undefined, { trader })), consultationNumber: null };
     }
     throw error;
   }
@@ -140,20 +215,26 @@ const REGISTRY_NAMES = {
   kas: 'the Polish VAT-payer list',
   ares: 'the Czech VAT-payer register',
   anaf: 'ANAF',
+  bzst: "Germany's federal tax office",
 } as const;
 
-/** 503 with Retry-After: 30; the UK registry's failures are `upstream_error` (spec section 7). */
+/** 503 with Retry-After (30 s, or when the breaker's next probe or a queue slot is due); the UK registry's failures are `upstream_error` (spec section 7). */
 function upstreamFailure(registry: Registry, error: RegistryError): ApiError {
   const code = registry.id === 'hmrc' ? 'upstream_error' : 'upstream_unavailable';
   const why =
-    error.kind === 'timeout'
-      ? 'did not answer in time'
-      : error.kind === 'throttled'
-        ? 'is throttling requests'
-        : 'is unavailable';
+    error.upstreamCode === 'CIRCUIT_OPEN'
+      ? 'is failing (not called until a probe succeeds)'
+      : error.kind === 'timeout'
+        ? 'did not answer in time'
+        : error.kind === 'throttled'
+          ? 'is throttling requests'
+          : 'is unavailable';
+  // The service refused the call itself (breaker open, queue full): retry when a call can go.
+  const retryAfter =
+    error.retryAfterMs === undefined ? 30 : Math.max(1, Math.ceil(error.retryAfterMs / 1000));
   return new ApiError(
     code,
     `${REGISTRY_NAMES[registry.id]} ${why}, and no earlier answer for this number is cached. Retry later.`,
-    { 'retry-after': '30' },
+    { 'retry-after': String(retryAfter) },
   );
 }

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { type ErrorCode, ErrorObject } from '../errors.js';
-import { AnswerMeta, IsoTime, type ValidationAnswer, ValidationData } from '../validation/answer.js';
+import { MonitorChange } from '../monitors/monitor-shape.js';
+import {
+  AnswerMeta,
+  IsoTime,
+  recordMetaProperties,
+  type ValidationAnswer,
+  ValidationData,
+  ValidationId,
+} from '../validation/answer.js';
 import { BatchItem, BatchSummary } from '../validation/batch-item.js';
 
 /**
@@ -15,6 +23,7 @@ export const EVENT_TYPES = [
   'validation.completed',
   'validation.failed',
   'batch.completed',
+  'monitor.changed',
   'bulk.completed',
   'test',
 ] as const;
@@ -25,9 +34,7 @@ const EventId = Type.String({
   description: 'Also the `webhook-id` header: the same on every retry and replay of the event',
 });
 
-const Reference = Type.Union([Type.String(), Type.Null()], {
-  description: 'The `reference` sent with the number, or null',
-});
+const Reference = recordMetaProperties.reference;
 
 /**
  * `validation.completed`: the validation result plus `request_id`, the record's `validation_id`
@@ -38,10 +45,7 @@ export const ValidationCompletedData = Type.Intersect(
     Type.Ref(ValidationData),
     Type.Object({
       request_id: Type.String({ description: 'The `data.request_id` of the 202 that accepted the number' }),
-      validation_id: Type.String({
-        pattern: '^val_[0-9a-f]{32}$',
-        description: 'The record of this answer: GET /v1/validations/{id}',
-      }),
+      validation_id: ValidationId,
       reference: Reference,
       meta: Type.Ref(AnswerMeta),
     }),
@@ -80,6 +84,20 @@ export const BulkCompletedData = Type.Object({
   results_url: Type.String({ description: 'GET it with the same key for the results CSV' }),
 });
 
+/** `monitor.changed` (wave-2 D3): what differs from the monitor's last successful check. */
+export const MonitorChangedData = Type.Object({
+  monitor_id: Type.String({ description: 'The monitor: GET /v1/monitors/{id}' }),
+  vat_number: Type.String({ description: 'The normalised number' }),
+  reference: Reference,
+  changes: Type.Array(MonitorChange, {
+    minItems: 1,
+    description: 'When `valid` changes, it is the only change listed',
+  }),
+  previous_validation_id: Type.String({ description: 'The record of the last successful check before' }),
+  validation_id: Type.String({ description: 'The record of this check' }),
+  result: Type.Ref(ValidationData),
+});
+
 export const TestData = Type.Object({ message: Type.String() });
 
 /** The envelope of one event type around its `data`. */
@@ -98,6 +116,7 @@ export const ValidationFailedEvent = eventSchema(
   ValidationFailedData,
 );
 export const BatchCompletedEvent = eventSchema('batch.completed', 'BatchCompletedEvent', BatchCompletedData);
+export const MonitorChangedEvent = eventSchema('monitor.changed', 'MonitorChangedEvent', MonitorChangedData);
 export const BulkCompletedEvent = eventSchema('bulk.completed', 'BulkCompletedEvent', BulkCompletedData);
 export const TestEvent = eventSchema('test', 'TestEvent', TestData);
 
@@ -106,6 +125,7 @@ export const EVENT_SCHEMAS = {
   'validation.completed': ValidationCompletedEvent,
   'validation.failed': ValidationFailedEvent,
   'batch.completed': BatchCompletedEvent,
+  'monitor.changed': MonitorChangedEvent,
   'bulk.completed': BulkCompletedEvent,
   test: TestEvent,
 } as const satisfies Record<EventType, TSchema>;
@@ -174,6 +194,10 @@ export function batchCompleted(batchId: string, results: readonly BatchItem[]): 
       summary: { total: results.length, succeeded, failed: results.length - succeeded },
     },
   };
+}
+
+export function monitorChanged(data: Static<typeof MonitorChangedData>): NewEvent {
+  return { type: 'monitor.changed', data };
 }
 
 /** `bulk.completed`: the file's counts and where its results are. */

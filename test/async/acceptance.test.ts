@@ -219,6 +219,7 @@ describeEachDialect('async acceptance: the spec 4.4 cases and the check order', 
             { vat_number: 'DE12', error: { code: 'invalid_vat_format', message: expect.any(String) } },
             { vat_number: 'hello', error: { code: 'invalid_vat_format', message: expect.any(String) } },
           ],
+          reference: null,
         },
         meta: { request_id: expect.any(String), request_duration_ms: expect.any(Number) },
       });

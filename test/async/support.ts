@@ -197,14 +197,18 @@ export async function queuedFor(app: TestApp, accountId: string) {
   };
 }
 
-/** Jobs still in the table (pending, retrying or claimed). */
+/** Jobs still in the table (pending, retrying or claimed), not counting the recurring ones' rows. */
 export async function jobCount(app: TestApp): Promise<number> {
   const row = await app.database.db
     .selectFrom('jobs')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('id', 'not like', RECURRING_ROWS)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The ids of recurring jobs' rows (jobs/worker.ts recurringJobId), always in the table. */
+export const RECURRING_ROWS = 'recurring:%';
 
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

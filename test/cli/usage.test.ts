@@ -62,6 +62,7 @@ describeEachDialect('vat-service usage', (dialect) => {
     const now = new Date();
     const period = periodOf(now.getTime());
     await charge(id, period, 7);
+    const resetAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
     expect(await json(['usage', '--account', id])).toEqual({
       account_id: id,
       tier: 'pro',
@@ -69,7 +70,27 @@ describeEachDialect('vat-service usage', (dialect) => {
       limit: 10_000,
       used: 7,
       remaining: 9_993,
-      resets_at: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+      reset_at: resetAt,
+      resets_at: resetAt,
+      daily: Array.from({ length: now.getUTCDate() }, (_, index) => ({
+        date: `${period}-${String(index + 1).padStart(2, '0')}`,
+        validations: 0,
+      })),
+      by_source: {
+        vies: 0,
+        hmrc: 0,
+        uid: 0,
+        brreg: 0,
+        abr: 0,
+        kas: 0,
+        ares: 0,
+        anaf: 0,
+        bzst: 0,
+        checksum: 0,
+        format: 0,
+        test: 0,
+      },
+      monitors: { used: 0, limit: 1_000 },
     });
   });
 
@@ -105,6 +126,8 @@ describeEachDialect('vat-service usage', (dialect) => {
       'used       12',
       'remaining  488',
       'resets at  2026-04-01T00:00:00.000Z',
+      'answered   none',
+      'monitors   0 of 0',
     ]);
   });
 
@@ -123,6 +146,15 @@ describeEachDialect('vat-service usage', (dialect) => {
       used: 40,
       remaining: 0,
     });
+  });
+
+  it('refuses a malformed --month', async () => {
+    const id = await newAccount('pro');
+    for (const month of ['2026-13', '2026-1', '26-01', '0001-01', '1969-12', 'next']) {
+      const result = await cli(['usage', '--account', id, '--month', month]);
+      expect(result.code, month).toBe(2);
+      expect(result.err.join('\n')).toContain('--month must be YYYY-MM');
+    }
   });
 
   it('exits 1 for an unknown account', async () => {
@@ -167,11 +199,29 @@ describeEachDialect('vat-service usage', (dialect) => {
         const last = await app.request('GET', '/v1/validate?vat_number=DE123456704', { key: account.live });
         // The API's own quota headers agree with the command.
         expect(last.headers.get('x-ratelimit-remaining')).toBe('9997');
-        expect(await json(['usage', '--account', account.id, '--month', '2026-11'])).toMatchObject({
+        const after = await json(['usage', '--account', account.id, '--month', '2026-11']);
+        expect(after).toMatchObject({
           used: 3,
           remaining: 9_997,
           resets_at: last.headers.get('x-ratelimit-reset'),
         });
+        // The same figures as GET /v1/usage with the account's live key, both as of now ("up to
+        // today" for the daily figures; the records were made at the harness time, 2026-11-22).
+        app.clock.set(Date.now());
+        const api = await app.request('GET', '/v1/usage?month=2026-11', { key: account.live });
+        expect(api.status, api.text).toBe(200);
+        const { account_id, resets_at, ...figures } = await json([
+          'usage',
+          '--account',
+          account.id,
+          '--month',
+          '2026-11',
+        ]);
+        expect(account_id).toBe(account.id);
+        expect(resets_at).toBe(figures.reset_at);
+        expect(figures).toEqual(api.body.data);
+        expect(api.body.data.by_source).toMatchObject({ vies: 3 });
+        expect(api.body.data.daily[21]).toEqual({ date: '2026-11-22', validations: 3 });
       } finally {
         await app.close();
       }

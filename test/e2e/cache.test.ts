@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import type { RegistryId } from '../../src/registries/registry.js';
 import { describeEachDialect } from '../helpers/dialects.js';
+import { recordMeta } from '../helpers/record-meta.js';
 import { cacheRow, remaining, usedUnits, useLiveApp, validate } from './live.js';
 
 const TTL_S = 3600;
@@ -46,6 +47,7 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
       expect(second.status, second.text).toBe(200);
       expect(second.body.meta).toEqual({
         request_id: expect.any(String),
+        ...recordMeta(),
         cached: true,
         cached_at: iso(fetchedAt),
         source: id,
@@ -98,6 +100,7 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     expect(fresh.status, fresh.text).toBe(200);
     expect(fresh.body.meta).toEqual({
       request_id: expect.any(String),
+      ...recordMeta(),
       cached: false,
       source: 'vies',
       source_status: 'live',
@@ -160,6 +163,7 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
       expect(stale.status, stale.text).toBe(200);
       expect(stale.body.meta).toEqual({
         request_id: expect.any(String),
+        ...recordMeta(),
         cached: true,
         cached_at: iso(fetchedAt),
         stale: true,
@@ -221,6 +225,7 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
     expect(degraded.body.data).not.toHaveProperty('consultation_number');
     expect(degraded.body.meta).toEqual({
       request_id: expect.any(String),
+      ...recordMeta(),
       cached: true,
       cached_at: iso(fetchedAt),
       stale: true,

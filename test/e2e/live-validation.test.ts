@@ -8,6 +8,7 @@ import type { RegistryBehaviour } from '../../simulator/types.js';
 import { checkVatNumber } from '../../src/numbers/index.js';
 import type { RegistryId } from '../../src/registries/registry.js';
 import { describeEachDialect } from '../helpers/dialects.js';
+import { recordMeta } from '../helpers/record-meta.js';
 import { remaining, usedUnits, useLiveApp, validate } from './live.js';
 
 const TIMEOUT_MS = 300;
@@ -148,6 +149,7 @@ describeEachDialect('e2e live validation', (dialect) => {
       });
       expect(res.body.meta).toEqual({
         request_id: expect.any(String),
+        ...recordMeta(),
         cached: false,
         source,
         source_status: 'live',

@@ -26,7 +26,10 @@ export function useLiveApp(dialect: TestDialect, env: Record<string, string> = {
     suite.sim = await startSimulator();
     // Early in a month, so tests moving the clock by days never cross into the next quota period.
     const clock = new ManualClock(Date.parse('2026-11-02T12:00:00.000Z'));
-    suite.app = await startTestApp(dialect, { env: { ...suite.sim.env(), ...env }, clock });
+    // The registries' own rate limits are tested in resilience.test.ts; here they would make one
+    // test's lookups wait on the slots an earlier test took.
+    const limits = { HMRC_RATE_LIMIT: 'none', UID_RATE_LIMIT: 'none' };
+    suite.app = await startTestApp(dialect, { env: { ...suite.sim.env(), ...limits, ...env }, clock });
   });
   afterAll(async () => {
     await suite.app?.close();

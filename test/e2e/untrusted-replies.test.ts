@@ -92,3 +92,46 @@ describeEachDialect('e2e registry replies above REGISTRY_MAX_REPLY_BYTES', (dial
     await expectRefused(live, id, number);
   });
 });
+
+/** The malformed replies of the bad-input list, as simulator modes (fault: VIES's SOAP fault in a 200). */
+const MALFORMED: Array<[string, Partial<RegistryBehaviour>]> = [
+  ['garbage', { mode: 'garbage' }],
+  ['an HTML page', { mode: 'html' }],
+  ['a truncated body', { mode: 'malformed' }],
+  ['a hang', { mode: 'hang' }],
+];
+
+describeEachDialect('e2e malformed registry replies take the failure path', (dialect) => {
+  const live = useLiveApp(dialect, { REGISTRY_TIMEOUT_MS: '400', CIRCUIT_FAILURE_THRESHOLD: '1000' });
+
+  for (const [what, behaviour] of MALFORMED) {
+    it.each(NUMBERS)(`answers 503 and caches nothing when %s sends ${what} about %s`, async (id, number) => {
+      live.sim.setBehaviour(id, behaviour);
+      await expectRefused(live, id, number);
+    });
+  }
+
+  it('answers 503 and caches nothing for a VIES SOAP fault sent with HTTP 200', async () => {
+    live.sim.setBehaviour('vies', { mode: 'fault', fault: 'SERVICE_UNAVAILABLE' });
+    await expectRefused(live, 'vies', 'NL123456782B01');
+  });
+
+  it.each(NUMBERS)(
+    'serves the earlier answer for %s (stale), never one built from garbage',
+    async (id, number) => {
+      const { app, sim } = live;
+      const account = await app.account('business');
+      const first = await validate(app, account.live, number);
+      expect(first.status, first.text).toBe(200);
+      for (const [, behaviour] of MALFORMED.slice(0, 3)) {
+        sim.setBehaviour(id, behaviour);
+        const res = await validate(app, account.live, number, { cache: 'false' });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.meta).toMatchObject({ cached: true, stale: true, source_status: 'unavailable' });
+        const { valid, vat_number, company } = first.body.data;
+        expect(res.body.data).toMatchObject({ valid, vat_number, company });
+      }
+      expect((await cacheRow(app, number))?.fetched_at).toBe(app.clock.now());
+    },
+  );
+});

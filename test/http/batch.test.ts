@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { recordMeta } from '../helpers/record-meta.js';
 import {
   checksumFailures,
   DOCS_BASE,
@@ -69,7 +70,7 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
             consultation_number: null,
             requested_at: HARNESS_NOW,
           },
-          meta: { cached: false, source: 'test', source_status: 'live' },
+          meta: { cached: false, source: 'test', source_status: 'live', ...recordMeta() },
         },
         {
           data: {
@@ -80,7 +81,7 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
             consultation_number: null,
             requested_at: HARNESS_NOW,
           },
-          meta: { cached: false, source: 'test', source_status: 'live' },
+          meta: { cached: false, source: 'test', source_status: 'live', ...recordMeta() },
         },
         formatFailure(' de-12345 '),
         {
@@ -96,6 +97,7 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
             cached_at: '2026-11-22T11:00:00.000Z',
             source: 'test',
             source_status: 'cached',
+            ...recordMeta(),
           },
         },
         {
@@ -116,7 +118,7 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
             consultation_number: null,
             requested_at: HARNESS_NOW,
           },
-          meta: { cached: false, source: 'format', source_status: 'unverified' },
+          meta: { cached: false, source: 'format', source_status: 'unverified', ...recordMeta() },
         },
         {
           data: {
@@ -127,7 +129,7 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
             consultation_number: null,
             requested_at: HARNESS_NOW,
           },
-          meta: { cached: false, source: 'checksum', source_status: 'live' },
+          meta: { cached: false, source: 'checksum', source_status: 'live', ...recordMeta() },
         },
       ]);
       expect(summary).toStrictEqual({ total: 7, succeeded: 5, failed: 2 });
@@ -206,9 +208,14 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
           consultation_number: null,
           requested_at: HARNESS_NOW,
         },
-        meta: { cached: false, source: 'checksum', source_status: 'live' },
+        meta: { cached: false, source: 'checksum', source_status: 'live', ...recordMeta() },
       });
-      expect(second.meta).toStrictEqual({ cached: false, source: 'format', source_status: 'unverified' });
+      expect(second.meta).toStrictEqual({
+        cached: false,
+        source: 'format',
+        source_status: 'unverified',
+        ...recordMeta(),
+      });
       expect(res.body.data.summary).toStrictEqual({ total: 3, succeeded: 3, failed: 0 });
       expect(res.body.meta).toStrictEqual({
         request_id: res.headers.get('x-request-id'),

@@ -20,8 +20,21 @@ interface Operation {
   bodyMembers?: string[];
 }
 
-const VALIDATE = ['vat_number', 'requester_vat_number', 'cache'];
-const BATCH = ['vat_numbers', 'requester_vat_number', 'cache'];
+const TRADER = ['trader_name', 'trader_company_type', 'trader_street', 'trader_postcode', 'trader_city'];
+const VALIDATE = ['vat_number', 'requester_vat_number', 'cache', 'reference', ...TRADER];
+const RECORD_FILTERS = [
+  'vat_number',
+  'country_code',
+  'valid',
+  'source',
+  'channel',
+  'reference',
+  'from',
+  'to',
+  'monitor_id',
+  'bulk_id',
+];
+const BATCH = ['vat_numbers', 'requester_vat_number', 'cache', 'reference'];
 
 /** Every /v1 operation, with a request it would otherwise accept (or get past validation with). */
 const OPERATIONS: Operation[] = [
@@ -38,7 +51,7 @@ const OPERATIONS: Operation[] = [
     path: '/v1/validate/async',
     body: { vat_number: 'DE123456704' },
     query: [],
-    bodyMembers: ['vat_number', 'requester_vat_number', 'cache'],
+    bodyMembers: ['vat_number', 'requester_vat_number', 'cache', 'reference', ...TRADER],
   },
   {
     method: 'POST',
@@ -68,6 +81,47 @@ const OPERATIONS: Operation[] = [
     query: [],
     bodyMembers: [],
   },
+  { method: 'GET', path: '/v1/status', query: [] },
+  { method: 'GET', path: '/v1/validations', query: [...RECORD_FILTERS, 'limit', 'cursor'] },
+  { method: 'GET', path: '/v1/validations/export', query: RECORD_FILTERS },
+  { method: 'GET', path: '/v1/validations/val_x', query: [] },
+  { method: 'GET', path: '/v1/validate/async/req_x', query: [] },
+  { method: 'GET', path: '/v1/validate/async/batch/bat_x', query: [] },
+  { method: 'GET', path: '/v1/validate/async/batch/bat_x/results', query: ['limit', 'cursor'] },
+  { method: 'GET', path: '/v1/usage', query: ['month'] },
+  { method: 'GET', path: '/v1/keys', query: [] },
+  { method: 'POST', path: '/v1/keys', body: { mode: 'test' }, query: [], bodyMembers: ['mode', 'name'] },
+  { method: 'DELETE', path: '/v1/keys/key_x', query: [] },
+  { method: 'GET', path: '/v1/validations/val_x/proof', query: ['format'] },
+  {
+    method: 'POST',
+    path: '/v1/monitors',
+    body: { vat_number: 'DE123456704', interval: 'daily' },
+    query: [],
+    bodyMembers: ['vat_number', 'interval', 'reference', 'requester_vat_number'],
+  },
+  {
+    method: 'POST',
+    path: '/v1/monitors/batch',
+    body: { vat_numbers: ['DE123456704'], interval: 'daily' },
+    query: [],
+    bodyMembers: ['vat_numbers', 'interval', 'reference'],
+  },
+  {
+    method: 'GET',
+    path: '/v1/monitors',
+    query: ['limit', 'cursor', 'status', 'vat_number', 'valid', 'reference'],
+  },
+  { method: 'GET', path: '/v1/monitors/mon_x', query: [] },
+  {
+    method: 'PATCH',
+    path: '/v1/monitors/mon_x',
+    body: { status: 'paused' },
+    query: [],
+    bodyMembers: ['interval', 'status', 'reference'],
+  },
+  { method: 'DELETE', path: '/v1/monitors/mon_x', query: [] },
+  { method: 'POST', path: '/v1/monitors/mon_x/check', query: [] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
@@ -94,7 +148,12 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
     const here = OPERATIONS.map(
       (op) =>
-        `${op.method} ${op.path.split('?')[0].replace('/DE', '/{country_code}').replace(/dlv_x/, '{id}')}`,
+        `${op.method} ${op.path
+          .split('?')[0]
+          .replace('/DE', '/{country_code}')
+          .replace(/dlv_x|key_x|val_x|mon_x/, '{id}')
+          .replace('req_x', '{request_id}')
+          .replace('bat_x', '{batch_id}')}`,
     );
     expect(here.sort()).toEqual(documented.sort());
   });

@@ -94,7 +94,10 @@ describeEachDialect('validation errors', (dialect) => {
       ['vat_numbers as a string', { vat_numbers: 'DE123456704' }],
       ['a number in vat_numbers', { vat_numbers: ['DE123456704', 123456704] }],
       ['null in vat_numbers', { vat_numbers: [null] }],
-      ['an object in vat_numbers', { vat_numbers: [{ vat_number: 'DE123456704' }] }],
+      // An item may be `{ vat_number, reference }` (wave-2 L2); an object without vat_number may not.
+      ['an object item without vat_number', { vat_numbers: [{ number: 'DE123456704' }] }],
+      ['an object item with a number as vat_number', { vat_numbers: [{ vat_number: 276123456 }] }],
+      ['an array in vat_numbers', { vat_numbers: [['DE123456704']] }],
       ['cache as a string', { vat_numbers: ['DE123456704'], cache: 'false' }],
       ['cache as a number', { vat_numbers: ['DE123456704'], cache: 0 }],
       ['requester_vat_number as a number', { vat_numbers: ['DE123456704'], requester_vat_number: 136695976 }],

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
+import { recordMeta } from '../helpers/record-meta.js';
 import { shared } from '../helpers/shared.js';
 import { expectError, HARNESS_NOW, HARNESS_RESET, OFFLINE_REGISTRIES, quotaOf, UUID_V4 } from './support.js';
 
@@ -64,6 +65,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
       cached: false,
       source: 'test',
       source_status: 'live',
+      ...recordMeta(),
       mode: 'test',
     };
   }
@@ -168,6 +170,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
+          ...recordMeta(),
           cached: true,
           cached_at: ONE_HOUR_AGO,
           source: 'test',
@@ -191,6 +194,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
+          ...recordMeta(),
           cached: true,
           cached_at: THREE_DAYS_AGO,
           stale: true,
@@ -348,6 +352,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
+          ...recordMeta(),
           cached: false,
           source: 'checksum',
           source_status: 'live',
@@ -403,6 +408,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
+          ...recordMeta(),
           cached: false,
           source: 'format',
           source_status: 'unverified',
@@ -426,6 +432,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
+          ...recordMeta(),
           cached: false,
           source: 'checksum',
           source_status: 'live',
@@ -462,6 +469,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
+          ...recordMeta(),
           cached: false,
           source: 'format',
           source_status: 'unverified',

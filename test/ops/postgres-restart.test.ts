@@ -422,6 +422,7 @@ suite(title, () => {
         const row = await database.db
           .selectFrom('jobs')
           .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('id', 'not like', 'recurring:%')
           .executeTakeFirstOrThrow();
         return Number(row.n) === 0;
       },

@@ -56,6 +56,8 @@ function serviceEnv(extra: Record<string, string> = {}): Record<string, string> 
     WORKER_POLL_MS: '50',
     WEBHOOK_RETRY_DELAYS_MS: '50,100',
     CIRCUIT_FAILURE_THRESHOLD: '100000',
+    // All IN_FLIGHT lookups are German numbers that must reach the registry together.
+    VIES_MEMBER_STATE_CONCURRENCY: '16',
     REGISTRY_TIMEOUT_MS: '5000',
     TIER_LIMITS: JSON.stringify({ business: { burst_per_minute: 100_000 } }),
     ...extra,

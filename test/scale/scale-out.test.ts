@@ -322,6 +322,7 @@ suite(title, () => {
     const row = await database.database.db
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', 'not like', 'recurring:%')
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

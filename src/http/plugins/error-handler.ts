@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
+import { TRADER_FIELD_MESSAGE, TRADER_FIELD_PATTERN } from '../../matching/trader-fields.js';
 import { isDatabaseUnavailable } from '../../store/database.js';
 import { sendApiError } from '../envelope.js';
+import { REFERENCE_MESSAGE, REFERENCE_PATTERN } from '../schemas/reference.js';
 
 /** Seconds a client is asked to wait when the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = '5';
@@ -69,11 +71,17 @@ export function registerErrorHandling(app: FastifyInstance, docsBase: string): v
   );
 }
 
+/** What a value refused by one of these patterns is told, in place of the pattern. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  [REFERENCE_PATTERN]: REFERENCE_MESSAGE,
+  [TRADER_FIELD_PATTERN]: TRADER_FIELD_MESSAGE,
+};
+
 /** Longest unknown member name a message repeats: it comes from the client. */
 const MAX_NAME_IN_MESSAGE = 64;
 
 function schemaError(error: FastifyError, request: FastifyRequest): ApiError {
-  const first = error.validation?.[0];
+  const first = mostSpecific(error.validation ?? []);
   const context = error.validationContext ?? 'request';
   if (context === 'querystring' && first?.keyword === 'required') {
     const name = (first.params as { missingProperty?: string }).missingProperty ?? 'parameter';
@@ -95,6 +103,9 @@ function schemaError(error: FastifyError, request: FastifyRequest): ApiError {
       known === undefined ? '' : known.length === 0 ? ' (it takes none)' : ` (known: ${known.join(', ')})`;
     message = `has an unknown member '${shown}'${hint}`;
   }
+  if (first?.keyword === 'pattern') {
+    message = PATTERN_MESSAGES[String((first.params as { pattern?: string }).pattern)] ?? message;
+  }
   if (first?.keyword === 'required') {
     return new ApiError(
       'validation_error',
@@ -102,6 +113,25 @@ function schemaError(error: FastifyError, request: FastifyRequest): ApiError {
     );
   }
   return new ApiError('validation_error', `${where}: ${message}.`);
+}
+
+type SchemaFailure = NonNullable<FastifyError['validation']>[number];
+
+/**
+ * The failure to report: the first, unless a union (a batch item: a string or an object) failed,
+ * whose every branch reports its own. The deepest of those names the member at fault (an object
+ * item's `reference`), rather than "must be string" from the branch the item was not meant for.
+ */
+function mostSpecific(failures: readonly SchemaFailure[]): SchemaFailure | undefined {
+  if (!failures.some((failure) => failure.keyword === 'anyOf')) return failures[0];
+  // Deeper first; at one depth, a failure inside the branch (an unknown member) over a wrong type.
+  const rank = (failure: SchemaFailure) =>
+    failure.instancePath.split('/').length * 2 + (failure.keyword === 'type' ? 0 : 1);
+  let best: SchemaFailure | undefined;
+  for (const failure of failures) {
+    if (failure.keyword !== 'anyOf' && (!best || rank(failure) > rank(best))) best = failure;
+  }
+  return best;
 }
 
 /** The members the route's schema for `context` (querystring, body) declares, when it has one. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator, Principal } from '../../accounts/authenticator.js';
 import { hashKey, KEY_PATTERN } from '../../accounts/keys.js';
 import { type Feature, type Tier, type TierLimits, tierAllows } from '../../accounts/tiers.js';
+import type { InternalCredential } from '../../console/internal-credential.js';
 import { ApiError } from '../../errors.js';
 import type { AuthFailureLimiter } from '../../limits/auth-failures.js';
 import type { BurstLimiter } from '../../limits/burst.js';
@@ -26,6 +27,10 @@ export interface GateDeps {
   authFailures: AuthFailureLimiter;
   burst: BurstLimiter;
   limits: Readonly<Record<Tier, TierLimits>>;
+  /** Told of every authenticated request (keys' last_used_at). */
+  keyUsage?: { touch(keyId: string): void };
+  /** The console's in-process requests, made as a session's key (src/console/internal-credential.ts). */
+  internal?: InternalCredential;
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -65,9 +70,10 @@ export function registerGates(scope: FastifyInstance, deps: GateDeps): void {
 
 function gateHook(deps: GateDeps, gates: RouteGates) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const keyHash = presentedKeyHash(request);
+    const keyHash = deps.internal?.keyHashOf(request.headers) ?? presentedKeyHash(request);
     const principal = deps.authenticator.fresh(keyHash) ?? (await authenticate(deps, request, keyHash));
     request.principal = principal;
+    deps.keyUsage?.touch(principal.keyId);
     const burst = await deps.burst.consume(principal.accountId, deps.limits[principal.tier].burst_per_minute);
     reply.header('x-burst-limit', String(burst.limit));
     reply.header('x-burst-remaining', String(burst.remaining));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { RegistryStatus, StatusBoard } from '../../availability/status.js';
 import type { Clock } from '../../clock.js';
 import type { RegistryGateway } from '../../registries/gateway.js';
 import type { JobStore } from '../../store/jobs.js';
@@ -133,7 +134,12 @@ export interface MetricsDeps {
   jobs: JobStore;
   /** Service counters keyed `name:label` (answers by source status, webhook outcomes). */
   counters: ReadonlyMap<string, number>;
+  /** Registry availability across instances, exported as gauges. */
+  status?: StatusBoard;
 }
+
+const STATE_VALUES = { operational: 0, degraded: 1, down: 2 } as const;
+const BREAKER_VALUES = { closed: 0, half_open: 1, open: 2 } as const;
 
 /**
  * Prometheus metrics at GET /metrics (no key: scrape it from inside your network, and do not
@@ -175,6 +181,32 @@ export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: M
     registers: [registry],
   });
 
+  const labelNames = ['registry', 'member_state'] as const;
+  const registryState = new Gauge({
+    name: 'registry_state',
+    help: 'Registry state across instances: 0 operational, 1 degraded, 2 down (member_state "" for the registry)',
+    labelNames,
+    registers: [registry],
+  });
+  const registryBreaker = new Gauge({
+    name: 'registry_breaker_state',
+    help: 'Registry breaker: 0 closed, 1 half-open, 2 open',
+    labelNames,
+    registers: [registry],
+  });
+  const registryAvailability = new Gauge({
+    name: 'registry_availability_24h_percent',
+    help: 'Percent of registry calls answered over the last 24 h, all instances',
+    labelNames,
+    registers: [registry],
+  });
+  const registryLatency = new Gauge({
+    name: 'registry_latency_24h_ms',
+    help: 'Registry latency of answered calls over the last 24 h (bucket upper bound), all instances',
+    labelNames: [...labelNames, 'quantile'],
+    registers: [registry],
+  });
+
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     // Counters (the `_total` figures only grow), copied from their owners' running totals.
     registryCalls.reset();
@@ -188,6 +220,40 @@ export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: M
       const [name, label] = key.split(':');
       if (name === 'answers') answers.inc({ source_status: label }, value);
       if (name === 'webhook_deliveries') deliveries.inc({ outcome: label }, value);
+    }
+    if (deps.status) {
+      for (const gauge of [registryState, registryBreaker, registryAvailability, registryLatency])
+        gauge.reset();
+      try {
+        const view = await deps.status.read();
+        const { member_states, ...vies } = view.registries.vies;
+        const entries: Array<[string, string, RegistryStatus]> = [
+          ['vies', '', vies],
+          ...Object.entries(member_states).map(([code, status]): [string, string, RegistryStatus] => [
+            'vies',
+            code,
+            status,
+          ]),
+          ...(['hmrc', 'uid', 'brreg', 'abr'] as const).map((id): [string, string, RegistryStatus] => [
+            id,
+            '',
+            view.registries[id],
+          ]),
+        ];
+        for (const [id, memberState, status] of entries) {
+          const labels = { registry: id, member_state: memberState };
+          registryState.set(labels, STATE_VALUES[status.state]);
+          registryBreaker.set(labels, BREAKER_VALUES[status.breaker]);
+          if (status.availability_24h !== null) registryAvailability.set(labels, status.availability_24h);
+          for (const [quantile, value] of [
+            ['0.5', status.latency_ms_24h.p50],
+            ['0.95', status.latency_ms_24h.p95],
+          ] as const)
+            if (value !== null) registryLatency.set({ ...labels, quantile }, value);
+        }
+      } catch {
+        // Database away: the other figures are still worth scraping.
+      }
     }
     try {
       const depth = await deps.jobs.depth(deps.clock.now());

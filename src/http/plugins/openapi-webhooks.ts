@@ -80,6 +80,12 @@ const EVENTS: Record<EventType, { operationId: string; summary: string; descript
     description:
       "Sent once per file, when a webhook is configured for the key's mode (test keys included: their files are answered from test mode). `data` has the counts of `GET /v1/bulk/{id}`; the rows themselves are in the results CSV at `results_url`.",
   },
+  'monitor.changed': {
+    operationId: 'monitorChangedEvent',
+    summary: 'A monitored number changed: valid, company name or address',
+    description:
+      "A check of a monitor (`POST /v1/monitors`) found `valid`, the company name or the company address different from the monitor's last successful check. `changes` lists each as `{ field, from, to }`; when `valid` changes it is the only change listed (a deregistration reports `valid: true → false`, not the company becoming null). A check the registry could not answer is never a change. Sent for the key mode the monitor belongs to, only when that mode has a webhook.",
+  },
   test: {
     operationId: 'testEvent',
     summary: 'POST /v1/webhooks/test was called',

@@ -8,6 +8,7 @@ import { BatchItem } from '../../validation/batch-item.js';
 import { EVENT_SCHEMAS } from '../../webhooks/events.js';
 import { ErrorEnvelope } from '../schemas/common.js';
 import { EXAMPLE_PUBLIC_URL } from '../schemas/examples.js';
+import { IDEMPOTENCY_PARAMETERS, referenceIdempotencyKey } from './idempotency.js';
 import { SIGNATURE_PARAMETERS, webhooksSection } from './openapi-webhooks.js';
 
 export const API_TITLE = 'VAT validation and rates API';
@@ -42,15 +43,18 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_test_…' },
         },
-        parameters: SIGNATURE_PARAMETERS,
+        parameters: { ...SIGNATURE_PARAMETERS, ...IDEMPOTENCY_PARAMETERS },
       },
       tags: [
         { name: 'validation', description: 'VAT number validation' },
         { name: 'rates', description: 'VAT rates' },
-        { name: 'bulk', description: 'CSV files of VAT numbers, validated in the background' },
+        { name: 'history', description: 'Validation records: the list, the CSV export, one record' },
         { name: 'webhooks', description: 'Webhook configuration and deliveries' },
+        { name: 'account', description: 'Usage figures and API keys' },
+        { name: 'bulk', description: 'CSV files of VAT numbers, validated in the background' },
+        { name: 'monitors', description: 'Numbers re-checked on a schedule, with change events' },
         { name: 'events', description: 'What the service sends to your webhook' },
-        { name: 'operations', description: 'Health and readiness' },
+        { name: 'operations', description: 'Health, readiness and registry status' },
       ],
       webhooks: webhooksSection({
         retryDelaysMs: config.webhook.retryDelaysMs,
@@ -61,7 +65,8 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // Examples are written with a stand-in for PUBLIC_URL (in docs_url): this instance's goes in.
     transformObject: (document) => {
-      const { openapiObject } = document as { openapiObject: object };
+      const { openapiObject } = document as { openapiObject: Parameters<typeof referenceIdempotencyKey>[0] };
+      referenceIdempotencyKey(openapiObject);
       return JSON.parse(JSON.stringify(openapiObject).replaceAll(EXAMPLE_PUBLIC_URL, jsonText(publicUrl)));
     },
   });

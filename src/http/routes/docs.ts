@@ -66,7 +66,7 @@ export function testModeDocsRoutes(app: FastifyInstance, publicUrl: string): voi
   const html = page(
     'Test mode',
     `<h1>Test mode</h1>
-<p>Test keys (<code>svc_test_…</code>) work on every synchronous endpoint with the same syntax and check-digit rules as live keys, but never reach a registry, use no quota and are not cached. Answers carry <code>meta.mode: "test"</code> and <code>meta.source: "test"</code>. These numbers give fixed answers, so you can build each case of your integration against them:</p>
+<p>Test keys (<code>svc_test_…</code>) work on every synchronous endpoint with the same syntax and check-digit rules as live keys, but never reach a registry, use no quota and are not cached. Answers carry <code>meta.mode: "test"</code> and <code>meta.source: "test"</code>. Each answer is kept as a test-mode record (its id in <code>meta.validation_id</code>, your <code>reference</code> with it), seen only by test keys. Trader fields (<code>trader_name</code>, <code>trader_street</code>, …) are compared with the company below, as the service compares a registry's answer (<code>data.match</code>, <code>method: "computed"</code>). These numbers give fixed answers, so you can build each case of your integration against them:</p>
 <pre>curl -H "Authorization: Bearer svc_test_…" "${escapeHtml(publicUrl)}/v1/validate?vat_number=DE123456704"</pre>
 <table><tr><th>Number</th><th>Answer</th><th>Company</th><th>Meta</th><th>Consultation number¹</th></tr>
 ${[...TEST_MAGIC_NUMBERS, EXAMPLE_REQUESTER].map(magicRow).join('\n')}

@@ -1,14 +1,23 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
+import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
 import type { AsyncAcceptance } from '../../validation/async-acceptance.js';
-import { AUTH_ERRORS, answerHeaders, BODY_ERRORS, errorResponses, NoQuery } from '../schemas/common.js';
+import {
+  AUTH_ERRORS,
+  answerHeaders,
+  BODY_ERRORS,
+  errorResponses,
+  NoQuery,
+  Nullable,
+} from '../schemas/common.js';
 import {
   ASYNC_ACCEPTED_EXAMPLES,
   ASYNC_BATCH_ACCEPTED_EXAMPLES,
   ASYNC_BATCH_REQUEST_EXAMPLES,
   ASYNC_REQUEST_EXAMPLES,
 } from '../schemas/examples.js';
+import { batchEntries, batchEntry, Reference, referenceOf } from '../schemas/reference.js';
 import { typed } from '../typed.js';
 
 const requester = Type.Optional(
@@ -23,19 +32,26 @@ const SingleBody = Type.Object(
     vat_number: Type.String({ minLength: 1, description: 'VAT number with its country prefix' }),
     requester_vat_number: requester,
     cache,
+    reference: Type.Optional(Reference),
+    ...traderProperties,
   },
   { additionalProperties: false, 'x-examples': ASYNC_REQUEST_EXAMPLES },
 );
 
 const BatchBody = Type.Object(
   {
-    vat_numbers: Type.Array(Type.String({ minLength: 1 }), {
-      minItems: 1,
-      maxItems: 1000,
-      description: 'At most 200 (Pro) or 1000 (Business, Scale)',
-    }),
+    vat_numbers: Type.Array(
+      batchEntry(Type.String({ minLength: 1, description: 'VAT number with its country prefix' })),
+      {
+        minItems: 1,
+        maxItems: 1000,
+        description:
+          'At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`)',
+      },
+    ),
     requester_vat_number: requester,
     cache,
+    reference: Type.Optional(Reference),
   },
   { additionalProperties: false, 'x-examples': ASYNC_BATCH_REQUEST_EXAMPLES },
 );
@@ -57,6 +73,9 @@ const Accepted = Type.Object(
       request_id: Type.String({ description: 'Also `data.request_id` of the event that follows' }),
       status: Type.Literal('pending'),
       vat_number: Type.String({ description: 'The normalised number' }),
+      reference: Nullable(Type.String(), {
+        description: 'The `reference` sent (trimmed), or null; the event carries it too',
+      }),
     }),
     meta: Meta,
   },
@@ -79,6 +98,10 @@ const BatchAccepted = Type.Object(
         }),
         { description: 'Malformed items: never queued, not counted' },
       ),
+      reference: Nullable(Type.String(), {
+        description:
+          'The top-level `reference` sent (trimmed), or null; items sent with their own have it in their result',
+      }),
     }),
     meta: Meta,
   },
@@ -87,15 +110,16 @@ const BatchAccepted = Type.Object(
 
 const COMMON = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`), with a **live key**: test keys get 403 \`forbidden\`, since this makes real registry calls and sends real events.
 - **Webhook**: results arrive only by webhook, so one must be configured and enabled (\`PUT /v1/webhooks/config\`); otherwise 400 \`webhook_not_configured\`.
+- **Reference**: \`reference\` (your own id for the customer or order, 1–128 printable characters, trimmed) is kept on the validation record and comes back in the 202 and in the event; an empty or blank one, or one with control characters, is 422 \`validation_error\`.
 - **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.`;
 
-const SINGLE_DESCRIPTION = `Accepts one VAT number and answers 202 at once; the result follows as a \`validation.completed\` event (the answer \`GET /v1/validate\` would give, plus \`request_id\`), or \`validation.failed\` when the registry stayed unavailable through every retry. See the \`webhooks\` section of this document for the event bodies and signature.
+const SINGLE_DESCRIPTION = `Accepts one VAT number and answers 202 at once; the result follows as a \`validation.completed\` event (the answer \`GET /v1/validate\` would give, plus \`request_id\`, the record's \`validation_id\` and your \`reference\`), or \`validation.failed\` when the registry stayed unavailable through every retry. See the \`webhooks\` section of this document for the event bodies and signature.
 
 ${COMMON}
 - **Quota**: the number counts one validation when it is accepted, whatever the outcome.
 - **Worth knowing**: a malformed number is 422 \`invalid_vat_format\` at once and never queued.`;
 
-const BATCH_DESCRIPTION = `Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in \`rejected\` and never queued; the others are validated in the background, and one \`batch.completed\` event carries every result, one item per accepted position in input order (as \`POST /v1/validate/batch\` shapes them). When every item is rejected, the answer has \`batch_id: null\` and \`status: completed\`, and no event follows.
+const BATCH_DESCRIPTION = `Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in \`rejected\` and never queued; the others are validated in the background, and one \`batch.completed\` event carries every result, one item per accepted position in input order (as \`POST /v1/validate/batch\` shapes them: each success item with its record's \`meta.validation_id\`, shared by duplicates, and the \`meta.reference\` that applied to it). A top-level \`reference\` applies to every item; an item sent as \`{ "vat_number": "…", "reference": "…" }\` has its own, which wins. When every item is rejected, the answer has \`batch_id: null\` and \`status: completed\`, and no event follows.
 
 ${COMMON}
 - **Quota**: the unique accepted numbers count at acceptance (duplicates once); 429 \`rate_limit_exceeded\` when fewer validations remain this month.`;
@@ -103,7 +127,7 @@ ${COMMON}
 /** POST /v1/validate/async and /v1/validate/async/batch (spec 4.3, 4.4, decisions section 6). */
 export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcceptance): void {
   const app = typed(scope);
-  const gate = { feature: 'async' as const, liveOnly: true };
+  const gate = { feature: 'async' as const, liveOnly: true, idempotent: true };
 
   app.post(
     '/v1/validate/async',
@@ -121,10 +145,12 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
     },
     async (request, reply) => {
       const started = performance.now();
-      const { vat_number, requester_vat_number, cache } = request.body;
+      const { vat_number, requester_vat_number, cache, reference } = request.body;
       const { data, quota } = await acceptance.acceptOne(request.principal, vat_number, {
         requester: requester_vat_number,
         useCache: cache !== false,
+        reference: referenceOf(reference),
+        trader: traderFieldsOf(request.body),
       });
       reply.code(202).headers(quotaHeaders(quota));
       return {
@@ -150,10 +176,14 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
     },
     async (request, reply) => {
       const started = performance.now();
-      const { vat_numbers, requester_vat_number, cache } = request.body;
-      const { data, quota } = await acceptance.acceptBatch(request.principal, vat_numbers, {
+      const { vat_numbers, requester_vat_number, cache, reference } = request.body;
+      const { inputs, references, traders } = batchEntries(vat_numbers, reference);
+      const { data, quota } = await acceptance.acceptBatch(request.principal, inputs, {
         requester: requester_vat_number,
         useCache: cache !== false,
+        reference: referenceOf(reference),
+        references,
+        traders,
       });
       reply.code(202).headers(quotaHeaders(quota));
       return {

@@ -5,16 +5,18 @@ import { BatchItem, BatchSummary, failureItem, successItem } from '../../validat
 import type { ValidationPipeline } from '../../validation/pipeline.js';
 import { AUTH_ERRORS, answerHeaders, BODY_ERRORS, errorResponses, NoQuery } from '../schemas/common.js';
 import { BATCH_REQUEST_EXAMPLES, BATCH_RESPONSE_EXAMPLES } from '../schemas/examples.js';
+import { batchEntries, batchEntry, Reference } from '../schemas/reference.js';
 import { typed } from '../typed.js';
 
 export const MAX_SYNC_BATCH = 50;
 
 const Body = Type.Object(
   {
-    vat_numbers: Type.Array(Type.String(), {
+    vat_numbers: Type.Array(batchEntry(Type.String({ description: 'VAT number with its country prefix' })), {
       minItems: 1,
       maxItems: MAX_SYNC_BATCH,
-      description: '1 to 50 numbers, each with its country prefix',
+      description:
+        '1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`)',
     }),
     requester_vat_number: Type.Optional(
       Type.String({
@@ -27,6 +29,7 @@ const Body = Type.Object(
         description: '`false` asks the registries even when cached answers exist',
       }),
     ),
+    reference: Type.Optional(Reference),
   },
   { additionalProperties: false, 'x-examples': BATCH_REQUEST_EXAMPLES },
 );
@@ -52,6 +55,7 @@ const DESCRIPTION = `Validates 1 to 50 numbers in one request, each with its own
 - **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`). Consultation numbers need Business or Scale.
 - **Quota**: each unique number that got an answer counts once; duplicates share one answer. When fewer validations remain this month than unique well-formed numbers, the whole batch is refused with 429 \`rate_limit_exceeded\` and nothing is counted.
 - **Test keys**: the magic numbers of [/docs/test-mode](/docs/test-mode), no registry, no quota, \`meta.mode: test\`.
+- **Records**: each unique number that got an answer is one validation record; its success items carry its id in \`meta.validation_id\` (duplicates share it). \`reference\` (1–128 printable characters, trimmed) applies to every item; an item sent as \`{ "vat_number": "…", "reference": "…" }\` has its own, which wins. Each success item returns the reference that applied to it in \`meta.reference\` (null when none); the record keeps the one of the number's first position. An empty or blank reference, or one with control characters, is 422 \`validation_error\`.
 - **Worth knowing**: an empty array, more than 50 items or a body member this operation does not take (it is named) is 422 \`validation_error\`; a malformed \`requester_vat_number\` is 422 \`invalid_vat_format\`.`;
 
 /** POST /v1/validate/batch (spec 4.2). */
@@ -63,7 +67,7 @@ export function validateBatchRoutes(
   typed(scope).post(
     '/v1/validate/batch',
     {
-      config: { feature: 'batch' },
+      config: { feature: 'batch', idempotent: true },
       schema: {
         operationId: 'validateBatch',
         tags: ['validation'],
@@ -85,15 +89,20 @@ export function validateBatchRoutes(
     },
     async (request, reply) => {
       const started = performance.now();
-      const { vat_numbers, requester_vat_number, cache } = request.body;
-      const outcome = await pipeline.validateBatch(request.principal, vat_numbers, {
+      const { vat_numbers, requester_vat_number, cache, reference } = request.body;
+      const { inputs, references, traders } = batchEntries(vat_numbers, reference);
+      const outcome = await pipeline.validateBatch(request.principal, inputs, {
         requestId: request.id,
         requester: requester_vat_number,
         useCache: cache !== false,
+        references,
+        traders,
       });
       reply.headers(quotaHeaders(outcome.quota));
-      const results = outcome.results.map((item) =>
-        item.ok ? successItem(item.answer) : failureItem(docsBase, item.input, item.error),
+      const results = outcome.results.map((item, index) =>
+        item.ok
+          ? successItem(item.answer, item.validationId, references[index])
+          : failureItem(docsBase, item.input, item.error),
       );
       return {
         data: { results, summary: outcome.summary },

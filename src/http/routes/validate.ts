@@ -2,10 +2,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { ApiError } from '../../errors.js';
-import { answerMetaProperties, ValidationData } from '../../validation/answer.js';
+import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
+import { answerMetaProperties, recordMetaProperties, ValidationData } from '../../validation/answer.js';
 import type { ValidationPipeline } from '../../validation/pipeline.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses } from '../schemas/common.js';
 import { EXAMPLE_REQUESTER, VALIDATE_EXAMPLES } from '../schemas/examples.js';
+import { Reference, referenceOf } from '../schemas/reference.js';
 import { typed } from '../typed.js';
 
 const Query = Type.Object(
@@ -26,6 +28,8 @@ const Query = Type.Object(
         examples: ['false'],
       }),
     ),
+    reference: Type.Optional(Reference),
+    ...traderProperties,
   },
   { additionalProperties: false },
 );
@@ -36,6 +40,7 @@ const Response200 = Type.Object(
     meta: Type.Object({
       request_id: Type.String(),
       ...answerMetaProperties,
+      ...recordMetaProperties,
       mode: Type.Optional(Type.Literal('test')),
     }),
   },
@@ -52,6 +57,8 @@ const DESCRIPTION = `Checks one VAT number with its country's registry (VIES for
 - **Quota**: with a live key every 200 counts one validation, cached and check-digit answers included; 4xx and 503 answers do not. The \`X-RateLimit-*\` headers say what is left.
 - **Cache**: answers are kept 24 hours (by default; \`meta.cached\`, \`meta.cached_at\`); \`cache=false\` asks the registry again. When the registry is down, an earlier answer (up to 30 days old) is served with \`meta.stale: true\`.
 - **Test keys** (\`svc_test_…\`) never reach a registry and use no quota: the magic numbers on [/docs/test-mode](/docs/test-mode) give fixed answers, and \`meta.mode\` is \`test\`.
+- **Records**: every 200 is kept as a validation record; \`meta.validation_id\` is its id. \`reference\` (your own id for the customer or order, 1–128 printable characters, trimmed) is stored on the record and returned in \`meta.reference\` (null when none was sent); an empty or blank one, or one with control characters, is 422 \`validation_error\`.
+- **Name and address matching**: \`trader_name\`, \`trader_company_type\`, \`trader_street\`, \`trader_postcode\`, \`trader_city\` (each 1–200 printable characters, trimmed) are compared with what the registry holds and the answer adds \`data.match\` (each field \`match\`, \`partial\`, \`mismatch\` or \`not_processed\`; \`method\` \`registry\` when the registry compared, \`computed\` when the service did). Trader fields always ask the registry (no cached answer); when it is down, a stale answer is compared by the service. With a test key the fields are compared with the magic number's company. A field too long or with control characters is 422 \`validation_error\`.
 - **Worth knowing**: a well-formed number whose check digit is wrong is a 200 with \`valid: false\` and \`meta.source: checksum\`, not an error; a malformed one is 422 \`invalid_vat_format\` and the message names the rule. A registry that is down with nothing cached is 503 \`upstream_unavailable\` (\`upstream_error\` for GB) with Retry-After; retry later, it is not counted. A query parameter this operation does not take is 422 \`validation_error\` naming it.`;
 
 /** GET /v1/validate (spec 4.1). */
@@ -81,13 +88,16 @@ export function validateRoutes(scope: FastifyInstance, pipeline: ValidationPipel
     },
     async (request, reply) => {
       const { vat_number, requester_vat_number, cache } = request.query;
+      const reference = referenceOf(request.query.reference);
       if (vat_number.trim() === '')
         throw new ApiError('missing_parameter', "Query parameter 'vat_number' is empty.");
       const { principal } = request;
-      const { answer, quota } = await pipeline.validateOne(principal, vat_number, {
+      const { answer, quota, validationId } = await pipeline.validateOne(principal, vat_number, {
         requestId: request.id,
         requester: requester_vat_number,
         useCache: cache !== 'false',
+        reference,
+        trader: traderFieldsOf(request.query),
       });
       reply.headers(quotaHeaders(quota));
       return {
@@ -95,6 +105,8 @@ export function validateRoutes(scope: FastifyInstance, pipeline: ValidationPipel
         meta: {
           request_id: request.id,
           ...answer.meta,
+          validation_id: validationId,
+          reference,
           ...(principal.mode === 'test' ? { mode: 'test' as const } : {}),
         },
       };

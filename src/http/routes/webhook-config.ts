@@ -72,7 +72,7 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
   app.put(
     '/v1/webhooks/config',
     {
-      config,
+      config: { ...config, idempotent: true },
       schema: {
         operationId: 'putWebhookConfig',
         tags,

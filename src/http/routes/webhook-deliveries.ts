@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import type { DeliveryService } from '../../webhooks/delivery-service.js';
 import {
@@ -9,6 +8,7 @@ import {
   findDelivery,
   pageOfDeliveries,
 } from '../../webhooks/delivery-views.js';
+import { PAGE_QUERY, PageMeta, pageLimit } from '../paging.js';
 import { answerHeaders, BODY_ERRORS, errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
 import {
   DELIVERY_DETAIL_EXAMPLES,
@@ -22,10 +22,7 @@ import { WEBHOOK_ERRORS, WEBHOOK_NOTES } from './webhook-config.js';
 
 const ListQuery = Type.Object(
   {
-    limit: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
-    ),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+    ...PAGE_QUERY,
     status: Type.Optional(
       Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')], {
         examples: ['failed'],
@@ -96,7 +93,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
   app.post(
     '/v1/webhooks/test',
     {
-      config,
+      config: { ...config, idempotent: true },
       preValidation: noBodyAsEmpty,
       schema: {
         operationId: 'sendTestWebhook',
@@ -138,11 +135,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
           200: Type.Object(
             {
               data: Type.Array(Type.Ref(DeliverySummary)),
-              meta: Type.Object({
-                request_id: Type.String(),
-                next_cursor: Type.Union([Type.String(), Type.Null()]),
-                has_more: Type.Boolean(),
-              }),
+              meta: PageMeta,
             },
             { description: 'A page of deliveries', ...answerHeaders(), 'x-examples': DELIVERY_LIST_EXAMPLES },
           ),
@@ -151,10 +144,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
       },
     },
     async (request) => {
-      const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
-      if (!(limit >= 1 && limit <= 100)) {
-        throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${request.query.limit}.`);
-      }
+      const limit = pageLimit(request.query.limit);
       const page = await pageOfDeliveries(deps.webhooks, request.principal, { ...request.query, limit });
       return {
         data: page.data,
@@ -192,7 +182,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
   app.post(
     '/v1/webhooks/deliveries/:id/replay',
     {
-      config,
+      config: { ...config, idempotent: true },
       preValidation: noBodyAsEmpty,
       schema: {
         operationId: 'replayWebhookDelivery',

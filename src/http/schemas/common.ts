@@ -37,9 +37,15 @@ const HEADERS = {
     type: 'string',
     description: '`Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750)',
   },
+  'Idempotent-Replayed': {
+    type: 'string',
+    enum: ['true'],
+    description:
+      "Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again",
+  },
 } as const;
 
-type HeaderName = keyof typeof HEADERS;
+export type HeaderName = keyof typeof HEADERS;
 
 function headers(names: readonly HeaderName[]) {
   return Object.fromEntries(names.map((name) => [name, HEADERS[name]]));
@@ -93,6 +99,55 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<number, unkn
       },
     ]),
   );
+}
+
+/** A response of the OpenAPI document with `headers` added (names from the table above). */
+export function withResponseHeaders<R extends { headers?: object }>(
+  response: R,
+  names: readonly HeaderName[],
+): R {
+  return { ...response, headers: { ...response.headers, ...headers(names) } };
+}
+
+/**
+ * `responses` (a route's `schema.response`) with the error responses of `codes` added: a status
+ * already there gets the new codes in its description and examples, as if errorResponses had been
+ * given every code at once.
+ */
+export function withErrorResponses(
+  responses: Record<string, unknown>,
+  codes: readonly ErrorCode[],
+): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...responses };
+  // A code the route lists already (its examples are keyed by code) is not added twice.
+  const listed = (code: ErrorCode) =>
+    Object.values(merged).some(
+      (response) => (response as ErrorResponse | undefined)?.content?.['application/json']?.examples?.[code],
+    );
+  const fresh = codes.filter((code) => !listed(code));
+  for (const [status, added] of Object.entries(errorResponses(fresh)) as Array<[string, ErrorResponse]>) {
+    const existing = merged[status] as ErrorResponse | undefined;
+    if (!existing?.content) {
+      merged[status] = added;
+      continue;
+    }
+    const media = existing.content['application/json'];
+    const addedMedia = added.content['application/json'];
+    merged[status] = {
+      ...existing,
+      description: `${existing.description}\n${added.description}`,
+      content: {
+        'application/json': { ...media, examples: { ...media.examples, ...addedMedia.examples } },
+      },
+    };
+  }
+  return merged;
+}
+
+interface ErrorResponse {
+  description: string;
+  headers?: object;
+  content: Record<string, { schema: unknown; examples: Record<string, unknown> }>;
 }
 
 /**

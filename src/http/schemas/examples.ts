@@ -2,12 +2,14 @@ import { ApiError, type ErrorCode } from '../../errors.js';
 import { checkVatNumber } from '../../numbers/index.js';
 import type { ValidationAnswer } from '../../validation/answer.js';
 import { failureItem, successItem } from '../../validation/batch-item.js';
+import { withMatch } from '../../validation/match.js';
 import { magicNumberAnswer } from '../../validation/test-mode.js';
 import {
   batchCompleted,
   bulkCompleted,
   type EventType,
   eventPayload,
+  monitorChanged,
   type NewEvent,
   testEvent,
   validationCompleted,
@@ -39,6 +41,7 @@ export const EXAMPLE_BULK_ID = 'blk_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c';
 const EVENT_ID = 'evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9';
 const VALIDATION_IDS = ['val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c', 'val_019b7a2e4c1e7a8b9c0d1e2f3a4b5c6d'];
 const REFERENCE = 'customer-4711';
+export const MONITOR_ID = 'mon_4fQ8xY2kLp9Rt3Vw6Zb1';
 const DELIVERY_ID = 'dlv_3kT9vXq2LmN8pR4sW7yZ';
 const REPLAY_ID = 'dlv_8aB2cD4eF6gH8iJ0kL2m';
 const WEBHOOK_URL = 'https://hooks.example.com/vat-service';
@@ -52,6 +55,13 @@ export interface NamedExample {
 }
 
 /** The test-mode answer for a magic number (it must have one: not one of the magic 503s). */
+/** Trader fields as the examples send them. */
+const EXAMPLE_TRADER = {
+  trader_name: 'Testbedrijf BV',
+  trader_street: 'Teststraat 1',
+  trader_city: 'Rotterdam',
+};
+
 export function magicAnswer(vatNumber: string, wantsConsultation = false): ValidationAnswer {
   const answer = magicNumberAnswer(vatNumber, wantsConsultation, EXAMPLE_NOW);
   if (answer instanceof ApiError) throw new Error(`${vatNumber} is answered ${answer.code} in test mode`);
@@ -62,6 +72,9 @@ export function magicAnswer(vatNumber: string, wantsConsultation = false): Valid
 function asLive(answer: ValidationAnswer, source: ValidationAnswer['meta']['source']): ValidationAnswer {
   return { data: answer.data, meta: { cached: false, source, source_status: 'live' } };
 }
+
+/** Shared with the account examples (schemas/account-examples.ts), so both show the same ids. */
+export { ASYNC_ID, asLive, BATCH_ID, DOCS_BASE, REFERENCE, VALIDATION_IDS };
 
 export function errorExample(code: ErrorCode, message?: string) {
   return errorBody(DOCS_BASE, EXAMPLE_REQUEST_ID, code, message);
@@ -76,9 +89,19 @@ function syntaxMessage(input: string): string {
 
 // --- GET /v1/validate -------------------------------------------------------------------------
 
-const validateAnswer = (answer: ValidationAnswer, mode: 'test' | 'live' = 'test') => ({
+const validateAnswer = (
+  answer: ValidationAnswer,
+  mode: 'test' | 'live' = 'test',
+  reference: string | null = null,
+) => ({
   data: answer.data,
-  meta: { request_id: EXAMPLE_REQUEST_ID, ...answer.meta, ...(mode === 'test' ? { mode } : {}) },
+  meta: {
+    request_id: EXAMPLE_REQUEST_ID,
+    ...answer.meta,
+    validation_id: VALIDATION_IDS[0],
+    reference,
+    ...(mode === 'test' ? { mode } : {}),
+  },
 });
 
 export const VALIDATE_EXAMPLES: Record<string, NamedExample> = {
@@ -106,6 +129,29 @@ export const VALIDATE_EXAMPLES: Record<string, NamedExample> = {
     summary: 'NL123456782B01 with a live key: a fresh VIES answer (no meta.mode)',
     value: validateAnswer(asLive(magicAnswer('NL123456782B01'), 'vies'), 'live'),
   },
+  reference: {
+    summary: `NL123456782B01 with a live key and reference=${REFERENCE}: the reference comes back`,
+    value: validateAnswer(asLive(magicAnswer('NL123456782B01'), 'vies'), 'live', REFERENCE),
+  },
+  match: {
+    summary:
+      'NL123456782B01 with a test key and trader_name=Testbedrijf BV, trader_street=Teststraat 1, trader_city=Rotterdam: compared by the service',
+    value: validateAnswer(withMatch(magicAnswer('NL123456782B01'), EXAMPLE_TRADER)),
+  },
+  match_registry: {
+    summary:
+      'NL123456782B01 with a live key and trader fields, in a member state whose VIES approximate check compares: method registry',
+    value: validateAnswer(
+      withMatch(asLive(magicAnswer('NL123456782B01'), 'vies'), EXAMPLE_TRADER, {
+        name: 'match',
+        company_type: 'not_processed',
+        street: 'match',
+        postcode: 'not_processed',
+        city: 'mismatch',
+      }),
+      'live',
+    ),
+  },
 };
 
 // --- POST /v1/validate/batch ------------------------------------------------------------------
@@ -122,11 +168,24 @@ export const BATCH_REQUEST_EXAMPLES: Record<string, NamedExample> = {
       cache: false,
     },
   },
+  trader: {
+    summary: 'An item with trader fields to compare (`data.match`)',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'NL123456782B01', ...EXAMPLE_TRADER }],
+    },
+  },
+  references: {
+    summary: 'A reference for every item, and one item with its own',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'FR10123456717', reference: 'order-0815' }],
+      reference: REFERENCE,
+    },
+  },
 };
 
 const batchResults = [
-  successItem(magicAnswer('DE123456704')),
-  successItem(magicAnswer('FR10123456717')),
+  successItem(magicAnswer('DE123456704'), VALIDATION_IDS[0], null),
+  successItem(magicAnswer('FR10123456717'), VALIDATION_IDS[1], null),
   failureItem(DOCS_BASE, 'DE999999903', new ApiError('upstream_unavailable')),
   failureItem(DOCS_BASE, 'DE12345', new ApiError('invalid_vat_format', syntaxMessage('DE12345'))),
 ];
@@ -139,6 +198,19 @@ export const BATCH_RESPONSE_EXAMPLES: Record<string, NamedExample> = {
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 3, mode: 'test' },
     },
   },
+  references: {
+    summary: 'The two numbers sent with references: each item returns the one that applied to it',
+    value: {
+      data: {
+        results: [
+          successItem(magicAnswer('DE123456704'), VALIDATION_IDS[0], REFERENCE),
+          successItem(magicAnswer('FR10123456717'), VALIDATION_IDS[1], 'order-0815'),
+        ],
+        summary: { total: 2, succeeded: 2, failed: 0 },
+      },
+      meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 2, mode: 'test' },
+    },
+  },
 };
 
 // --- POST /v1/validate/async and /v1/validate/async/batch ------------------------------------
@@ -149,13 +221,17 @@ export const ASYNC_REQUEST_EXAMPLES: Record<string, NamedExample> = {
     summary: 'With a requester (Business), skipping the cache',
     value: { vat_number: 'DE123456704', requester_vat_number: EXAMPLE_REQUESTER, cache: false },
   },
+  reference: {
+    summary: 'With your own reference, returned in the 202 and the event',
+    value: { vat_number: 'DE123456704', reference: REFERENCE },
+  },
 };
 
 export const ASYNC_ACCEPTED_EXAMPLES: Record<string, NamedExample> = {
   accepted: {
     summary: 'Queued; validation.completed or validation.failed follows',
     value: {
-      data: { request_id: ASYNC_ID, status: 'pending', vat_number: 'DE123456704' },
+      data: { request_id: ASYNC_ID, status: 'pending', vat_number: 'DE123456704', reference: REFERENCE },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 6 },
     },
   },
@@ -165,6 +241,19 @@ export const ASYNC_BATCH_REQUEST_EXAMPLES: Record<string, NamedExample> = {
   numbers: {
     summary: 'Three numbers, one of them malformed',
     value: { vat_numbers: ['DE123456704', 'NL123456782B01', 'DE12345'] },
+  },
+  trader: {
+    summary: 'An item with trader fields to compare (`data.match`)',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'NL123456782B01', ...EXAMPLE_TRADER }],
+    },
+  },
+  references: {
+    summary: 'A reference for every item, and one item with its own',
+    value: {
+      vat_numbers: ['DE123456704', { vat_number: 'NL123456782B01', reference: 'order-0815' }],
+      reference: REFERENCE,
+    },
   },
 };
 
@@ -179,14 +268,14 @@ export const ASYNC_BATCH_ACCEPTED_EXAMPLES: Record<string, NamedExample> = {
   accepted: {
     summary: 'Two numbers queued, one rejected; batch.completed follows',
     value: {
-      data: { batch_id: BATCH_ID, status: 'pending', total: 3, accepted: 2, rejected },
+      data: { batch_id: BATCH_ID, status: 'pending', total: 3, accepted: 2, rejected, reference: null },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 9 },
     },
   },
   all_rejected: {
     summary: 'Every number malformed: nothing queued, nothing counted, no event',
     value: {
-      data: { batch_id: null, status: 'completed', total: 1, accepted: 0, rejected },
+      data: { batch_id: null, status: 'completed', total: 1, accepted: 0, rejected, reference: null },
       meta: { request_id: EXAMPLE_REQUEST_ID, request_duration_ms: 2 },
     },
   },
@@ -221,8 +310,8 @@ export const EVENT_EXAMPLES: Record<EventType, NamedExample> = {
     summary: 'The two accepted numbers of the batch above',
     value: eventBody(
       batchCompleted(BATCH_ID, [
-        successItem(asLive(magicAnswer('DE123456704'), 'vies'), VALIDATION_IDS[0]),
-        successItem(asLive(magicAnswer('NL123456782B01'), 'vies'), VALIDATION_IDS[1]),
+        successItem(asLive(magicAnswer('DE123456704'), 'vies'), VALIDATION_IDS[0], REFERENCE),
+        successItem(asLive(magicAnswer('NL123456782B01'), 'vies'), VALIDATION_IDS[1], null),
       ]),
     ),
   },
@@ -237,6 +326,26 @@ export const EVENT_EXAMPLES: Record<EventType, NamedExample> = {
         succeeded: 997,
         failed: 0,
         results_url: `${EXAMPLE_PUBLIC_URL}/v1/bulk/${EXAMPLE_BULK_ID}/results`,
+      }),
+    ),
+  },
+  'monitor.changed': {
+    summary: 'The registered name of a monitored number changed',
+    value: eventBody(
+      monitorChanged({
+        monitor_id: MONITOR_ID,
+        vat_number: 'NL123456782B01',
+        reference: REFERENCE,
+        changes: [
+          {
+            field: 'company.name',
+            from: 'Testbedrijf Holding B.V.',
+            to: magicAnswer('NL123456782B01').data.company!.name,
+          },
+        ],
+        previous_validation_id: VALIDATION_IDS[0],
+        validation_id: VALIDATION_IDS[1],
+        result: magicAnswer('NL123456782B01').data,
       }),
     ),
   },

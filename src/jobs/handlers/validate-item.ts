@@ -1,6 +1,7 @@
 import { isTier } from '../../accounts/tiers.js';
 import type { Clock } from '../../clock.js';
 import { ApiError, type ErrorCode } from '../../errors.js';
+import type { TraderFields } from '../../matching/compare.js';
 import { registryIdFor } from '../../registries/gateway.js';
 import type { AsyncItem } from '../../store/async-requests.js';
 import type { Job } from '../../store/jobs.js';
@@ -36,13 +37,13 @@ export interface ValidateItemDeps {
 }
 
 /** What an item ended with, stored as JSON and rendered into events. */
-type ItemResult =
+export type ItemResult =
   | { ok: true; answer: ValidationAnswer; validationId?: string }
   | { ok: false; code: ErrorCode; message: string };
 
 export function validateItemHandler(deps: ValidateItemDeps): JobHandler {
   return async (job) => {
-    const { itemId } = JSON.parse(job.payload) as { itemId: string };
+    const { itemId, trader } = JSON.parse(job.payload) as { itemId: string; trader?: TraderFields };
     const item = await deps.stores.asyncRequests.getItem(itemId);
     if (item?.status !== 'pending') return { done: true };
     const maxAttempts = deps.retryDelaysMs.length + 1;
@@ -56,7 +57,7 @@ export function validateItemHandler(deps: ValidateItemDeps): JobHandler {
       };
     } else {
       try {
-        result = { ok: true, answer: await answer(deps, item) };
+        result = { ok: true, answer: await answer(deps, item, trader) };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.status === 503 && job.attempts < maxAttempts) {
@@ -73,20 +74,23 @@ export function validateItemHandler(deps: ValidateItemDeps): JobHandler {
   };
 }
 
-async function answer(deps: ValidateItemDeps, item: AsyncItem): Promise<ValidationAnswer> {
+async function answer(
+  deps: ValidateItemDeps,
+  item: AsyncItem,
+  trader: TraderFields | undefined,
+): Promise<ValidationAnswer> {
   const checked = parseNumber(item.vat_number);
   // The account's tier now decides whether a consultation number may be asked for.
   const account = await deps.stores.accounts.getAccount(item.account_id);
   const tier = account && isTier(account.tier) ? account.tier : 'free';
-  const requester = deps.pipeline.consultationRequester(
-    checked.number,
-    parseRequester(item.requester ?? undefined),
-    tier,
-  );
+  const given = parseRequester(item.requester ?? undefined);
+  const requester = deps.pipeline.consultationRequester(checked.number, given, tier);
   return deps.pipeline.answerLive(checked, {
     useCache: item.use_cache === 1,
     requester,
     accountId: item.account_id,
+    trader,
+    givenRequester: given,
   });
 }
 
@@ -146,13 +150,28 @@ async function settle(
 async function batchResults(stores: Stores, batchId: string, docsBase: string): Promise<BatchItem[]> {
   const batch = (await stores.asyncRequests.getBatch(batchId))!;
   const items = await stores.asyncRequests.listBatchItems(batchId);
-  const byIndex = new Map(
-    items.map((item) => [item.item_index, JSON.parse(item.result ?? 'null') as ItemResult]),
-  );
-  return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item }) => {
-    const result = byIndex.get(item)!;
-    return result.ok ? successItem(result.answer, result.validationId) : failureItem(docsBase, input, result);
+  const byIndex = new Map(items.map((item) => [item.item_index, item]));
+  return (JSON.parse(batch.positions) as BatchPosition[]).map(({ input, item, reference }) => {
+    const settled = byIndex.get(item)!;
+    return batchItemOf(docsBase, input, settled, reference);
   });
+}
+
+/**
+ * A settled item as an item of `batch.completed`: its answer with its record id and the reference
+ * of its position (the item's own for batches accepted before positions kept one), or its failure.
+ */
+export function batchItemOf(
+  docsBase: string,
+  input: string,
+  settled: Pick<AsyncItem, 'result' | 'validation_id' | 'reference'>,
+  reference?: string | null,
+): BatchItem {
+  const result = JSON.parse(settled.result ?? 'null') as ItemResult;
+  if (!result.ok) return failureItem(docsBase, input, result);
+  // Every settled answer has its record; the item's column is the same id.
+  const validationId = result.validationId ?? settled.validation_id!;
+  return successItem(result.answer, validationId, reference === undefined ? settled.reference : reference);
 }
 
 function unreachableCode(item: AsyncItem): ErrorCode {

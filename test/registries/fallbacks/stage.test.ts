@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import { cacheRow, recordsOf, useLiveApp, validate } from '../../e2e/live.js';
 import { describeEachDialect } from '../../helpers/dialects.js';
+import { recordMeta } from '../../helpers/record-meta.js';
 
 const TTL_S = 3600;
 const STALE_S = 86_400;
@@ -31,6 +32,7 @@ describeEachDialect('national fallbacks when VIES fails', (dialect) => {
       expect(res.status, res.text).toBe(200);
       expect(res.body.meta).toEqual({
         request_id: expect.any(String),
+        ...recordMeta(),
         cached: false,
         source: id,
         source_status: 'fallback',

@@ -1,0 +1,93 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Authenticator, Principal } from '../accounts/authenticator.js';
+import type { Clock } from '../clock.js';
+import type { ActiveSession, ConsoleSessionStore } from '../store/console-sessions.js';
+
+export const COOKIE_NAME = 'console_session';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SessionTimes {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Console sign-in (wave-2 H): an API key is exchanged for a random session token, sent to the
+ * browser as an HttpOnly cookie; the server keeps only the token's SHA-256, the key's id and the
+ * session's CSRF token. The key itself goes no further than this exchange.
+ */
+export class ConsoleSessions {
+  constructor(
+    private readonly store: ConsoleSessionStore,
+    private readonly authenticator: Authenticator,
+    private readonly clock: Clock,
+    private readonly times: SessionTimes,
+  ) {}
+
+  /** A new session for a valid key: its cookie token; undefined for a wrong or revoked key. */
+  async signIn(apiKey: string): Promise<{ token: string; principal: Principal } | undefined> {
+    const principal = await this.authenticator.authenticate(apiKey.trim());
+    if (!principal) return undefined;
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock.now();
+    await this.store.insert({
+      id: sha256(token),
+      account_id: principal.accountId,
+      key_id: principal.keyId,
+      mode: principal.mode,
+      csrf_token: randomBytes(32).toString('base64url'),
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + this.times.absoluteMs,
+    });
+    return { token, principal };
+  }
+
+  /** The live session of a cookie token, its idle time restarted; undefined when there is none. */
+  async resume(token: string | undefined): Promise<ActiveSession | undefined> {
+    if (token === undefined || !TOKEN_PATTERN.test(token)) return undefined;
+    const now = this.clock.now();
+    const session = await this.store.findActive(sha256(token), now, now - this.times.idleMs);
+    if (session) await this.store.touch(session.id, now);
+    return session;
+  }
+
+  async signOut(token: string | undefined): Promise<void> {
+    if (token !== undefined && TOKEN_PATTERN.test(token)) await this.store.delete(sha256(token));
+  }
+
+  /** Drops sessions past either end or of revoked keys (run now and then; reads ignore them anyway). */
+  async sweep(): Promise<number> {
+    const now = this.clock.now();
+    return this.store.deleteExpired(now, now - this.times.idleMs);
+  }
+}
+
+/** Whether a submitted `_csrf` is the session's token (constant-time). */
+export function csrfMatches(session: ActiveSession, submitted: unknown): boolean {
+  if (typeof submitted !== 'string') return false;
+  const a = Buffer.from(submitted);
+  const b = Buffer.from(session.csrf_token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The session cookie: HttpOnly, SameSite=Strict, scoped to /console, Secure over TLS. */
+export function sessionCookie(token: string, secure: boolean): string {
+  return `${COOKIE_NAME}=${token}; Path=/console; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+export function clearedCookie(secure: boolean): string {
+  return `${COOKIE_NAME}=; Path=/console; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`;
+}
+
+/** The session token from a Cookie header. */
+export function tokenFromCookies(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === COOKIE_NAME) return rest.join('=');
+  }
+  return undefined;
+}

@@ -1,0 +1,358 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors.js';
+import type { MonitorService } from '../../monitors/monitor-service.js';
+import { Monitor, MonitorIntervalSchema, MonitorStatusSchema } from '../../monitors/monitor-shape.js';
+import {
+  AUTH_ERRORS,
+  answerHeaders,
+  BODY_ERRORS,
+  errorResponses,
+  NoQuery,
+  RequestMeta,
+} from '../schemas/common.js';
+import {
+  MONITOR_BATCH_EXAMPLES,
+  MONITOR_BATCH_REQUEST_EXAMPLES,
+  MONITOR_CHECK_EXAMPLES,
+  MONITOR_CREATE_REQUEST_EXAMPLES,
+  MONITOR_CREATED_EXAMPLES,
+  MONITOR_DELETED_EXAMPLES,
+  MONITOR_EXAMPLES,
+  MONITOR_EXISTING_EXAMPLES,
+  MONITOR_LIST_EXAMPLES,
+  MONITOR_PATCH_EXAMPLES,
+} from '../schemas/monitor-examples.js';
+import { typed } from '../typed.js';
+
+const Reference = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  description: 'Your own id for the customer; printable characters, trimmed',
+});
+const VatNumber = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'VAT number with its country prefix',
+});
+
+const CreateBody = Type.Object(
+  {
+    vat_number: VatNumber,
+    interval: MonitorIntervalSchema,
+    reference: Type.Optional(Reference),
+    requester_vat_number: Type.Optional(
+      Type.String({
+        description: 'Your own VAT number, for consultation numbers (Business and Scale tiers)',
+      }),
+    ),
+  },
+  { additionalProperties: false, 'x-examples': MONITOR_CREATE_REQUEST_EXAMPLES },
+);
+const BatchBody = Type.Object(
+  {
+    vat_numbers: Type.Array(VatNumber, { minItems: 1, maxItems: 1000 }),
+    interval: MonitorIntervalSchema,
+    reference: Type.Optional(Reference),
+  },
+  { additionalProperties: false, 'x-examples': MONITOR_BATCH_REQUEST_EXAMPLES },
+);
+const PatchBody = Type.Object(
+  {
+    interval: Type.Optional(MonitorIntervalSchema),
+    status: Type.Optional(MonitorStatusSchema),
+    reference: Type.Optional(Type.Union([Reference, Type.Null()], { description: 'null removes it' })),
+  },
+  { additionalProperties: false, minProperties: 1, 'x-examples': MONITOR_PATCH_EXAMPLES },
+);
+const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
+    ),
+    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+    status: Type.Optional(MonitorStatusSchema),
+    vat_number: Type.Optional(Type.String({ maxLength: 64, examples: ['DE123456704'] })),
+    valid: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description: '`valid` of the last successful check',
+      }),
+    ),
+    reference: Type.Optional(Type.String({ maxLength: 255, examples: ['customer-4711'] })),
+  },
+  { additionalProperties: false },
+);
+const IdParams = Type.Object({
+  id: Type.String({
+    maxLength: 100,
+    pattern: '^[\\x21-\\x7e]+$',
+    description: 'A monitor id (`mon_…`)',
+    examples: ['mon_4fQ8xY2kLp9Rt3Vw6Zb1'],
+  }),
+});
+const OptionalBody = Type.Optional(
+  Type.Object({}, { additionalProperties: false, description: 'None or {}', examples: [{}] }),
+);
+
+const one = (description: string, examples: Record<string, unknown>) =>
+  Type.Object(
+    { data: Type.Ref(Monitor), meta: RequestMeta },
+    { description, ...answerHeaders(), 'x-examples': examples },
+  );
+
+const ERRORS = [...AUTH_ERRORS, 'tier_insufficient', 'validation_error'] as const;
+
+const NOTES = `- **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 \`tier_insufficient\`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+- **Quota**: monitors and their checks never count against the monthly quota.
+- **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel \`monitor\`). A change of \`valid\`, the company name or its address is sent as a \`monitor.changed\` event when the key's mode has a webhook. A registry that cannot answer is never a change: \`last_error\` says so and the check is retried.`;
+
+const CREATE_DESCRIPTION = `Starts monitoring a number: 201 with the new monitor, whose first check is queued at once. The same number again answers 200 with the existing monitor, unchanged.
+
+${NOTES}
+- **Worth knowing**: a malformed number is 422 \`invalid_vat_format\`; past the tier's limit, 403 \`monitor_limit_exceeded\`.`;
+
+const BATCH_DESCRIPTION = `Monitors up to 1000 numbers at once. Malformed numbers are listed in \`rejected\`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 \`monitor_limit_exceeded\`), nothing is created.
+
+${NOTES}`;
+
+const LIST_DESCRIPTION = `The key mode's monitors, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. Filter by \`status\`, \`vat_number\`, \`valid\` (of the last successful check) and \`reference\`.
+
+${NOTES}
+- **Worth knowing**: \`limit\` outside 1–100, a cursor this API did not return, or an unknown query parameter is 422 \`validation_error\`.`;
+
+const GET_DESCRIPTION = `One monitor: its schedule, the last successful check (\`last_result\`) and the last failure (\`last_error\`). 404 \`not_found\` for an id of another account or key mode.
+
+${NOTES}`;
+
+const PATCH_DESCRIPTION = `Changes \`interval\`, \`status\` (\`active\` or \`paused\`: a paused monitor is not checked) or \`reference\` (null removes it). Any other member is 422 \`validation_error\`. A new interval counts from the last check.
+
+${NOTES}`;
+
+const DELETE_DESCRIPTION = `Stops monitoring and removes the monitor; its records stay. 404 \`not_found\` for an id of another account or key mode.
+
+${NOTES}`;
+
+const CHECK_DESCRIPTION = `Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; \`last_checked_at\` and \`last_result\` show the outcome when it is done. It takes the place of the next scheduled check when that one was due within a quarter of the interval. No body, or \`{}\`.
+
+${NOTES}`;
+
+const noBodyAsEmpty = async (request: FastifyRequest) => {
+  if (request.body === undefined || request.body === null) request.body = {};
+};
+
+/** POST, GET, PATCH and DELETE under /v1/monitors (wave-2 D1, rulings L9 to L11). */
+export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService): void {
+  const app = typed(scope);
+  app.addSchema(Monitor);
+  const tags = ['monitors'];
+  // Gate order (decisions section 4): the tier's monitor limit is checked before the body.
+  const onRequest = async (request: FastifyRequest) => {
+    monitors.limitOf(request.principal);
+  };
+
+  app.post(
+    '/v1/monitors',
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: {
+        operationId: 'createMonitor',
+        tags,
+        summary: 'Monitor a number',
+        description: CREATE_DESCRIPTION,
+        querystring: NoQuery,
+        body: CreateBody,
+        response: {
+          201: one('Created; its first check is queued', MONITOR_CREATED_EXAMPLES),
+          200: one('The number was monitored already', MONITOR_EXISTING_EXAMPLES),
+          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'invalid_vat_format', 'monitor_limit_exceeded']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { monitor, created } = await monitors.create(request.principal, request.body);
+      reply.code(created ? 201 : 200);
+      return { data: monitor, meta: { request_id: request.id } };
+    },
+  );
+
+  app.post(
+    '/v1/monitors/batch',
+    {
+      onRequest,
+      config: { idempotent: true },
+      schema: {
+        operationId: 'createMonitors',
+        tags,
+        summary: 'Monitor many numbers',
+        description: BATCH_DESCRIPTION,
+        querystring: NoQuery,
+        body: BatchBody,
+        response: {
+          200: Type.Object(
+            {
+              data: Type.Object({
+                monitors: Type.Array(Type.Ref(Monitor), {
+                  description: 'One per well-formed number, new or existing, in input order',
+                }),
+                rejected: Type.Array(
+                  Type.Object({
+                    vat_number: Type.String({ description: 'The input as sent' }),
+                    error: Type.Object({ code: Type.String(), message: Type.String() }),
+                  }),
+                  { description: 'Malformed numbers: no monitor' },
+                ),
+              }),
+              meta: RequestMeta,
+            },
+            { description: 'The monitors', ...answerHeaders(), 'x-examples': MONITOR_BATCH_EXAMPLES },
+          ),
+          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'monitor_limit_exceeded']),
+        },
+      },
+    },
+    async (request) => ({
+      data: await monitors.createBatch(request.principal, request.body),
+      meta: { request_id: request.id },
+    }),
+  );
+
+  app.get(
+    '/v1/monitors',
+    {
+      onRequest,
+      schema: {
+        operationId: 'listMonitors',
+        tags,
+        summary: 'Monitors, newest first, cursor pagination',
+        description: LIST_DESCRIPTION,
+        querystring: ListQuery,
+        response: {
+          200: Type.Object(
+            {
+              data: Type.Array(Type.Ref(Monitor)),
+              meta: Type.Object({
+                request_id: Type.String(),
+                next_cursor: Type.Union([Type.String(), Type.Null()]),
+                has_more: Type.Boolean(),
+              }),
+            },
+            { description: 'A page of monitors', ...answerHeaders(), 'x-examples': MONITOR_LIST_EXAMPLES },
+          ),
+          ...errorResponses([...ERRORS, 'invalid_vat_format']),
+        },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
+      if (!(limit >= 1 && limit <= 100)) {
+        throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${request.query.limit}.`);
+      }
+      const page = await monitors.list(request.principal, { ...request.query, limit });
+      return {
+        data: page.data,
+        meta: { request_id: request.id, next_cursor: page.next_cursor, has_more: page.has_more },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/monitors/:id',
+    {
+      onRequest,
+      schema: {
+        operationId: 'getMonitor',
+        tags,
+        summary: 'One monitor',
+        description: GET_DESCRIPTION,
+        params: IdParams,
+        querystring: NoQuery,
+        response: {
+          200: one('The monitor', MONITOR_EXAMPLES),
+          ...errorResponses([...ERRORS, 'not_found']),
+        },
+      },
+    },
+    async (request) => ({
+      data: await monitors.get(request.principal, request.params.id),
+      meta: { request_id: request.id },
+    }),
+  );
+
+  app.patch(
+    '/v1/monitors/:id',
+    {
+      onRequest,
+      schema: {
+        operationId: 'updateMonitor',
+        tags,
+        summary: 'Change interval, status or reference',
+        description: PATCH_DESCRIPTION,
+        params: IdParams,
+        querystring: NoQuery,
+        body: PatchBody,
+        response: {
+          200: one('The monitor as changed', MONITOR_EXAMPLES),
+          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'not_found']),
+        },
+      },
+    },
+    async (request) => ({
+      data: await monitors.update(request.principal, request.params.id, request.body),
+      meta: { request_id: request.id },
+    }),
+  );
+
+  app.delete(
+    '/v1/monitors/:id',
+    {
+      onRequest,
+      schema: {
+        operationId: 'deleteMonitor',
+        tags,
+        summary: 'Remove a monitor',
+        description: DELETE_DESCRIPTION,
+        params: IdParams,
+        querystring: NoQuery,
+        response: {
+          200: Type.Object(
+            { data: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }), meta: RequestMeta },
+            { description: 'Removed', ...answerHeaders(), 'x-examples': MONITOR_DELETED_EXAMPLES },
+          ),
+          ...errorResponses([...ERRORS, 'not_found']),
+        },
+      },
+    },
+    async (request) => {
+      await monitors.remove(request.principal, request.params.id);
+      return { data: { id: request.params.id, deleted: true as const }, meta: { request_id: request.id } };
+    },
+  );
+
+  app.post(
+    '/v1/monitors/:id/check',
+    {
+      onRequest,
+      config: { idempotent: true },
+      preValidation: noBodyAsEmpty,
+      schema: {
+        operationId: 'checkMonitor',
+        tags,
+        summary: 'Check now',
+        description: CHECK_DESCRIPTION,
+        params: IdParams,
+        querystring: NoQuery,
+        body: OptionalBody,
+        response: {
+          202: one('The check is queued', MONITOR_CHECK_EXAMPLES),
+          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'not_found']),
+        },
+      },
+    },
+    async (request, reply) => {
+      const monitor = await monitors.checkNow(request.principal, request.params.id);
+      reply.code(202);
+      return { data: monitor, meta: { request_id: request.id } };
+    },
+  );
+}

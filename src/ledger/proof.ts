@@ -1,0 +1,216 @@
+import { type Static, Type } from '@sinclair/typebox';
+import PDFDocument from 'pdfkit';
+import type { Principal } from '../accounts/authenticator.js';
+import { ApiError } from '../errors.js';
+import { RecordSummary, recordBody } from '../records/record-shape.js';
+import type { LedgerStore, SealRow } from '../store/ledger.js';
+import { IsoTime, Nullable } from '../validation/answer.js';
+import { inclusionPath } from './hashing.js';
+
+/**
+ * A record's proof (wave-2 A6, ruling L6): the record in the form it is hashed (without `ledger`,
+ * `evidence` as the SHA-256 of the registry's reply), its hash, and, once sealed, the seal and
+ * the inclusion path from the record's hash to the seal's root. Everything needed to check it
+ * offline is in it (docs/evidence-and-ledger.md). Also as a one-page PDF for a tax auditor.
+ */
+
+const { ledger: _ledger, ...hashedFields } = RecordSummary.properties;
+
+export const HashedRecord = Type.Object(
+  {
+    ...hashedFields,
+    evidence: Nullable(
+      Type.String({ description: "SHA-256 of the registry's reply the answer rests on (lowercase hex)" }),
+    ),
+  },
+  { description: 'The record exactly as hashed: RFC 8785 of this object is the leaf' },
+);
+
+export const ProofSeal = Type.Object({
+  id: Type.String({ description: 'seal_… (its position in the chain)' }),
+  root: Type.String({ description: "Merkle root over the seal's record hashes" }),
+  previous_hash: Nullable(Type.String({ description: "The previous seal's hash; null for the first" })),
+  hash: Type.String({ description: 'SHA-256 of RFC 8785 of { previous_hash, root, count, from, to }' }),
+  count: Type.Integer({ description: 'Records in the seal' }),
+  from: IsoTime,
+  to: IsoTime,
+  sealed_at: IsoTime,
+});
+
+export const PathStep = Type.Object({
+  side: Type.Union([Type.Literal('left'), Type.Literal('right')], {
+    description: 'Where the sibling goes: left = SHA-256(0x01 ‖ sibling ‖ hash)',
+  }),
+  hash: Type.String(),
+});
+
+export const ValidationProof = Type.Object(
+  {
+    record: HashedRecord,
+    record_hash: Type.String({ description: 'SHA-256(0x00 ‖ RFC 8785 of record), lowercase hex' }),
+    sealed: Type.Boolean({ description: 'false until the next seal closes the record' }),
+    seal: Type.Union([ProofSeal, Type.Null()]),
+    inclusion_path: Type.Union([Type.Array(PathStep), Type.Null()], {
+      description: "From the record's hash to the seal's root; null before sealing",
+    }),
+  },
+  { $id: 'ValidationProof' },
+);
+
+export type ValidationProofView = Static<typeof ValidationProof>;
+
+const iso = (ms: number) => new Date(Number(ms)).toISOString();
+
+function sealView(seal: SealRow): Static<typeof ProofSeal> {
+  return {
+    id: seal.id,
+    root: seal.root,
+    previous_hash: seal.previous_hash,
+    hash: seal.hash,
+    count: Number(seal.count),
+    from: iso(seal.from_at),
+    to: iso(seal.to_at),
+    sealed_at: iso(seal.sealed_at),
+  };
+}
+
+/** The proof of a record of the principal's account and key mode; 404 for any other id. */
+export async function proofOf(
+  ledger: LedgerStore,
+  principal: Principal,
+  id: string,
+): Promise<ValidationProofView> {
+  const row = await ledger.recordOf(id, principal.accountId, principal.mode);
+  if (!row) throw new ApiError('not_found', `No validation record ${id} for this key.`);
+  const record = { ...recordBody(row), evidence: row.evidence_sha256 };
+  const recordHash = row.record_hash ?? '';
+  const seal = row.seal_id ? await ledger.seal(row.seal_id) : undefined;
+  if (!seal) return { record, record_hash: recordHash, sealed: false, seal: null, inclusion_path: null };
+  const leaves = await ledger.leavesOf(seal.id);
+  const index = leaves.findIndex((leaf) => leaf.id === row.id);
+  return {
+    record,
+    record_hash: recordHash,
+    sealed: true,
+    seal: sealView(seal),
+    inclusion_path: inclusionPath(
+      leaves.map((leaf) => leaf.record_hash ?? ''),
+      index,
+    ),
+  };
+}
+
+const REGISTRIES: Record<string, string> = {
+  vies: 'VIES, the European Commission’s VAT Information Exchange System',
+  hmrc: 'HM Revenue & Customs (United Kingdom), Check a UK VAT number',
+  uid: 'UID register of the Swiss Federal Statistical Office',
+  brreg: 'Brønnøysund Register Centre (Norway), Central Coordinating Register for Legal Entities',
+  abr: 'Australian Business Register, ABN Lookup',
+  checksum: 'No registry: the number failed its check digits',
+  format: 'No registry: the format alone was checked',
+  test: 'No registry: a test-mode answer',
+};
+
+const HOW_ANSWERED: Record<string, string> = {
+  live: 'asked the registry for this request',
+  cached: 'from the registry’s earlier answer, kept in the cache',
+  stale: 'from an earlier registry answer while the registry was unavailable',
+  unavailable: 'from an earlier registry answer while the registry was unavailable',
+  degraded: 'the registry answered without all details',
+  unverified: 'not confirmed by a registry',
+};
+
+const when = (value: string | null) =>
+  value === null ? 'not recorded' : `${value.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
+
+/** The proof as a one-page A4 PDF in plain words (pdfkit, standard fonts). */
+export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
+  const { record, seal } = proof;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Proof of VAT number check ${record.id}`, Author: 'VAT validation service' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const heading = (text: string) =>
+    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text(text).moveDown(0.2);
+  const line = (label: string, value: string, mono = false) => {
+    doc.font('Helvetica-Bold').fontSize(9).text(`${label}: `, { continued: true });
+    doc
+      .font(mono ? 'Courier' : 'Helvetica')
+      .fontSize(mono ? 8 : 9)
+      .text(value);
+  };
+
+  doc.font('Helvetica-Bold').fontSize(16).text('Proof of a VAT number check');
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(
+      'This document records a check of a VAT number made through our service, what the registry answered and ' +
+        'how the record is protected against later changes.',
+    );
+
+  heading('The check');
+  line('VAT number', record.vat_number);
+  line(
+    'Result',
+    record.valid
+      ? 'VALID: the number was registered for VAT when it was checked'
+      : 'NOT VALID: the number was not registered for VAT when it was checked',
+  );
+  line('Company name', record.company?.name ?? 'not given by the registry');
+  line('Company address', record.company?.address ?? 'not given by the registry');
+  line('Registry', REGISTRIES[record.source] ?? record.source);
+  line('How it was answered', HOW_ANSWERED[record.source_status] ?? record.source_status);
+  line('Consultation number', record.consultation_number ?? 'none (the registry issued none for this check)');
+  line('Requester VAT number', record.requester_vat_number ?? 'none given');
+  line('Registry checked at', when(record.requested_at));
+  if (record.cached_at) line('Cached answer from', when(record.cached_at));
+  line('Request made at', when(record.created_at));
+
+  heading('The request');
+  line('Record id', record.id);
+  line('Request id', record.request_id);
+  line('Your reference', record.reference ?? 'none given');
+  line('Channel', record.channel);
+  line('Account', `${record.account_id} (${record.mode} mode)`);
+
+  heading('Protection against changes');
+  line('Record hash (SHA-256)', proof.record_hash, true);
+  line('Registry reply hash (SHA-256)', record.evidence ?? 'none (no registry exchange)', true);
+  if (seal) {
+    line('Seal', `${seal.id}, sealed at ${when(seal.sealed_at)}, closing ${seal.count} record(s)`);
+    line('Seal root', seal.root, true);
+    line('Seal hash', seal.hash, true);
+    line('Previous seal hash', seal.previous_hash ?? 'none (the first seal)', true);
+    doc
+      .moveDown(0.4)
+      .font('Helvetica')
+      .fontSize(8.5)
+      .text(
+        'The record hash is computed from the record itself. Together with the other records of the same period it ' +
+          'yields the seal root, and every seal carries the hash of the one before it, so no record can be changed, ' +
+          'removed or added afterwards without the hashes no longer matching. The JSON form of this proof ' +
+          '(GET /v1/validations/{id}/proof) holds everything needed to check this independently; the procedure is ' +
+          'described in the service documentation (Evidence and ledger).',
+      );
+  } else {
+    doc
+      .moveDown(0.4)
+      .font('Helvetica')
+      .fontSize(8.5)
+      .text(
+        'Not sealed yet: records are sealed at a fixed interval (by default every minute). Ask for this proof again ' +
+          'to receive it with its seal and the inclusion path that ties the record hash to the seal.',
+      );
+  }
+  doc.end();
+  return done;
+}

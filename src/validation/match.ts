@@ -1,0 +1,32 @@
+import { computeMatch, hasTraderFields, type TraderFields } from '../matching/compare.js';
+import type { RegistryMatch } from '../registries/registry.js';
+import type { MatchResult, ValidationAnswer } from './answer.js';
+
+/**
+ * `data.match` (wave-2 C2): the registry's own comparison when it made one, else the service's
+ * comparison of the trader fields with the name and address the answer carries.
+ */
+
+/** The trader fields when any was sent; undefined otherwise (the answer then has no `match`). */
+export function sentTrader(trader: TraderFields | undefined): TraderFields | undefined {
+  return trader && hasTraderFields(trader) ? trader : undefined;
+}
+
+export function matchOf(
+  trader: TraderFields,
+  answer: ValidationAnswer,
+  registry?: RegistryMatch,
+): MatchResult {
+  if (registry) return { ...registry, method: 'registry' };
+  return computeMatch(trader, answer.data.company);
+}
+
+/** The answer with `data.match` when trader fields were sent; as it was otherwise. */
+export function withMatch(
+  answer: ValidationAnswer,
+  trader: TraderFields | undefined,
+  registry?: RegistryMatch,
+): ValidationAnswer {
+  if (!trader) return answer;
+  return { ...answer, data: { ...answer.data, match: matchOf(trader, answer, registry) } };
+}

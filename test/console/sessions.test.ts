@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashKey } from '../../src/accounts/keys.js';
+import { KyselyConsoleSessionStore } from '../../src/store/console-sessions.js';
+import { describeEachDialect } from '../helpers/dialects.js';
+import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
+
+/**
+ * Console sessions over HTTP on both engines, with the test clock: sign-in, idle and absolute
+ * expiry, sign-out, a tampered cookie, revocation, and the internal credential refused from outside.
+ */
+
+const MINUTE = 60_000;
+
+describeEachDialect('console sessions', (dialect) => {
+  let app: TestApp;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { env: { CONSOLE_IDLE_MINUTES: '30', CONSOLE_SESSION_HOURS: '12' } });
+    account = await app.account('business');
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  async function signIn(key: string): Promise<{ cookie: string; setCookie: string }> {
+    const response = await fetch(`${app.url}/console/sign-in`, {
+      method: 'POST',
+      headers: FORM,
+      body: form({ api_key: key }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    const setCookie = response.headers.get('set-cookie')!;
+    return { cookie: setCookie.split(';')[0], setCookie };
+  }
+
+  const open = (cookie: string, path = '/console') =>
+    fetch(`${app.url}${path}`, { headers: { cookie }, redirect: 'manual' });
+
+  async function csrfOf(cookie: string): Promise<string> {
+    const page = await (await open(cookie, '/console/keys')).text();
+    return /name="_csrf" value="([^"]+)"/.exec(page)![1];
+  }
+
+  it('exchanges a key for an HttpOnly, SameSite=Strict cookie scoped to /console; the key is nowhere in it', async () => {
+    const { cookie, setCookie } = await signIn(account.live);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\/console/);
+    expect(setCookie).not.toMatch(/Secure/);
+    expect(setCookie).not.toContain(account.live);
+    const page = await open(cookie);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('data-mode="live"');
+    expect(text).not.toContain(account.live);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const rows = await app.database.db.selectFrom('console_sessions').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(account.live);
+    expect(JSON.stringify(rows)).not.toContain(cookie.split('=')[1]);
+  });
+
+  it('refuses a wrong or malformed key with the sign-in page and no session', async () => {
+    const before = await app.database.db.selectFrom('console_sessions').select('id').execute();
+    for (const key of ['svc_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'nonsense', '']) {
+      const response = await fetch(`${app.url}/console/sign-in`, {
+        method: 'POST',
+        headers: FORM,
+        body: form({ api_key: key }),
+      });
+      expect(response.status).toBe(key ? 401 : 400);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(await response.text()).toContain(key ? 'not valid or has been revoked' : 'Enter an API key');
+    }
+    const after = await app.database.db.selectFrom('console_sessions').select('id').execute();
+    expect(after.length).toBe(before.length);
+  });
+
+  it('ends a session idle longer than CONSOLE_IDLE_MINUTES, and keeps an active one', async () => {
+    const { cookie } = await signIn(account.live);
+    app.clock.advance(29 * MINUTE);
+    expect((await open(cookie)).status).toBe(200);
+    app.clock.advance(29 * MINUTE);
+    expect((await open(cookie)).status).toBe(200);
+    app.clock.advance(30 * MINUTE + 1);
+    const ended = await open(cookie);
+    expect(ended.status).toBe(303);
+    expect(ended.headers.get('location')).toBe('/console/sign-in?ended=1');
+    expect(ended.headers.get('set-cookie')).toContain('Max-Age=0');
+  });
+
+  it('ends a session CONSOLE_SESSION_HOURS after sign-in however active', async () => {
+    const { cookie } = await signIn(account.live);
+    for (let minutes = 0; minutes < 12 * 60 - 20; minutes += 20) {
+      app.clock.advance(20 * MINUTE);
+      expect((await open(cookie)).status).toBe(200);
+    }
+    app.clock.advance(21 * MINUTE);
+    expect((await open(cookie)).status).toBe(303);
+  });
+
+  it('sign-out deletes the session on the server', async () => {
+    const { cookie } = await signIn(account.live);
+    const csrf = await csrfOf(cookie);
+    const out = await fetch(`${app.url}/console/sign-out`, {
+      method: 'POST',
+      headers: { ...FORM, cookie },
+      body: form({ _csrf: csrf }),
+      redirect: 'manual',
+    });
+    expect(out.status).toBe(303);
+    expect((await open(cookie)).status).toBe(303);
+  });
+
+  it('treats a tampered cookie as signed out', async () => {
+    const { cookie } = await signIn(account.live);
+    const value = cookie.split('=')[1];
+    const flipped = `${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    for (const tampered of [
+      `console_session=${flipped}`,
+      'console_session=<script>',
+      `console_session=${value}x`,
+    ]) {
+      const response = await open(tampered);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toContain('/console/sign-in');
+    }
+    expect((await open(cookie)).status).toBe(200);
+  });
+
+  it('ends the sessions of a revoked key', async () => {
+    const other = await app.request('POST', '/v1/keys', {
+      key: account.live,
+      body: { mode: 'live', name: 'temp' },
+    });
+    const { cookie } = await signIn(other.body.data.key);
+    expect((await open(cookie)).status).toBe(200);
+    await app.request('DELETE', `/v1/keys/${other.body.data.id}`, { key: account.live });
+    expect((await open(cookie)).status).toBe(303);
+    const now = app.clock.now();
+    const store = new KyselyConsoleSessionStore(app.database.db);
+    expect(await store.deleteExpired(now, now - 30 * MINUTE)).toBeGreaterThanOrEqual(1);
+    const left = await app.database.db
+      .selectFrom('console_sessions')
+      .select('key_id')
+      .where('key_id', '=', other.body.data.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('refuses a change without the session CSRF token, and a form too large, changing nothing', async () => {
+    const { cookie } = await signIn(account.live);
+    const keys = async () => (await app.request('GET', '/v1/keys', { key: account.live })).body.data.length;
+    const before = await keys();
+    for (const body of [form({ mode: 'live' }), form({ mode: 'live', _csrf: 'x'.repeat(43) })]) {
+      const response = await fetch(`${app.url}/console/keys`, {
+        method: 'POST',
+        headers: { ...FORM, cookie },
+        body,
+      });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain('nothing was changed');
+    }
+    const huge = await fetch(`${app.url}/console/keys`, {
+      method: 'POST',
+      headers: { ...FORM, cookie },
+      body: form({ mode: 'live', name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get('content-type')).toContain('text/html');
+    expect(await keys()).toBe(before);
+  });
+
+  it('accepts the internal credential only from this process: a forged one from outside is 401', async () => {
+    const response = await app.request('GET', '/v1/usage', {
+      headers: { 'x-console-credential': 'A'.repeat(43), 'x-console-key-hash': hashKey(account.live) },
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describeEachDialect('console session cookie over https', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { env: { PUBLIC_URL: 'https://vat.example.com' } });
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  it('is Secure when the service is served over https', async () => {
+    const account = await app.account('pro');
+    const response = await fetch(`${app.url}/console/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ api_key: account.test }).toString(),
+      redirect: 'manual',
+    });
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+});

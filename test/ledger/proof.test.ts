@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { sealLedger } from '../../src/ledger/sealer.js';
+import { useLiveApp, validate } from '../e2e/live.js';
+import { describeEachDialect } from '../helpers/dialects.js';
+import type { TestApp } from '../helpers/harness.js';
+import { expectError } from '../http/support.js';
+
+/**
+ * GET /v1/validations/{id}/proof (wave-2 A6, ruling L6): a proof is checked here with nothing but
+ * its JSON and node:crypto, by the procedure of docs/evidence-and-ledger.md written out afresh
+ * (RFC 8785, RFC 6962-style leaves and nodes, the seal header hash), not with the service's code;
+ * the PDF's text, extracted with pdftotext (poppler-utils), names the number, the consultation
+ * number and the record hash.
+ */
+
+// RFC 8785 for the JSON values a proof holds: keys sorted by UTF-16 code units, ECMAScript
+// number and string serialisation (what JSON.stringify does for a single value).
+function jcs(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(jcs).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${jcs(v)}`).join(',')}}`;
+}
+const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest('hex');
+const hex = (text: string) => Buffer.from(text, 'hex');
+
+// biome-ignore lint/suspicious/noExplicitAny: the proof is read as plain JSON, as a client would
+function checkProof(proof: any): { recordOk: boolean; rootOk: boolean; sealOk: boolean } {
+  const leaf = sha256(Buffer.from([0]), Buffer.from(jcs(proof.record), 'utf8'));
+  const recordOk = leaf === proof.record_hash;
+  if (!proof.sealed) return { recordOk, rootOk: false, sealOk: false };
+  let node = leaf;
+  for (const step of proof.inclusion_path)
+    node =
+      step.side === 'left'
+        ? sha256(Buffer.from([1]), hex(step.hash), hex(node))
+        : sha256(Buffer.from([1]), hex(node), hex(step.hash));
+  const { previous_hash, root, count, from, to } = proof.seal;
+  const sealOk =
+    sha256(Buffer.from(jcs({ previous_hash, root, count, from, to }), 'utf8')) === proof.seal.hash;
+  return { recordOk, rootOk: node === proof.seal.root, sealOk };
+}
+
+const EU_REQUESTER = 'ATU12345675';
+
+/** The newest record of an account for a number (read from the table, as `meta.validation_id` says). */
+async function recordIdOf(
+  app: TestApp,
+  accountId: string,
+  vatNumber: string,
+  mode: 'live' | 'test' = 'live',
+) {
+  const row = await app.database.db
+    .selectFrom('validations')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('vat_number', '=', vatNumber)
+    .where('mode', '=', mode)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describeEachDialect('validation proof', (dialect) => {
+  const live = useLiveApp(dialect);
+
+  it('proves a record: hash alone before sealing, then seal and inclusion path, checked with node:crypto only', async () => {
+    const { app } = live;
+    const account = await app.account('business');
+    for (const number of ['NL123456782B01', 'ATU12345675', 'DE123456789'])
+      expect((await validate(app, account.live, number)).status).toBe(200);
+    const res = await validate(app, account.live, 'DE123456704', { requester_vat_number: EU_REQUESTER });
+    expect(res.status, res.text).toBe(200);
+    const id = await recordIdOf(app, account.id, 'DE123456704');
+    expect((await validate(app, account.live, 'NO900000006MVA')).status).toBe(200);
+
+    const before = await app.request('GET', `/v1/validations/${id}/proof`, { key: account.live });
+    expect(before.status, before.text).toBe(200);
+    expect(before.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(before.body.meta).toEqual({ request_id: before.headers.get('x-request-id') });
+    const unsealed = before.body.data;
+    expect(unsealed).toMatchObject({ sealed: false, seal: null, inclusion_path: null });
+    expect(unsealed.record).toMatchObject({
+      id,
+      vat_number: 'DE123456704',
+      valid: true,
+      consultation_number: res.body.data.consultation_number,
+      evidence: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(unsealed.record).not.toHaveProperty('ledger');
+    expect(checkProof(unsealed).recordOk).toBe(true);
+
+    app.clock.advance(120_000);
+    const seal = await sealLedger({ ledger: app.services.ledger, clock: app.clock, intervalMs: 60_000 });
+    expect(seal?.count).toBeGreaterThanOrEqual(5);
+
+    const after = await app.request('GET', `/v1/validations/${id}/proof?format=json`, { key: account.live });
+    expect(after.status, after.text).toBe(200);
+    const proof = after.body.data;
+    expect(proof).toMatchObject({ sealed: true, record_hash: unsealed.record_hash, seal: { id: seal?.id } });
+    expect(proof.inclusion_path.length).toBeGreaterThan(0);
+    expect(checkProof(proof)).toEqual({ recordOk: true, rootOk: true, sealOk: true });
+
+    // A changed record no longer leads to the seal's root.
+    const forged = { ...proof, record: { ...proof.record, valid: false } };
+    expect(
+      checkProof({ ...forged, record_hash: sha256(Buffer.from([0]), Buffer.from(jcs(forged.record))) })
+        .rootOk,
+    ).toBe(false);
+  });
+
+  it('answers a one-page PDF for Accept: application/pdf and ?format=pdf, readable by pdftotext', async () => {
+    const { app } = live;
+    const account = await app.account('business');
+    const res = await validate(app, account.live, 'DE123456704', { requester_vat_number: EU_REQUESTER });
+    expect(res.status, res.text).toBe(200);
+    const id = await recordIdOf(app, account.id, 'DE123456704');
+    app.clock.advance(120_000);
+    await sealLedger({ ledger: app.services.ledger, clock: app.clock, intervalMs: 60_000 });
+    const json = await app.request('GET', `/v1/validations/${id}/proof`, { key: account.live });
+    const proof = json.body.data;
+
+    const dir = mkdtempSync(join(tmpdir(), 'proof-'));
+    try {
+      for (const [path, headers] of [
+        [`/v1/validations/${id}/proof`, { accept: 'application/pdf' }],
+        [`/v1/validations/${id}/proof?format=pdf`, {}],
+      ] as const) {
+        const response = await fetch(`${app.url}${path}`, {
+          headers: { authorization: `Bearer ${account.live}`, ...headers },
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('application/pdf');
+        const bytes = Buffer.from(await response.arrayBuffer());
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+        const file = join(dir, 'proof.pdf');
+        writeFileSync(file, bytes);
+        expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/^Pages:\s+1$/m);
+        const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+        expect(text).toContain('DE123456704');
+        expect(text).toContain(res.body.data.consultation_number);
+        expect(text).toContain(proof.record_hash);
+        expect(text).toContain(proof.seal.id);
+        expect(text).toMatch(/VALID/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("is 404 for another account's, the other mode's or an unknown id; 422 for a bad format", async () => {
+    const { app } = live;
+    const owner = await app.account('business');
+    const stranger = await app.account('business');
+    expect((await validate(app, owner.live, 'ATU12345675')).status).toBe(200);
+    const id = await recordIdOf(app, owner.id, 'ATU12345675');
+    expect((await app.request('GET', `/v1/validations/${id}/proof`, { key: owner.live })).status).toBe(200);
+    expectError(
+      await app.request('GET', `/v1/validations/${id}/proof`, { key: stranger.live }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await app.request('GET', `/v1/validations/${id}/proof`, { key: owner.test }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await app.request('GET', '/v1/validations/val_00000000000000000000000000000000/proof', {
+        key: owner.live,
+      }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await app.request('GET', `/v1/validations/${id}/proof?format=docx`, { key: owner.live }),
+      422,
+      'validation_error',
+    );
+    expectError(
+      await app.request('GET', `/v1/validations/${id}/proof?verbose=1`, { key: owner.live }),
+      422,
+      'validation_error',
+    );
+    expectError(await app.request('GET', `/v1/validations/${id}/proof`), 401, 'unauthorized');
+
+    // A test key proves its own test-mode records (no evidence).
+    expect((await validate(app, owner.test, 'ATU12345675')).status).toBe(200);
+    const testId = await recordIdOf(app, owner.id, 'ATU12345675', 'test');
+    const testProof = await app.request('GET', `/v1/validations/${testId}/proof`, {
+      key: owner.test,
+    });
+    expect(testProof.status, testProof.text).toBe(200);
+    expect(testProof.body.data.record).toMatchObject({ mode: 'test', evidence: null });
+    expect(checkProof(testProof.body.data).recordOk).toBe(true);
+  });
+});

@@ -1,0 +1,217 @@
+/**
+ * Name and address matching through the API (wave-2 C), against the simulator: the VIES
+ * approximate check where the member state compares (method `registry`), the computed comparison
+ * where it returns data but does not compare and for the other registries (method `computed`),
+ * trader fields forcing a registry call, a stale answer compared when VIES is down, test keys,
+ * batch items, records, and each bad trader field refused with 422.
+ */
+import { expect, it } from 'vitest';
+import { useLiveApp, validate, validateBatch } from '../e2e/live.js';
+import { describeEachDialect } from '../helpers/dialects.js';
+
+const registry = (fields: Record<string, string>) => ({
+  name: 'not_processed',
+  company_type: 'not_processed',
+  street: 'not_processed',
+  postcode: 'not_processed',
+  city: 'not_processed',
+  ...fields,
+  method: 'registry',
+});
+const computed = (fields: Record<string, string>) => ({ ...registry(fields), method: 'computed' });
+
+describeEachDialect('matching through the API', (dialect) => {
+  const live = useLiveApp(dialect, { CIRCUIT_FAILURE_THRESHOLD: '1000' });
+
+  it('maps the codes of a member state that compares (AT) to match and mismatch, method registry', async () => {
+    const { app } = live;
+    const account = await app.account('pro');
+    const res = await validate(app, account.live, 'ATU12345675', {
+      trader_name: 'Alpenblick Handels GmbH',
+      trader_street: 'Mariahilfer Straße 12',
+      trader_postcode: '1070',
+      trader_city: 'Linz',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.match).toEqual(
+      registry({ name: 'match', street: 'match', postcode: 'match', city: 'mismatch' }),
+    );
+    expect(res.body.data.company.name).toBe('Alpenblick Handels GmbH');
+    const other = await validate(app, account.live, 'ATU12345675', { trader_name: 'Globex Corporation' });
+    expect(other.body.data.match).toEqual(registry({ name: 'mismatch' }));
+  });
+
+  it('takes the comparison of a member state that withholds the data but compares (ES)', async () => {
+    const { app } = live;
+    const account = await app.account('pro');
+    const res = await validate(app, account.live, 'ESA28184661', {
+      trader_name: 'Iberia Distribuciones S.A.',
+      trader_city: 'Madrid',
+      trader_street: 'Calle Mayor 1',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.company).toBeNull();
+    expect(res.body.data.match).toEqual(registry({ name: 'match', city: 'match', street: 'mismatch' }));
+  });
+
+  it('compares itself where the member state returns data but does not compare (NL: all 3)', async () => {
+    const { app } = live;
+    const account = await app.account('pro');
+    const res = await validate(app, account.live, 'NL123456782B01', {
+      trader_name: 'Grachten Techniek BV',
+      trader_postcode: '1015 CJ',
+      trader_city: 'Amsterdam',
+      trader_street: 'Prinsengracht 1',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.match).toEqual(
+      computed({ name: 'match', postcode: 'match', city: 'match', street: 'mismatch' }),
+    );
+  });
+
+  it('compares itself where the member state sends no codes at all (DE), not_processed for withheld parts', async () => {
+    const { app } = live;
+    const account = await app.account('pro');
+    const res = await validate(app, account.live, 'DE123456704', {
+      trader_name: 'Musterfirma Handels AG',
+      trader_city: 'Berlin',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.match).toEqual(computed({ name: 'partial', city: 'not_processed' }));
+  });
+
+  it('compares the answers of the other registries itself (HMRC)', async () => {
+    const { app } = live;
+    const account = await app.account('pro');
+    const res = await validate(app, account.live, 'GB123456727', {
+      trader_name: 'Simulated Widgets Limited',
+      trader_postcode: 'TE1 1ST',
+      trader_company_type: 'Ltd',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.meta.source).toBe('hmrc');
+    expect(res.body.data.match).toEqual(
+      computed({ name: 'match', postcode: 'match', company_type: 'match' }),
+    );
+  });
+
+  it('asks the registry whenever trader fields are sent, and leaves the cache as it was', async () => {
+    const { app, sim } = live;
+    const account = await app.account('pro');
+    const plain = await validate(app, account.live, 'NL123456782B01');
+    expect(plain.body.data.match).toBeUndefined();
+    expect((await validate(app, account.live, 'NL123456782B01')).body.meta.cached).toBe(true);
+    expect(sim.statsOf('vies').callsByNumber.NL123456782B01).toBe(1);
+    for (let i = 0; i < 2; i++) {
+      const res = await validate(app, account.live, 'NL123456782B01', { trader_name: 'Grachten Techniek' });
+      expect(res.body.meta).toMatchObject({ cached: false, source_status: 'live' });
+    }
+    expect(sim.statsOf('vies').callsByNumber.NL123456782B01).toBe(3);
+    const cached = await validate(app, account.live, 'NL123456782B01');
+    expect(cached.body.meta.cached).toBe(true);
+    expect(cached.body.meta.cached_at).toBe(plain.body.data.requested_at);
+  });
+
+  it('serves the stale answer with a computed match when VIES is down', async () => {
+    const { app, sim } = live;
+    const account = await app.account('pro');
+    expect((await validate(app, account.live, 'ATU12345675')).status).toBe(200);
+    sim.setBehaviour('vies', { mode: 'down' });
+    const res = await validate(app, account.live, 'ATU12345675', {
+      trader_name: 'ALPENBLICK HANDELS GMBH',
+      trader_postcode: '1070',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.meta).toMatchObject({ cached: true, stale: true, source_status: 'unavailable' });
+    expect(res.body.data.match).toEqual(computed({ name: 'match', postcode: 'match' }));
+  });
+
+  it('answers 503 when VIES is down with trader fields and nothing cached', async () => {
+    const { app, sim } = live;
+    const account = await app.account('pro');
+    sim.setBehaviour('vies', { mode: 'down' });
+    const res = await validate(app, account.live, 'ATU12345675', { trader_name: 'Alpenblick' });
+    expect(res.status, res.text).toBe(503);
+  });
+
+  it('compares test keys against the magic number’s test company (method computed)', async () => {
+    const { app, sim } = live;
+    const account = await app.account('pro');
+    const res = await validate(app, account.test, 'NL123456782B01', {
+      trader_name: 'Testbedrijf BV',
+      trader_street: 'Teststraat 1',
+      trader_city: 'Rotterdam',
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.meta).toMatchObject({ source: 'test', mode: 'test' });
+    expect(res.body.data.match).toEqual(computed({ name: 'match', street: 'match', city: 'mismatch' }));
+    expect(sim.statsOf('vies').calls).toBe(0);
+  });
+
+  it('keeps the match on the record, and null without trader fields', async () => {
+    const { app } = live;
+    const account = await app.account('pro');
+    const res = await validate(app, account.live, 'ATU12345675', { trader_name: 'Alpenblick Handels GmbH' });
+    const record = await app.request('GET', `/v1/validations/${res.body.meta.validation_id}`, {
+      key: account.live,
+    });
+    expect(record.status, record.text).toBe(200);
+    expect(record.body.data.match).toEqual(res.body.data.match);
+    const plain = await validate(app, account.live, 'ATU12345675');
+    const plainRecord = await app.request('GET', `/v1/validations/${plain.body.meta.validation_id}`, {
+      key: account.live,
+    });
+    expect(plainRecord.body.data.match).toBeNull();
+  });
+
+  it('compares batch items sent as objects; the same number with other trader fields is its own lookup', async () => {
+    const { app, sim } = live;
+    const account = await app.account('pro');
+    const res = await validateBatch(app, account.live, [], {
+      vat_numbers: [
+        { vat_number: 'ATU12345675', trader_name: 'Alpenblick Handels GmbH' },
+        { vat_number: 'ATU12345675', trader_name: 'Somebody Else GmbH' },
+        { vat_number: 'ATU12345675', trader_name: 'Alpenblick Handels GmbH' },
+        'ATU12345675',
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    const [first, second, third, fourth] = res.body.data.results;
+    expect(first.data.match).toEqual(registry({ name: 'match' }));
+    expect(second.data.match).toEqual(registry({ name: 'mismatch' }));
+    expect(third.meta.validation_id).toBe(first.meta.validation_id);
+    expect(second.meta.validation_id).not.toBe(first.meta.validation_id);
+    expect(fourth.data.match).toBeUndefined();
+    expect(sim.statsOf('vies').callsByNumber.ATU12345675).toBe(3);
+  });
+
+  it.each([
+    ['trader_name', 'x'.repeat(201)],
+    ['trader_street', 'Hauptstraße\u00005'],
+    ['trader_postcode', '10115\n'],
+    ['trader_city', '   '],
+    ['trader_company_type', 'GmbH\u0007'],
+  ])('refuses a bad %s with 422 validation_error on every channel', async (field, value) => {
+    const { app } = live;
+    const account = await app.account('business');
+    const query = await validate(app, account.live, 'ATU12345675', { [field]: value });
+    expect(query.status, query.text).toBe(422);
+    expect(query.body.error.code).toBe('validation_error');
+    expect(query.body.error.message).toContain(field);
+    const batch = await validateBatch(app, account.live, [], {
+      vat_numbers: [{ vat_number: 'ATU12345675', [field]: value }],
+    });
+    expect(batch.status, batch.text).toBe(422);
+    expect(batch.body.error.code).toBe('validation_error');
+    const single = await app.request('POST', '/v1/validate/async', {
+      key: account.live,
+      body: { vat_number: 'ATU12345675', [field]: value },
+    });
+    expect(single.status, single.text).toBe(422);
+    const asyncBatch = await app.request('POST', '/v1/validate/async/batch', {
+      key: account.live,
+      body: { vat_numbers: [{ vat_number: 'ATU12345675', [field]: value }] },
+    });
+    expect(asyncBatch.status, asyncBatch.text).toBe(422);
+  });
+});
