@@ -293,6 +293,7 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
         operationId: 'getBulkResults',
         tags,
         summary: "A bulk file's results as CSV, in input order",
+        produces: ['text/csv'],
         description: RESULTS_DESCRIPTION,
         params: IdParams,
         querystring: NoQuery,
@@ -300,7 +301,12 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
           200: {
             description: 'The results file',
             ...answerHeaders(),
-            content: { 'text/csv': { schema: { type: 'string', examples: [BULK_RESULTS_EXAMPLE] } } },
+            content: {
+              'text/csv': {
+                schema: { type: 'string' },
+                examples: { three: { summary: 'Three rows, one rejected', value: BULK_RESULTS_EXAMPLE } },
+              },
+            },
           },
           ...errorResponses([...BULK_ERRORS, 'not_found']),
         },
