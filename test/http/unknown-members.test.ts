@@ -122,6 +122,10 @@ const OPERATIONS: Operation[] = [
   },
   { method: 'DELETE', path: '/v1/monitors/mon_x', query: [] },
   { method: 'POST', path: '/v1/monitors/mon_x/check', query: [] },
+  { method: 'POST', path: '/v1/bulk', query: ['reference', 'cache'] },
+  { method: 'GET', path: '/v1/bulk', query: ['limit', 'cursor'] },
+  { method: 'GET', path: '/v1/bulk/blk_x', query: [] },
+  { method: 'GET', path: '/v1/bulk/blk_x/results', query: [] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
@@ -151,7 +155,7 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
         `${op.method} ${op.path
           .split('?')[0]
           .replace('/DE', '/{country_code}')
-          .replace(/dlv_x|key_x|val_x|mon_x/, '{id}')
+          .replace(/dlv_x|key_x|val_x|mon_x|blk_x/, '{id}')
           .replace('req_x', '{request_id}')
           .replace('bat_x', '{batch_id}')}`,
     );
