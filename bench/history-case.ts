@@ -31,7 +31,7 @@ const SPACING_MS = 10;
  * 1M records in one statement (generate_series), shaped like the pipeline's: a third invalid,
  * a quarter answered from check digits, one in ten with a reference; then ANALYZE.
  */
-async function seedRecords(url: string, start: number): Promise<string> {
+export async function seedRecords(url: string, start: number): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -10,7 +10,7 @@ import { KyselyMonitorStore, type MonitorStore } from './monitors.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
 import { PostgresJobStore } from './postgres/jobs.js';
-import { KyselyRecordReadStore, type RecordReadStore } from './record-reads.js';
+import { type RecordReadStore, SqlRecordReadStore } from './record-reads.js';
 import { type RecordStore, SqlRecordStore } from './records.js';
 import { SqlRunner } from './sql.js';
 import { GroupCommit } from './sqlite/group-commit.js';
@@ -75,7 +75,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
         : new TransactionChargeStore(transaction),
     cache: new SqlCacheStore(sql),
     records: new SqlRecordStore(sql),
-    recordReads: new KyselyRecordReadStore(db),
+    recordReads: new SqlRecordReadStore(sql),
     evidence: new KyselyEvidenceStore(db),
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
