@@ -1,5 +1,6 @@
 import { asyncBatch } from './async-case.js';
 import { history } from './history-case.js';
+import { ledgerVerify } from './ledger-verify.js';
 import {
   authed,
   BATCH_SIZE,
@@ -142,4 +143,5 @@ export const CASES: readonly BenchCase[] = [
   ratesWithAccessLog,
   memory,
   history,
+  ledgerVerify,
 ];
