@@ -1,4 +1,5 @@
 import { asyncBatch } from './async-case.js';
+import { evidenceOverhead } from './evidence-case.js';
 import { history } from './history-case.js';
 import { ledgerVerify } from './ledger-verify.js';
 import {
@@ -139,6 +140,7 @@ export const CASES: readonly BenchCase[] = [
   cachedValidation,
   cachedBatch,
   registryBatch,
+  evidenceOverhead,
   asyncBatch,
   ratesWithAccessLog,
   memory,
