@@ -1,11 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'kysely';
 import { createAccount } from '../src/accounts/keys.js';
 import type { RegistryExchange } from '../src/registries/registry.js';
-import { type Database, migrateToLatest, openDatabase } from '../src/store/database.js';
 import { createStores } from '../src/store/stores.js';
 import type { ValidationAnswer } from '../src/validation/answer.js';
 import { keepEvidence } from '../src/validation/evidence.js';
@@ -14,6 +8,7 @@ import { authed, type BenchCase, type CaseContext, send } from './measure.js';
 import { generatedNumbers } from './numbers.js';
 import { cpuMs } from './processes.js';
 import type { Row } from './report.js';
+import { withScratchDatabase } from './scratch-database.js';
 import type { Dialect, RunningService } from './service.js';
 
 /**
@@ -156,13 +151,7 @@ async function perCall(work: (n: number) => Promise<unknown>): Promise<{ cpuUs: 
  * WRITES times one after another through createStores on a fresh database of the engine.
  */
 async function writeCost(dialect: Dialect, postgresUrl: string, kept: Kept): Promise<WriteCost> {
-  const suffix = randomBytes(5).toString('hex');
-  const file = join(tmpdir(), `vat-bench-evidence-${suffix}.sqlite`);
-  const schema = `bench_evidence_${suffix}`;
-  const database: Database =
-    dialect === 'postgres' ? openDatabase(postgresUrl, { schema }) : openDatabase(`sqlite:${file}`);
-  try {
-    await migrateToLatest(database, dialect === 'postgres' ? schema : undefined);
+  return withScratchDatabase(dialect, postgresUrl, 'evidence', async (database) => {
     const stores = createStores(database);
     const account = await createAccount(stores.accounts, 'Bench', 'business', Date.now());
     const evidence = await perCall(() => keepEvidence(stores.evidence, kept.exchange, undefined, Date.now()));
@@ -181,13 +170,7 @@ async function writeCost(dialect: Dialect, postgresUrl: string, kept: Kept): Pro
       recordCpuUs: record.cpuUs,
       recordWallUs: record.wallUs,
     };
-  } finally {
-    if (dialect === 'postgres')
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db).catch(() => undefined);
-    await database.close();
-    if (dialect !== 'postgres')
-      for (const extra of ['', '-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
-  }
+  });
 }
 
 /** What `part` adds to a request costing `whole` that includes it: part ÷ (whole − part). */

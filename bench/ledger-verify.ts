@@ -1,20 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { createAccount } from '../src/accounts/keys.js';
 import { ManualClock } from '../src/clock.js';
 import { sealLedger } from '../src/ledger/sealer.js';
 import { verifyLedger } from '../src/ledger/verify.js';
 import { recordHash } from '../src/records/record-shape.js';
-import { type Database, migrateToLatest, openDatabase } from '../src/store/database.js';
 import { LedgerStore } from '../src/store/ledger.js';
 import type { ValidationRecord } from '../src/store/records.js';
 import { createStores } from '../src/store/stores.js';
 import type { BenchCase } from './measure.js';
+import { withScratchDatabase } from './scratch-database.js';
 import type { Dialect } from './service.js';
 
 /**
@@ -46,13 +41,7 @@ export async function measureLedgerVerify(
   postgresUrl: string,
   log: (line: string) => void,
 ): Promise<LedgerFigure> {
-  const suffix = randomBytes(5).toString('hex');
-  const file = join(tmpdir(), `vat-bench-ledger-${suffix}.sqlite`);
-  const schema = `bench_ledger_${suffix}`;
-  const database: Database =
-    dialect === 'postgres' ? openDatabase(postgresUrl, { schema }) : openDatabase(`sqlite:${file}`);
-  try {
-    await migrateToLatest(database, dialect === 'postgres' ? schema : undefined);
+  return withScratchDatabase(dialect, postgresUrl, 'ledger', async (database) => {
     const start = Date.UTC(2026, 0, 5, 0, 0, 0);
     const clock = new ManualClock(start);
     const account = await createAccount(createStores(database).accounts, 'Bench', 'business', start);
@@ -92,13 +81,7 @@ export async function measureLedgerVerify(
       verifyMs,
       ok: report.breaks.length === 0 && report.records === total,
     };
-  } finally {
-    if (dialect === 'postgres')
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db).catch(() => undefined);
-    await database.close();
-    if (dialect !== 'postgres')
-      for (const extra of ['', '-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
-  }
+  });
 }
 
 /** Whether the figure meets the target, scaled to a million records when fewer were written. */
