@@ -3,7 +3,7 @@ import { type AsyncRequestStore, KyselyAsyncRequestStore } from './async-request
 import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
-import { type EvidenceStore, KyselyEvidenceStore } from './evidence.js';
+import { type EvidenceStore, SqlEvidenceStore } from './evidence.js';
 import { type IdempotencyStore, KyselyIdempotencyStore } from './idempotency.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
 import { KyselyMonitorStore, type MonitorStore } from './monitors.js';
@@ -76,7 +76,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     cache: new SqlCacheStore(sql),
     records: new SqlRecordStore(sql),
     recordReads: new SqlRecordReadStore(sql),
-    evidence: new KyselyEvidenceStore(db),
+    evidence: new SqlEvidenceStore(sql),
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
