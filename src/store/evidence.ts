@@ -37,7 +37,7 @@ const GET = new Sql('select * from evidence where id = ?');
 
 /**
  * Hand-written SQL, as the other stores on the validation path (sql.ts): every registry answer
- * keeps its exchange, and building the insert with the query builder cost as much as sending it.
+ * keeps its exchange, and the query builder redid the same work for each one.
  */
 export class SqlEvidenceStore implements EvidenceStore {
   constructor(private readonly sql: SqlRunner) {}

@@ -63,7 +63,7 @@ const GET = new Sql(`${SELECT} where v.id = ? and v.account_id = ? and v.mode = 
 
 /**
  * Hand-written SQL, as the request-path stores (sql.ts): a page is read on every history request,
- * and building it with the query builder cost about as much as reading its rows. One statement
+ * and the query builder redid the same work for each one. One statement
  * per combination of filters in use, kept.
  */
 export class SqlRecordReadStore implements RecordReadStore {
