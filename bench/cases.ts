@@ -1,6 +1,8 @@
 import { asyncBatch } from './async-case.js';
 import { bulkFile } from './bulk-case.js';
+import { evidenceOverhead } from './evidence-case.js';
 import { history } from './history-case.js';
+import { ledgerVerify } from './ledger-verify.js';
 import {
   authed,
   BATCH_SIZE,
@@ -143,9 +145,11 @@ export const CASES: readonly BenchCase[] = [
   viesMemberStateBatch,
   status,
   breakerOpen,
+  evidenceOverhead,
   asyncBatch,
   bulkFile,
   ratesWithAccessLog,
   memory,
   history,
+  ledgerVerify,
 ];

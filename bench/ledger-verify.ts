@@ -1,44 +1,47 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { createAccount } from '../src/accounts/keys.js';
 import { ManualClock } from '../src/clock.js';
 import { sealLedger } from '../src/ledger/sealer.js';
 import { verifyLedger } from '../src/ledger/verify.js';
 import { recordHash } from '../src/records/record-shape.js';
-import { type Database, migrateToLatest, openDatabase } from '../src/store/database.js';
 import { LedgerStore } from '../src/store/ledger.js';
 import type { ValidationRecord } from '../src/store/records.js';
 import { createStores } from '../src/store/stores.js';
+import type { BenchCase } from './measure.js';
+import { withScratchDatabase } from './scratch-database.js';
+import type { Dialect } from './service.js';
 
 /**
- * `node dist/bench/ledger-verify.js [--records N] [--dialect sqlite|postgres]`: writes N records
- * (default 1,000,000) into a fresh database, seals them minute by minute as the sealing job would,
- * then times `ledger verify` over all of them (target: under 60 s for a million). Prints one line
- * per phase on stderr and the figure on stdout; exit 1 when the target is missed.
+ * `ledger verify` over a million records (target: under 60 s), as the `ledger` case of
+ * `npm run bench` on each engine, or alone:
+ * `node dist/bench/ledger-verify.js [--records N] [--dialect sqlite|postgres]`. Writes N records
+ * into a fresh database (its own SQLite file or PostgreSQL schema, not the service's), seals them
+ * minute by minute as the sealing job would, then times `verifyLedger`, what the command runs.
  */
 
 const TARGET_MS = 60_000;
 const PER_MINUTE = 10_000;
+export const LEDGER_RECORDS = 1_000_000;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: { records: { type: 'string' }, dialect: { type: 'string' } },
-  });
-  const total = Number(values.records ?? 1_000_000);
-  const dialect = values.dialect ?? 'sqlite';
-  const suffix = randomBytes(5).toString('hex');
-  const file = join(tmpdir(), `vat-bench-ledger-${suffix}.sqlite`);
-  const schema = `bench_ledger_${suffix}`;
-  const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const database: Database =
-    dialect === 'postgres' ? openDatabase(postgresUrl, { schema }) : openDatabase(`sqlite:${file}`);
-  const log = (line: string) => process.stderr.write(`${line}\n`);
-  try {
-    await migrateToLatest(database, dialect === 'postgres' ? schema : undefined);
+export interface LedgerFigure {
+  dialect: Dialect;
+  records: number;
+  seals: number;
+  writeMs: number;
+  sealMs: number;
+  verifyMs: number;
+  /** No break found and every record written was checked. */
+  ok: boolean;
+}
+
+export async function measureLedgerVerify(
+  dialect: Dialect,
+  total: number,
+  postgresUrl: string,
+  log: (line: string) => void,
+): Promise<LedgerFigure> {
+  return withScratchDatabase(dialect, postgresUrl, 'ledger', async (database) => {
     const start = Date.UTC(2026, 0, 5, 0, 0, 0);
     const clock = new ManualClock(start);
     const account = await createAccount(createStores(database).accounts, 'Bench', 'business', start);
@@ -54,7 +57,8 @@ async function main(): Promise<number> {
       }
       await records.insert(batch);
     }
-    log(`wrote ${total} records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const writeMs = performance.now() - t;
+    log(`    ledger: wrote ${total} records in ${(writeMs / 1000).toFixed(1)} s`);
 
     t = performance.now();
     let seals = 0;
@@ -62,25 +66,77 @@ async function main(): Promise<number> {
       clock.set(start + (minute + 1) * 60_000 + 10_000);
       if (await sealLedger({ ledger, clock, intervalMs: 60_000 })) seals += 1;
     }
-    log(`sealed them into ${seals} seals in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const sealMs = performance.now() - t;
+    log(`    ledger: sealed them into ${seals} seals in ${(sealMs / 1000).toFixed(1)} s`);
 
     t = performance.now();
     const report = await verifyLedger(ledger);
-    const ms = performance.now() - t;
-    const ok = report.breaks.length === 0 && report.records === total;
-    process.stdout.write(
-      `ledger verify (${dialect}): ${report.records} records in ${report.seals} seals in ${(ms / 1000).toFixed(1)} s ` +
-        `(${Math.round(report.records / (ms / 1000))} records/s): ${ok ? 'ok' : 'BROKEN'}; target < ${TARGET_MS / 1000} s ` +
-        `for 1,000,000\n`,
-    );
-    return ok && (ms * 1_000_000) / total < TARGET_MS ? 0 : 1;
-  } finally {
-    if (dialect === 'postgres')
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db).catch(() => undefined);
-    await database.close();
-    if (dialect !== 'postgres')
-      for (const extra of ['', '-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
-  }
+    const verifyMs = performance.now() - t;
+    return {
+      dialect,
+      records: report.records,
+      seals: report.seals,
+      writeMs,
+      sealMs,
+      verifyMs,
+      ok: report.breaks.length === 0 && report.records === total,
+    };
+  });
+}
+
+/** Whether the figure meets the target, scaled to a million records when fewer were written. */
+function withinTarget(figure: LedgerFigure): boolean {
+  return (figure.verifyMs * LEDGER_RECORDS) / Math.max(figure.records, 1) < TARGET_MS;
+}
+
+export const ledgerVerify: BenchCase = {
+  id: 'ledger',
+  title: `ledger verify over ${LEDGER_RECORDS.toLocaleString('en-US')} records`,
+  quick: false,
+  async run(ctx) {
+    const figure = await measureLedgerVerify(ctx.dialect, LEDGER_RECORDS, ctx.postgresUrl, ctx.progress);
+    const seconds = figure.verifyMs / 1000;
+    return [
+      {
+        kind: 'figure',
+        name: `ledger verify (${LEDGER_RECORDS.toLocaleString('en-US')} records)`,
+        dialect: ctx.dialect,
+        tool: 'verifyLedger',
+        figure:
+          `${figure.records.toLocaleString('en-US')} records in ${figure.seals} seals in ${seconds.toFixed(1)} s ` +
+          `(${Math.round(figure.records / seconds).toLocaleString('en-US')} records/s)`,
+        checks: [
+          { label: 'chain', target: 'no break, every record', met: figure.ok, gate: 'sanity' },
+          {
+            label: 'wall time',
+            target: `< ${TARGET_MS / 1000} s`,
+            met: withinTarget(figure),
+            gate: 'absolute',
+          },
+        ],
+        note: `A fresh database of its own with ${LEDGER_RECORDS.toLocaleString('en-US')} records written through the record store (${(figure.writeMs / 1000).toFixed(0)} s), sealed ten thousand a minute as the sealing job would (${figure.seals} seals, ${(figure.sealMs / 1000).toFixed(0)} s), then \`verifyLedger\`, what \`vat-service ledger verify\` runs, timed alone: every record's hash recomputed, every seal's Merkle root and chain link checked.`,
+      },
+    ];
+  },
+};
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { records: { type: 'string' }, dialect: { type: 'string' } },
+  });
+  const total = Number(values.records ?? LEDGER_RECORDS);
+  const dialect = (values.dialect ?? 'sqlite') as Dialect;
+  const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const figure = await measureLedgerVerify(dialect, total, postgresUrl, (line) =>
+    process.stderr.write(`${line.trim()}\n`),
+  );
+  const ms = figure.verifyMs;
+  process.stdout.write(
+    `ledger verify (${dialect}): ${figure.records} records in ${figure.seals} seals in ${(ms / 1000).toFixed(1)} s ` +
+      `(${Math.round(figure.records / (ms / 1000))} records/s): ${figure.ok ? 'ok' : 'BROKEN'}; target < ${TARGET_MS / 1000} s ` +
+      `for 1,000,000\n`,
+  );
+  return figure.ok && withinTarget(figure) ? 0 : 1;
 }
 
 function recordAt(accountId: string, createdAt: number, n: number): ValidationRecord {
@@ -117,12 +173,13 @@ function recordAt(accountId: string, createdAt: number, n: number): ValidationRe
   return row;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(`${(error as Error).stack ?? error}\n`);
-    process.exitCode = 2;
-  },
-);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`${(error as Error).stack ?? error}\n`);
+      process.exitCode = 2;
+    },
+  );

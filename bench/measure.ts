@@ -35,6 +35,8 @@ export interface CaseContext {
   dialect: Dialect;
   /** The database the service runs on (its URL, for cases that seed it). */
   database: BenchDatabase;
+  /** The PostgreSQL server's URL, for cases that make a database of their own. */
+  postgresUrl: string;
   simulator: Simulator;
   /** The scripts of the run, for cases that start a stand-in of their own (startBaseline). */
   paths: Paths;

@@ -137,6 +137,7 @@ class DialectRun implements CaseContext {
     readonly dialect: Dialect,
     readonly simulator: Simulator,
     readonly database: BenchDatabase,
+    readonly postgresUrl: string,
     private readonly profileDir: string | undefined,
   ) {}
 
@@ -285,7 +286,14 @@ async function main(): Promise<number> {
       progress(`  ${dialect} unavailable: ${database.message}`);
       continue;
     }
-    const run = new DialectRun(settings, dialect, simulator, database, options.profileDir);
+    const run = new DialectRun(
+      settings,
+      dialect,
+      simulator,
+      database,
+      options.postgresUrl,
+      options.profileDir,
+    );
     try {
       // The baseline again for every dialect: a full run lasts many minutes, and what else the machine
       // runs drifts; each dialect's ratios divide by a baseline measured just before them.

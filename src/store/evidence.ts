@@ -1,4 +1,4 @@
-import type { Executor } from './database.js';
+import { Sql, type SqlRunner } from './sql.js';
 import type { EvidenceTable } from './tables.js';
 
 /** Registry exchanges kept as evidence, each shared by every record whose answer rests on it. */
@@ -10,14 +10,46 @@ export interface EvidenceStore {
   get(id: string): Promise<EvidenceRow | undefined>;
 }
 
-export class KyselyEvidenceStore implements EvidenceStore {
-  constructor(private readonly db: Executor) {}
+const EVIDENCE_COLUMNS = [
+  'id',
+  'registry',
+  'url',
+  'method',
+  'requested_at',
+  'duration_ms',
+  'request',
+  'response_status',
+  'response_content_type',
+  'response_body',
+  'response_encoding',
+  'truncated',
+  'response_sha256',
+  'account_id',
+  'requester_vat_number',
+  'consultation_number',
+  'created_at',
+] as const satisfies ReadonlyArray<keyof EvidenceRow>;
+
+const INSERT = new Sql(
+  `insert into evidence (${EVIDENCE_COLUMNS.join(', ')}) values (${EVIDENCE_COLUMNS.map(() => '?').join(', ')})`,
+);
+const GET = new Sql('select * from evidence where id = ?');
+
+/**
+ * Hand-written SQL, as the other stores on the validation path (sql.ts): every registry answer
+ * keeps its exchange, and the query builder redid the same work for each one.
+ */
+export class SqlEvidenceStore implements EvidenceStore {
+  constructor(private readonly sql: SqlRunner) {}
 
   async insert(row: EvidenceRow): Promise<void> {
-    await this.db.insertInto('evidence').values(row).execute();
+    await this.sql.write(
+      INSERT,
+      EVIDENCE_COLUMNS.map((column) => row[column]),
+    );
   }
 
-  get(id: string): Promise<EvidenceRow | undefined> {
-    return this.db.selectFrom('evidence').selectAll().where('id', '=', id).executeTakeFirst();
+  async get(id: string): Promise<EvidenceRow | undefined> {
+    return (await this.sql.read<EvidenceRow>(GET, [id]))[0];
   }
 }

@@ -1,4 +1,4 @@
-import type { Executor } from './database.js';
+import { Sql, type SqlRunner } from './sql.js';
 import type { KeyMode, ValidationsTable } from './tables.js';
 
 /**
@@ -41,56 +41,78 @@ export interface RecordReadStore {
   get(owner: { accountId: string; mode: KeyMode }, id: string): Promise<RecordRow | undefined>;
 }
 
-export class KyselyRecordReadStore implements RecordReadStore {
-  constructor(private readonly db: Executor) {}
+/** The record columns and its seal's time, for both reads. */
+const SELECT =
+  'select v.*, s.sealed_at as sealed_at from validations v left join seals s on s.id = v.seal_id';
 
-  private select() {
-    return this.db
-      .selectFrom('validations as v')
-      .leftJoin('seals as s', 's.id', 'v.seal_id')
-      .selectAll('v')
-      .select('s.sealed_at as sealed_at');
-  }
+/** The filters compared for equality: column and the filter member holding its value. */
+const EQUAL = [
+  ['v.account_id', 'accountId'],
+  ['v.mode', 'mode'],
+  ['v.vat_number', 'vatNumber'],
+  ['v.country_code', 'countryCode'],
+  ['v.valid', 'valid'],
+  ['v.source', 'source'],
+  ['v.channel', 'channel'],
+  ['v.reference', 'reference'],
+  ['v.monitor_id', 'monitorId'],
+  ['v.bulk_id', 'bulkId'],
+] as const satisfies ReadonlyArray<readonly [string, keyof RecordFilter]>;
+
+const GET = new Sql(`${SELECT} where v.id = ? and v.account_id = ? and v.mode = ?`);
+
+/**
+ * Hand-written SQL, as the request-path stores (sql.ts): a page is read on every history request,
+ * and the query builder redid the same work for each one. One statement
+ * per combination of filters in use, kept.
+ */
+export class SqlRecordReadStore implements RecordReadStore {
+  private readonly statements = new Map<string, Sql>();
+
+  constructor(private readonly sql: SqlRunner) {}
 
   list(filter: RecordFilter, page: { limit: number; after?: RecordPosition }): Promise<RecordRow[]> {
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    for (const [column, member] of EQUAL) {
+      const value = filter[member];
+      if (value === undefined) continue;
+      conditions.push(`${column} = ?`);
+      parameters.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+    }
+    if (filter.from !== undefined) {
+      conditions.push('v.created_at >= ?');
+      parameters.push(filter.from);
+    }
+    if (filter.to !== undefined) {
+      conditions.push('v.created_at < ?');
+      parameters.push(filter.to);
+    }
     const { after } = page;
-    return this.select()
-      .where((eb) => {
-        const conditions = [];
-        const equal = [
-          ['v.account_id', filter.accountId],
-          ['v.mode', filter.mode],
-          ['v.vat_number', filter.vatNumber],
-          ['v.country_code', filter.countryCode],
-          ['v.valid', filter.valid === undefined ? undefined : filter.valid ? 1 : 0],
-          ['v.source', filter.source],
-          ['v.channel', filter.channel],
-          ['v.reference', filter.reference],
-          ['v.monitor_id', filter.monitorId],
-          ['v.bulk_id', filter.bulkId],
-        ] as const;
-        for (const [column, value] of equal)
-          if (value !== undefined) conditions.push(eb(column, '=', value as never));
-        if (filter.from !== undefined) conditions.push(eb('v.created_at', '>=', filter.from));
-        if (filter.to !== undefined) conditions.push(eb('v.created_at', '<', filter.to));
-        if (after) {
-          // (created_at, id) < (c, i), written so both engines bound the index range on created_at.
-          conditions.push(eb('v.created_at', '<=', after.createdAt));
-          conditions.push(eb.or([eb('v.created_at', '<', after.createdAt), eb('v.id', '<', after.id)]));
-        }
-        return eb.and(conditions);
-      })
-      .orderBy('v.created_at', 'desc')
-      .orderBy('v.id', 'desc')
-      .limit(page.limit)
-      .execute() as Promise<RecordRow[]>;
+    if (after) {
+      // (created_at, id) < (c, i), written so both engines bound the index range on created_at.
+      conditions.push('v.created_at <= ?', '(v.created_at < ? or v.id < ?)');
+      parameters.push(after.createdAt, after.createdAt, after.id);
+    }
+    parameters.push(page.limit);
+    const where = conditions.length === 0 ? '' : ` where ${conditions.join(' and ')}`;
+    return this.sql.read<RecordRow>(this.statement(where), parameters);
   }
 
-  get({ accountId, mode }: { accountId: string; mode: KeyMode }, id: string): Promise<RecordRow | undefined> {
-    return this.select()
-      .where('v.id', '=', id)
-      .where('v.account_id', '=', accountId)
-      .where('v.mode', '=', mode)
-      .executeTakeFirst() as Promise<RecordRow | undefined>;
+  async get(
+    { accountId, mode }: { accountId: string; mode: KeyMode },
+    id: string,
+  ): Promise<RecordRow | undefined> {
+    const rows = await this.sql.read<RecordRow>(GET, [id, accountId, mode]);
+    return rows[0];
+  }
+
+  private statement(where: string): Sql {
+    let statement = this.statements.get(where);
+    if (statement === undefined) {
+      statement = new Sql(`${SELECT}${where} order by v.created_at desc, v.id desc limit ?`);
+      this.statements.set(where, statement);
+    }
+    return statement;
   }
 }

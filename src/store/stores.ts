@@ -4,14 +4,14 @@ import { type BulkStore, KyselyBulkStore } from './bulk.js';
 import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
-import { type EvidenceStore, KyselyEvidenceStore } from './evidence.js';
+import { type EvidenceStore, SqlEvidenceStore } from './evidence.js';
 import { type IdempotencyStore, KyselyIdempotencyStore } from './idempotency.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
 import { KyselyMonitorStore, type MonitorStore } from './monitors.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
 import { PostgresJobStore } from './postgres/jobs.js';
-import { KyselyRecordReadStore, type RecordReadStore } from './record-reads.js';
+import { type RecordReadStore, SqlRecordReadStore } from './record-reads.js';
 import { type RecordStore, SqlRecordStore } from './records.js';
 import { SqlRunner } from './sql.js';
 import { GroupCommit } from './sqlite/group-commit.js';
@@ -77,8 +77,8 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
         : new TransactionChargeStore(transaction),
     cache: new SqlCacheStore(sql),
     records: new SqlRecordStore(sql),
-    recordReads: new KyselyRecordReadStore(db),
-    evidence: new KyselyEvidenceStore(db),
+    recordReads: new SqlRecordReadStore(sql),
+    evidence: new SqlEvidenceStore(sql),
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
     webhooks: new KyselyWebhookStore(db),
     asyncRequests: new KyselyAsyncRequestStore(db),
