@@ -265,8 +265,9 @@ export function isNonJsonPage(path: string): boolean {
   return path === '/metrics' || path === '/docs' || path.startsWith('/docs/');
 }
 
+// A stack frame is `at name (file:line:column)`; a message echoing a parameter named `At ` is not one.
 const INTERNALS =
-  /node_modules|\bat [^\s]+ \(|\.ts:\d+|\.js:\d+|SQLITE_|sqlite3|syntax error at or near|violates|duplicate key|relation "|invalid byte sequence|\/work\/|Kysely|TypeError|ReferenceError|Cannot read prop/i;
+  /node_modules|\bat [^\s]+ \([^)]*:\d+|\.ts:\d+|\.js:\d+|SQLITE_|sqlite3|syntax error at or near|violates|duplicate key|relation "|invalid byte sequence|\/work\/|Kysely|TypeError|ReferenceError|Cannot read prop/i;
 
 /**
  * Every problem with one answer (empty: it is fine). `json` is the parsed body when it parsed.
