@@ -96,7 +96,19 @@ export interface LookupOptions {
   trader?: TraderFields;
   /** The caller's own number as sent, whatever the tier (a German one may ask the federal tax office). */
   givenRequester?: ParsedVatNumber;
+  /**
+   * How long a registry call may wait in the registries' queues (their limits, busy retries):
+   * the gateway's request budget unless given. Background work passes BACKGROUND_BUDGET_MS.
+   */
+  budgetMs?: number;
 }
+
+/**
+ * The queue budget of background work (async items, bulk rows, monitor checks): nobody waits on
+ * the answer, so a number waits its turn under a registry's limit (HMRC's 3 a second, the Swiss
+ * register's 20 a minute) instead of being refused and retried minutes later.
+ */
+export const BACKGROUND_BUDGET_MS = 120_000;
 
 export type ItemResult =
   | { ok: true; answer: ValidationAnswer; validationId: string }
@@ -259,7 +271,7 @@ export class ValidationPipeline {
     const { number } = checked;
     const ask = async (call: RegistryCallOptions) => {
       await beforeRegistry?.();
-      return askRegistry(this.registry, number, call);
+      return askRegistry(this.registry, number, { ...call, budgetMs: options.budgetMs });
     };
     // Trader fields are compared by the registry now (wave-2 C3), as a consultation request is answered.
     if (requester || trader)

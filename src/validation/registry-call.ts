@@ -2,7 +2,7 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
-import { type RegistryGateway, registryIdFor } from '../registries/gateway.js';
+import { type LookupOptions, type RegistryGateway, registryIdFor } from '../registries/gateway.js';
 import {
   type Registry,
   type RegistryAnswer,
@@ -48,6 +48,8 @@ export interface RegistryCallOptions {
   trader?: TraderFields;
   /** The caller's own number as sent, whatever the tier: a German one may ask the federal tax office. */
   givenRequester?: ParsedVatNumber;
+  /** How long the call may wait in the registry's queue (default: the gateway's request budget). */
+  budgetMs?: number;
 }
 
 export async function askRegistry(
@@ -65,7 +67,10 @@ export async function askRegistry(
 
   let answer: RegistryAnswer;
   try {
-    answer = await lookupDroppingRefusedRequester(deps.gateway, registry, number, options.requester, trader);
+    answer = await lookupDroppingRefusedRequester(deps.gateway, registry, number, options.requester, {
+      trader,
+      budgetMs: options.budgetMs,
+    });
   } catch (error) {
     if (!(error instanceof RegistryError)) throw error;
     if (error.kind === 'invalid_input') {
@@ -194,13 +199,13 @@ async function lookupDroppingRefusedRequester(
   registry: Registry,
   number: ParsedVatNumber,
   requester: ParsedVatNumber | undefined,
-  trader: TraderFields | undefined,
+  options: LookupOptions,
 ): Promise<RegistryAnswer> {
   try {
-    return await gateway.lookup(registry, number, requester, { trader });
+    return await gateway.lookup(registry, number, requester, options);
   } catch (error) {
     if (requester && error instanceof RegistryError && error.kind === 'requester_rejected') {
-      return { ...(await gateway.lookup(registry, number, undefined, { trader })), consultationNumber: null };
+      return { ...(await gateway.lookup(registry, number, undefined, options)), consultationNumber: null };
     }
     throw error;
   }

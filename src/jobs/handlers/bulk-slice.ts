@@ -6,7 +6,7 @@ import { type BulkFile, type BulkRow, NO_RESULT, type UnitOutcome } from '../../
 import type { Stores } from '../../store/stores.js';
 import type { ValidationAnswer } from '../../validation/answer.js';
 import { parseNumber } from '../../validation/parse.js';
-import type { ValidationPipeline } from '../../validation/pipeline.js';
+import { BACKGROUND_BUDGET_MS, type ValidationPipeline } from '../../validation/pipeline.js';
 import { newRecordId } from '../../validation/record.js';
 import type { DeliveryService } from '../../webhooks/delivery-service.js';
 import type { JobHandler } from '../worker.js';
@@ -96,7 +96,11 @@ async function answer(deps: BulkSliceDeps, file: BulkFile, row: BulkRow): Promis
   if (file.mode === 'test') {
     return deps.pipeline.answerTest(checked, { wantsConsultation: false, now: deps.clock.now() });
   }
-  return deps.pipeline.answerLive(checked, { useCache: file.use_cache === 1, accountId: file.account_id });
+  return deps.pipeline.answerLive(checked, {
+    useCache: file.use_cache === 1,
+    accountId: file.account_id,
+    budgetMs: BACKGROUND_BUDGET_MS,
+  });
 }
 
 function unreachableCode(vatNumber: string): ErrorCode {

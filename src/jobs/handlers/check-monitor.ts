@@ -11,7 +11,7 @@ import type { Stores } from '../../store/stores.js';
 import { iso, type ValidationAnswer } from '../../validation/answer.js';
 import { cachedAnswer } from '../../validation/cache-read.js';
 import { parseNumber, parseRequester } from '../../validation/parse.js';
-import type { ValidationPipeline } from '../../validation/pipeline.js';
+import { BACKGROUND_BUDGET_MS, type ValidationPipeline } from '../../validation/pipeline.js';
 import { newRecordId } from '../../validation/record.js';
 import type { DeliveryService } from '../../webhooks/delivery-service.js';
 import { monitorChanged } from '../../webhooks/events.js';
@@ -105,7 +105,12 @@ async function checkAnswer(
     if (entry && entry.fetched_at > now - maxAgeMs)
       return cachedAnswer(checked.number, entry, { status: 'cached', now });
   }
-  return deps.pipeline.answerLive(checked, { useCache: false, requester, accountId: monitor.account_id });
+  return deps.pipeline.answerLive(checked, {
+    useCache: false,
+    requester,
+    accountId: monitor.account_id,
+    budgetMs: BACKGROUND_BUDGET_MS,
+  });
 }
 
 /**

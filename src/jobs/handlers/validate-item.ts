@@ -10,7 +10,7 @@ import type { ValidationAnswer } from '../../validation/answer.js';
 import type { BatchPosition } from '../../validation/async-acceptance.js';
 import { type BatchItem, failureItem, successItem } from '../../validation/batch-item.js';
 import { parseNumber, parseRequester } from '../../validation/parse.js';
-import type { ValidationPipeline } from '../../validation/pipeline.js';
+import { BACKGROUND_BUDGET_MS, type ValidationPipeline } from '../../validation/pipeline.js';
 import { newRecordId } from '../../validation/record.js';
 import type { DeliveryService } from '../../webhooks/delivery-service.js';
 import { batchCompleted, validationCompleted, validationFailed } from '../../webhooks/events.js';
@@ -91,6 +91,7 @@ async function answer(
     accountId: item.account_id,
     trader,
     givenRequester: given,
+    budgetMs: BACKGROUND_BUDGET_MS,
   });
 }
 
