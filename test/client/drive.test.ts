@@ -49,6 +49,56 @@ describeEachDialect('the typed client', (dialect) => {
     });
   });
 
+  it('reads the history and a proof of what it validated', async () => {
+    const { vat } = await client();
+    const validated = await vat.GET('/v1/validate', {
+      params: { query: { vat_number: 'ATU12345675', reference: 'order-7' } },
+    });
+    const id = validated.data!.meta.validation_id;
+    expect(validated.data?.meta.reference).toBe('order-7');
+
+    const history = await vat.GET('/v1/validations', { params: { query: { reference: 'order-7' } } });
+    expect(history.error).toBeUndefined();
+    expect(history.data?.data.map((record) => record.id)).toEqual([id]);
+
+    const one = await vat.GET('/v1/validations/{id}', { params: { path: { id } } });
+    expect(one.data?.data.evidence?.registry).toBe('vies');
+
+    const proof = await vat.GET('/v1/validations/{id}/proof', { params: { path: { id } } });
+    expect(proof.error).toBeUndefined();
+    // The route answers JSON or a PDF (Accept): the JSON proof here.
+    const json = typeof proof.data === 'object' ? proof.data : undefined;
+    expect(json?.data.record_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('adds, reads and removes a monitor', async () => {
+    const { vat } = await client();
+    const created = await vat.POST('/v1/monitors', {
+      body: { vat_number: 'ATU12345675', interval: 'weekly' },
+    });
+    expect(created.response.status).toBe(201);
+    const id = created.data!.data.id;
+    const read = await vat.GET('/v1/monitors/{id}', { params: { path: { id } } });
+    expect(read.data?.data.vat_number).toBe('ATU12345675');
+    const removed = await vat.DELETE('/v1/monitors/{id}', { params: { path: { id } } });
+    expect(removed.error).toBeUndefined();
+  });
+
+  it('uploads a bulk file as text/csv and reads its progress', async () => {
+    const { vat } = await client();
+    const uploaded = await vat.POST('/v1/bulk', {
+      body: 'vat_number,reference\nATU12345675,row-1\nnot a number,row-2\n',
+      bodySerializer: (body) => body,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(uploaded.error).toBeUndefined();
+    expect(uploaded.response.status).toBe(202);
+    expect(uploaded.data?.data).toMatchObject({ total: 2, accepted: 1, rejected: 1 });
+    const id = uploaded.data!.data.bulk_id;
+    const progress = await vat.GET('/v1/bulk/{id}', { params: { path: { id } } });
+    expect(progress.data?.data.total).toBe(2);
+  });
+
   it('looks up rates', async () => {
     const { vat } = await client();
     const { data, error } = await vat.GET('/v1/rates/{country_code}', {
