@@ -72,6 +72,14 @@ const exampleStatus = (overrides: Partial<RegistryStatus> = {}): RegistryStatus 
   ...overrides,
 });
 
+/** A registry not asked in the last 24 hours: no figures yet. */
+const unasked = exampleStatus({
+  availability_24h: null,
+  latency_ms_24h: { p50: null, p95: null },
+  checked_at: null,
+  last_failure_at: null,
+});
+
 function exampleView(): StatusView {
   const member_states = Object.fromEntries(
     VIES_MEMBER_STATES.map((code) => [
@@ -96,23 +104,7 @@ function exampleView(): StatusView {
       hmrc: exampleStatus({ latency_ms_24h: { p50: 200, p95: 500 } }),
       uid: exampleStatus(),
       brreg: exampleStatus({ latency_ms_24h: { p50: 100, p95: 200 } }),
-      abr: exampleStatus({
-        availability_24h: null,
-        latency_ms_24h: { p50: null, p95: null },
-        checked_at: null,
-        last_failure_at: null,
-      }),
-      ...Object.fromEntries(
-        (['kas', 'ares', 'anaf', 'bzst'] as const).map((id) => [
-          id,
-          exampleStatus({
-            availability_24h: null,
-            latency_ms_24h: { p50: null, p95: null },
-            checked_at: null,
-            last_failure_at: null,
-          }),
-        ]),
-      ),
+      ...Object.fromEntries((['abr', 'kas', 'ares', 'anaf', 'bzst'] as const).map((id) => [id, unasked])),
     } as StatusView['registries'],
   };
 }
