@@ -37,5 +37,5 @@ USER node
 VOLUME /app/data
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-ENTRYPOINT ["node", "--no-allocation-site-pretenuring", "--import", "./dist/src/tick-shape.js", "dist/src/cli.js"]
+ENTRYPOINT ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "--import", "./dist/src/tick-shape.js", "dist/src/cli.js"]
 CMD ["serve"]

@@ -66,4 +66,12 @@ describe('tick-shape preload', () => {
       '"--no-allocation-site-pretenuring", "--import", "./dist/src/tick-shape.js"',
     );
   });
+
+  it('holds the heap to its size with the same flags in package.json and the Dockerfile', () => {
+    const start = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).scripts
+      .start as string;
+    expect(start).toContain('node --max-semi-space-size=16 --heap-growing-percent=50 ');
+    const dockerfile = readFileSync(join(PROJECT_ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('"node", "--max-semi-space-size=16", "--heap-growing-percent=50", ');
+  });
 });
