@@ -317,6 +317,7 @@ describe('Idempotency-Key in the OpenAPI document', () => {
     ['put', '/v1/webhooks/config'],
     ['post', '/v1/webhooks/test'],
     ['post', '/v1/webhooks/deliveries/{id}/replay'],
+    ['post', '/v1/bulk'],
   ];
 
   it('is one shared header parameter, referenced by every operation that takes it', () => {
@@ -340,6 +341,14 @@ describe('Idempotency-Key in the OpenAPI document', () => {
       expect(unprocessable.idempotency_key_reused).toBeDefined();
       expect(unprocessable.validation_error).toBeDefined();
       expect(operation.responses[422].description).toMatch(/idempotency_key_reused/);
+    }
+  });
+
+  it('a bulk upload, claimed once its file is read, documents the replay on its 202 only', () => {
+    const responses = document.paths['/v1/bulk'].post.responses;
+    expect(responses[202].headers['Idempotent-Replayed']).toBeDefined();
+    for (const status of ['403', '413', '415', '422', '429']) {
+      expect(responses[status].headers['Idempotent-Replayed'], status).toBeUndefined();
     }
   });
 
