@@ -72,6 +72,7 @@ export interface paths {
          *     - **Rows**: up to 10,000 (Pro) or 100,000 (Business, Scale); bodies up to 40 MiB (413 `payload_too_large` beyond).
          *     - **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all); 429 `rate_limit_exceeded` refuses the whole file when fewer validations remain this month.
          *     - **Rejected rows**: a malformed number (or reference) does not refuse the file: the row is counted in `rejected` and its `error_code` is in the results.
+         *     - **Retrying**: with an `Idempotency-Key`, a retry of the same upload (the same query and the same bytes of the file, sent as `text/csv` or as the file of a form) gets the first 202 again with `Idempotent-Replayed: true`, and the file is accepted, counted and queued once; another file or query under the key is 422 `idempotency_key_reused`. The key is claimed once the whole file is read and found readable: a file refused for its content (`invalid_csv`, `payload_too_large`) or for the quota (429) leaves the key free for the retry, corrected or not.
          *     - **Worth knowing**: a file that cannot be read is 422 `invalid_csv` naming the line and the reason (empty, no `vat_number` column, not UTF-8, binary, a row with more or fewer fields than the header, an unclosed quote, more rows than the tier allows); nothing of it is accepted or counted.
          */
         post: operations["uploadBulkFile"];
@@ -1961,7 +1962,13 @@ export interface operations {
                  */
                 reference?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1984,6 +1991,8 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -2042,6 +2051,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
             413: {
                 headers: {
@@ -2067,6 +2087,7 @@ export interface operations {
             /**
              * @description - `invalid_csv`: The CSV file cannot be read.
              *     - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {

@@ -45,6 +45,11 @@ export interface BulkRequest {
   /** Applies to every row whose `reference` cell is empty (L2). */
   reference?: string;
   useCache: boolean;
+  /**
+   * Called once the whole file is read and found acceptable, before anything is written; what it
+   * throws refuses the file (the route claims the upload's Idempotency-Key here).
+   */
+  beforeCommit?: () => Promise<void>;
 }
 
 export interface BulkAccepted {
@@ -120,6 +125,7 @@ export class BulkAcceptance {
       started_at: null,
       completed_at: accepted === 0 ? now : null,
     };
+    await request.beforeCommit?.();
     const quota = await this.deps.stores.transaction(async (stores) => {
       // Test keys are answered from test mode: nothing counted (decisions section 5).
       const quota = this.deps.quota.on(stores.usage);

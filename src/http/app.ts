@@ -143,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       keyUsage: services.keyUsage,
       internal: consoleCredential,
     });
-    registerIdempotency(v1, {
+    const idempotency = registerIdempotency(v1, {
       store: services.stores.idempotency,
       clock: deps.clock,
       waitMs: config.idempotencyWaitMs,
@@ -176,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       bulk: services.stores.bulk,
       clock: deps.clock,
       publicUrl: config.publicUrl,
+      idempotency,
     });
   });
   await registerConsole(fastify, {

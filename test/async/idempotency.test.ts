@@ -11,6 +11,7 @@ import {
   queuedFor,
   startAsyncStack,
   until,
+  untilSettled,
   usageOf,
   waitForEvent,
 } from './support.js';
@@ -54,12 +55,7 @@ describeEachDialect('Idempotency-Key on async and webhook endpoints', (dialect) 
     const batchId = first.body.data.batch_id;
     await waitForEvent(receiver, (event) => event.data?.batch_id === batchId);
     // Everything the first request queued has run, so a second batch would have completed by now.
-    await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
-    await until(
-      async () => (await deliveryRows(app, account.id)).every((row) => row.status !== 'pending'),
-      10_000,
-      'deliveries settled',
-    );
+    await untilSettled(app, account.id);
     expect(
       matching(receiver, (event) => event.type === 'batch.completed' && event.data?.batch_id === batchId),
     ).toHaveLength(1);

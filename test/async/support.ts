@@ -207,6 +207,16 @@ export async function jobCount(app: TestApp): Promise<number> {
   return Number(row.n);
 }
 
+/** Waits until every queued job has run and every delivery of the account is settled (sent or given up). */
+export async function untilSettled(app: TestApp, accountId: string): Promise<void> {
+  await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
+  await until(
+    async () => (await deliveryRows(app, accountId)).every((row) => row.status !== 'pending'),
+    10_000,
+    'deliveries settled',
+  );
+}
+
 /** The ids of recurring jobs' rows (jobs/worker.ts recurringJobId), always in the table. */
 export const RECURRING_ROWS = 'recurring:%';
 

@@ -9,11 +9,15 @@ export async function upload(
   app: TestApp,
   key: string,
   csv: string | Buffer,
-  options: { query?: string; contentType?: string } = {},
+  options: { query?: string; contentType?: string; headers?: Record<string, string> } = {},
 ): Promise<TestResponse> {
   const response = await fetch(`${app.url}/v1/bulk${options.query ?? ''}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': options.contentType ?? 'text/csv' },
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': options.contentType ?? 'text/csv',
+      ...options.headers,
+    },
     body: csv,
   });
   const text = await response.text();

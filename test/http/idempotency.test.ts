@@ -13,6 +13,7 @@ import { openDatabase } from '../../src/store/database.js';
 import { createStores } from '../../src/store/stores.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
+import { stillRunning } from '../helpers/idempotency.js';
 import {
   checksumFailures,
   expectError,
@@ -168,34 +169,15 @@ describeEachDialect('Idempotency-Key', (dialect) => {
   });
 
   describe('while the first request runs', () => {
-    /** A first request as if still running: its answer taken away again, claimed `agoMs` ago. */
-    async function stillRunning(accountId: string, key: string, agoMs = 0) {
-      await app.database.db
-        .updateTable('idempotency_keys')
-        .set({ status: null, headers: null, body: null, created_at: app.clock.now() - agoMs })
-        .where('account_id', '=', accountId)
-        .where('key', '=', key)
-        .execute();
-    }
-
     it('a retry waits for it and gets its answer', async () => {
       const account = await app.account('pro');
       const key = newKey();
       const body = { vat_numbers: numbers(1) };
       const first = await batch(account.live, key, body);
-      const row = await app.database.db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('key', '=', key)
-        .executeTakeFirstOrThrow();
-      await stillRunning(account.id, key);
+      const running = await stillRunning(app, key);
       const retry = batch(account.live, key, body);
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS / 3));
-      await app.database.db
-        .updateTable('idempotency_keys')
-        .set({ status: row.status, headers: row.headers, body: row.body })
-        .where('key', '=', key)
-        .execute();
+      await running.answer();
       expectReplayOf(await retry, first);
       expect(await storedUsage(app, account.id)).toBe(1);
     });
@@ -205,7 +187,7 @@ describeEachDialect('Idempotency-Key', (dialect) => {
       const key = newKey();
       const body = { vat_numbers: numbers(1) };
       await batch(account.live, key, body);
-      await stillRunning(account.id, key);
+      await stillRunning(app, key);
       const started = Date.now();
       const res = await batch(account.live, key, body);
       expectError(res, 409, 'conflict');
@@ -218,7 +200,7 @@ describeEachDialect('Idempotency-Key', (dialect) => {
       const key = newKey();
       const body = { vat_numbers: numbers(1) };
       await batch(account.live, key, body);
-      await stillRunning(account.id, key, STALE_CLAIM_MS + 1);
+      await stillRunning(app, key, STALE_CLAIM_MS + 1);
       const res = await batch(account.live, key, body);
       expect(res.status, res.text).toBe(200);
       expect(res.headers.get('idempotent-replayed')).toBeNull();
@@ -335,6 +317,7 @@ describe('Idempotency-Key in the OpenAPI document', () => {
     ['put', '/v1/webhooks/config'],
     ['post', '/v1/webhooks/test'],
     ['post', '/v1/webhooks/deliveries/{id}/replay'],
+    ['post', '/v1/bulk'],
   ];
 
   it('is one shared header parameter, referenced by every operation that takes it', () => {
@@ -358,6 +341,14 @@ describe('Idempotency-Key in the OpenAPI document', () => {
       expect(unprocessable.idempotency_key_reused).toBeDefined();
       expect(unprocessable.validation_error).toBeDefined();
       expect(operation.responses[422].description).toMatch(/idempotency_key_reused/);
+    }
+  });
+
+  it('a bulk upload, claimed once its file is read, documents the replay on its 202 only', () => {
+    const responses = document.paths['/v1/bulk'].post.responses;
+    expect(responses[202].headers['Idempotent-Replayed']).toBeDefined();
+    for (const status of ['403', '413', '415', '422', '429']) {
+      expect(responses[status].headers['Idempotent-Replayed'], status).toBeUndefined();
     }
   });
 

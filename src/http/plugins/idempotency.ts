@@ -9,8 +9,13 @@ import { withErrorResponses, withResponseHeaders } from '../schemas/common.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route takes an `Idempotency-Key` header (wave-2 K): retries get the first answer. */
-    idempotent?: boolean;
+    /**
+     * The route takes an `Idempotency-Key` header (wave-2 K): retries get the first answer.
+     * `'streamed'`: the handler reads the body as it arrives (a bulk file), so the key is checked
+     * before the handler runs and claimed by the handler, through `StreamedKeys`, once it has read
+     * the body.
+     */
+    idempotent?: boolean | 'streamed';
   }
 }
 
@@ -51,6 +56,31 @@ export function keepsAnswer(status: number): boolean {
   );
 }
 
+/** The first answer, found by a claim made in the handler: thrown to stop the work, sent by `replay`. */
+export class IdempotentReplay extends Error {
+  constructor(readonly answer: StoredAnswer) {
+    super('answered before: replayed');
+  }
+}
+
+/** The keys of requests to `'streamed'` routes, claimed by their handlers. */
+export interface StreamedKeys {
+  /** The request's key, to claim once its body is read; undefined when it has none. */
+  keyOf(request: FastifyRequest): StreamedKey | undefined;
+}
+
+export interface StreamedKey {
+  /** The body passed on as it is read, its bytes hashed chunk by chunk (nothing held). */
+  hashing<T extends Uint8Array | string>(body: AsyncIterable<T>): AsyncGenerator<T>;
+  /**
+   * Claims the key once `hashing` has passed on the whole body and the body was found
+   * acceptable, before anything is committed. The request is the method, the path, the query as
+   * parsed and the body's bytes. Resolves when the work may go on; throws IdempotentReplay with
+   * the first answer, 422 `idempotency_key_reused` or 409 `conflict`.
+   */
+  claim(): Promise<void>;
+}
+
 /** What a request claimed: its key, and when (the claim's identity in the store). */
 interface Claim {
   ref: IdempotencyKeyRef;
@@ -74,24 +104,33 @@ export interface IdempotencyDeps {
  * with `Idempotent-Replayed: true` and nothing runs again; the same key with another request is
  * 422 `idempotency_key_reused`; a retry while the first still runs waits up to `waitMs` for it,
  * then gets 409 `conflict`. An answer not kept (keepsAnswer) releases the claim.
+ *
+ * A `'streamed'` route's body is not parsed before the handler, which reads it as it arrives: the
+ * preHandler only checks the key (422 before a byte is read), and the handler claims it through
+ * the returned StreamedKeys once the whole body is read, before it commits anything. From there on
+ * it is the same claim, answer and release as above.
  */
-export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDeps): void {
+export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDeps): StreamedKeys {
   const claims = new WeakMap<FastifyRequest, Claim>();
+  const unclaimed = new WeakMap<FastifyRequest, IdempotencyKeyRef>();
+
+  /** Claims the key for the request; the first answer instead when there is one. */
+  const claimFor = async (request: FastifyRequest, ref: IdempotencyKeyRef, hash: string) => {
+    const outcome = await claimOrFind(deps, ref, hash);
+    if ('answer' in outcome) return outcome.answer;
+    claims.set(request, { ref, claimedAt: outcome.claimedAt });
+  };
 
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const raw = request.headers['idempotency-key'];
-    if (raw === undefined) return;
-    const ref = { accountId: request.principal.accountId, mode: request.principal.mode, key: validKey(raw) };
-    const outcome = await claimOrFind(deps, ref, requestHash(request));
-    if ('claimedAt' in outcome) {
-      claims.set(request, { ref, claimedAt: outcome.claimedAt });
-      return;
-    }
-    return reply
-      .code(outcome.answer.status)
-      .headers(outcome.answer.headers)
-      .header('idempotent-replayed', 'true')
-      .send(outcome.answer.body);
+    const ref = keyRef(request);
+    if (!ref) return;
+    const answer = await claimFor(request, ref, requestHash(request));
+    if (answer) return replay(reply, answer);
+  };
+
+  const checkStreamedKey = async (request: FastifyRequest) => {
+    const ref = keyRef(request);
+    if (ref) unclaimed.set(request, ref);
   };
 
   // Runs for every answer, errors included, before a byte is sent: a retry arriving after the
@@ -116,11 +155,55 @@ export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDep
 
   scope.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
-    route.preHandler = [preHandler, ...asArray(route.preHandler)];
+    const streamed = route.config.idempotent === 'streamed';
+    route.preHandler = [streamed ? checkStreamedKey : preHandler, ...asArray(route.preHandler)];
     route.onSend = [onSend, ...asArray(route.onSend)];
     route.onResponse = [onResponse, ...asArray(route.onResponse)];
-    route.schema = documented(route.schema);
+    route.schema = documented(route.schema, streamed);
   });
+
+  return {
+    keyOf(request) {
+      const ref = unclaimed.get(request);
+      if (!ref) return undefined;
+      unclaimed.delete(request);
+      const digest = createHash('sha256');
+      let read = false;
+      return {
+        async *hashing(body) {
+          for await (const chunk of body) {
+            digest.update(chunk);
+            yield chunk;
+          }
+          read = true;
+        },
+        async claim() {
+          // A claim on part of the body would replay its answer for another body.
+          if (!read) throw new Error('an Idempotency-Key claimed before its body was read to the end');
+          const body = { query: request.query ?? null, body_sha256: digest.digest('hex') };
+          const hash = requestHash({ method: request.method, url: request.url, body });
+          const answer = await claimFor(request, ref, hash);
+          if (answer) throw new IdempotentReplay(answer);
+        },
+      };
+    },
+  };
+}
+
+/** Sends the first answer again, marked as such. */
+export function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
+  return reply
+    .code(answer.status)
+    .headers(answer.headers)
+    .header('idempotent-replayed', 'true')
+    .send(answer.body);
+}
+
+/** The request's key for its account and key mode; undefined without the header, 422 when malformed. */
+function keyRef(request: FastifyRequest): IdempotencyKeyRef | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  return { accountId: request.principal.accountId, mode: request.principal.mode, key: validKey(raw) };
 }
 
 /** Claims the key, or finds the first request's answer (waiting for it while it runs). */
@@ -199,7 +282,8 @@ function validKey(raw: string | string[]): string {
 /**
  * What makes two requests the same request: method, path (ids included, no query) and the body
  * as parsed, in RFC 8785 canonical form, so a retry that serialises the same JSON differently
- * (member order, spacing) is still the same request.
+ * (member order, spacing) is still the same request. A streamed body stands in as the query and
+ * the SHA-256 of its bytes (StreamedKey.claim).
  */
 export function requestHash(request: Pick<FastifyRequest, 'method' | 'url' | 'body'>): string {
   const path = request.url.split('?')[0];
@@ -234,15 +318,19 @@ const NEVER_REPLAYED = new Set([401, 413, 415]);
 /** Marks an opted-in operation, until referenceIdempotencyKey replaces the mark with the parameter. */
 const MARK = 'x-idempotent';
 
-/** The route's schema with the mark, the replay header on kept answers and the two failures. */
-function documented(schema: RouteOptions['schema']): RouteOptions['schema'] {
+/**
+ * The route's schema with the mark, the replay header on kept answers and the two failures. A
+ * streamed route claims its key once the body is read and found acceptable, so its refusals come
+ * before the claim and only its successes are ever replayed.
+ */
+function documented(schema: RouteOptions['schema'], streamed: boolean): RouteOptions['schema'] {
   if (!schema) return schema;
+  const replayed = (status: number) =>
+    streamed ? status >= 200 && status < 300 : keepsAnswer(status) && !NEVER_REPLAYED.has(status);
   const response = Object.fromEntries(
     Object.entries((schema.response ?? {}) as Record<string, { headers?: object }>).map(([status, entry]) => [
       status,
-      keepsAnswer(Number(status)) && !NEVER_REPLAYED.has(Number(status))
-        ? withResponseHeaders(entry, ['Idempotent-Replayed'])
-        : entry,
+      replayed(Number(status)) ? withResponseHeaders(entry, ['Idempotent-Replayed']) : entry,
     ]),
   );
   const marked = {

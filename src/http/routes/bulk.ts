@@ -9,6 +9,7 @@ import { resultsCsv } from '../../bulk/results.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import type { BulkFile, BulkStore } from '../../store/bulk.js';
+import { IdempotentReplay, replay, type StreamedKeys } from '../plugins/idempotency.js';
 import {
   BULK_ACCEPTED_EXAMPLES,
   BULK_CSV_EXAMPLE,
@@ -24,6 +25,8 @@ export interface BulkRouteDeps {
   bulk: BulkStore;
   clock: Clock;
   publicUrl: string;
+  /** The upload's Idempotency-Key, claimed once the file is read (wave-2 K). */
+  idempotency: StreamedKeys;
 }
 
 const UploadQuery = Type.Object(
@@ -112,6 +115,7 @@ ${NOTES}
 - **Rows**: up to ${bulkRowLimit('pro').toLocaleString('en')} (Pro) or ${bulkRowLimit('business').toLocaleString('en')} (Business, Scale); bodies up to ${BULK_MAX_BYTES / 1024 / 1024} MiB (413 \`payload_too_large\` beyond).
 - **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all); 429 \`rate_limit_exceeded\` refuses the whole file when fewer validations remain this month.
 - **Rejected rows**: a malformed number (or reference) does not refuse the file: the row is counted in \`rejected\` and its \`error_code\` is in the results.
+- **Retrying**: with an \`Idempotency-Key\`, a retry of the same upload (the same query and the same bytes of the file, sent as \`text/csv\` or as the file of a form) gets the first 202 again with \`Idempotent-Replayed: true\`, and the file is accepted, counted and queued once; another file or query under the key is 422 \`idempotency_key_reused\`. The key is claimed once the whole file is read and found readable: a file refused for its content (\`invalid_csv\`, \`payload_too_large\`) or for the quota (429) leaves the key free for the retry, corrected or not.
 - **Worth knowing**: a file that cannot be read is 422 \`invalid_csv\` naming the line and the reason (empty, no \`vat_number\` column, not UTF-8, binary, a row with more or fewer fields than the header, an unclosed quote, more rows than the tier allows); nothing of it is accepted or counted.`;
 
 const GET_DESCRIPTION = `The progress of a bulk file: counts so far and \`eta_seconds\` at the pace so far. 404 \`not_found\` for an id that does not exist or belongs to another account or key mode.
@@ -146,7 +150,7 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
   app.post(
     '/v1/bulk',
     {
-      config,
+      config: { ...config, idempotent: 'streamed' },
       preValidation: async (request) => {
         const length = Number(request.headers['content-length'] ?? 0);
         if (length > BULK_MAX_BYTES) {
@@ -193,17 +197,27 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
       const source = isMultipart(request)
         ? multipartFile(body, boundaryOf(request.headers['content-type']!))
         : body;
+      // With an Idempotency-Key, the same request is the same query and the same file's bytes
+      // (as text/csv or as the file of any multipart body), claimed once the file is read.
+      const key = deps.idempotency.keyOf(request);
       try {
-        const { data, quota } = await deps.acceptance.accept(request.principal, source, {
-          reference: request.query.reference,
-          useCache: request.query.cache !== 'false',
-        });
+        const { data, quota } = await deps.acceptance.accept(
+          request.principal,
+          key ? key.hashing(source) : source,
+          {
+            reference: request.query.reference,
+            useCache: request.query.cache !== 'false',
+            beforeCommit: key?.claim,
+          },
+        );
         reply.code(202).headers(quotaHeaders(quota));
         return {
           data,
           meta: { request_id: request.id, request_duration_ms: Math.round(performance.now() - started) },
         };
       } catch (error) {
+        // The file was read to its end before the claim found the first answer.
+        if (error instanceof IdempotentReplay) return replay(reply, error.answer);
         // The rest of a refused body is read and dropped, then the connection closed.
         raw.resume();
         reply.header('connection', 'close');
