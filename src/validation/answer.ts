@@ -39,8 +39,7 @@ export const MatchResult = Type.Object(
     }),
   },
   {
-    description:
-      'Each `trader_*` field sent compared with the registered data (docs/matching.md)',
+    description: 'Each `trader_*` field sent compared with the registered data (docs/matching.md)',
   },
 );
 
@@ -55,7 +54,8 @@ export const ValidationData = Type.Object(
     ),
     requested_at: IsoTime,
     match: Nullable(MatchResult, {
-      description: 'How the trader fields sent compare with the registered data; null when no `trader_*` field was sent',
+      description:
+        'How the trader fields sent compare with the registered data; null when no `trader_*` field was sent',
     }),
   },
   { $id: 'ValidationData' },
