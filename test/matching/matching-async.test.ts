@@ -57,6 +57,6 @@ describeEachDialect('matching on the asynchronous channel', (dialect) => {
     const [first, second, third] = event.data.results;
     expect(first.data.match).toMatchObject({ name: 'match', method: 'computed' });
     expect(second.data.match).toMatchObject({ name: 'mismatch', method: 'computed' });
-    expect(third.data.match).toBeUndefined();
+    expect(third.data.match).toBeNull();
   });
 });
