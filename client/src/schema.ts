@@ -1557,8 +1557,8 @@ export interface components {
             } | null;
             consultation_number?: string | null;
             country_code: string;
-            /** @description Present when any `trader_*` field was sent: each field compared with the registered data (docs/matching.md) */
-            match?: {
+            /** @description How the trader fields sent compare with the registered data; null when no `trader_*` field was sent */
+            match: {
                 /** @description How the city sent compares with the registered one */
                 city: "match" | "partial" | "mismatch" | "not_processed";
                 /** @description How the legal form sent compares with the registered one */
@@ -1571,7 +1571,7 @@ export interface components {
                 postcode: "match" | "partial" | "mismatch" | "not_processed";
                 /** @description How the street sent compares with the registered one */
                 street: "match" | "partial" | "mismatch" | "not_processed";
-            };
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp
@@ -1751,7 +1751,7 @@ export interface components {
         WebhookId: string;
         /**
          * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-         * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+         * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
          */
         WebhookSignature: string;
         /**
@@ -6676,7 +6676,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6740,7 +6740,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6804,7 +6804,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6868,7 +6868,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6932,7 +6932,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6996,7 +6996,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
