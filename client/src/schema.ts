@@ -419,7 +419,7 @@ export interface paths {
          *     - **Cache**: answers are kept 24 hours (by default; `meta.cached`, `meta.cached_at`); `cache=false` asks the registry again. When the registry is down, an earlier answer (up to 30 days old) is served with `meta.stale: true`.
          *     - **Test keys** (`svc_test_…`) never reach a registry and use no quota: the magic numbers on [/docs/test-mode](/docs/test-mode) give fixed answers, and `meta.mode` is `test`.
          *     - **Records**: every 200 is kept as a validation record; `meta.validation_id` is its id. `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is stored on the record and returned in `meta.reference` (null when none was sent); an empty or blank one, or one with control characters, is 422 `validation_error`.
-         *     - **Name and address matching**: `trader_name`, `trader_company_type`, `trader_street`, `trader_postcode`, `trader_city` (each 1–200 printable characters, trimmed) are compared with what the registry holds and the answer adds `data.match` (each field `match`, `partial`, `mismatch` or `not_processed`; `method` `registry` when the registry compared, `computed` when the service did). Trader fields always ask the registry (no cached answer); when it is down, a stale answer is compared by the service. With a test key the fields are compared with the magic number's company. A field too long or with control characters is 422 `validation_error`.
+         *     - **Name and address matching**: `trader_name`, `trader_company_type`, `trader_street`, `trader_postcode`, `trader_city` (each 1–200 printable characters, trimmed) are compared with what the registry holds, in `data.match` (each field `match`, `partial`, `mismatch` or `not_processed`; `method` `registry` when the registry compared, `computed` when the service did); `data.match` is null when no trader field was sent. Trader fields always ask the registry (no cached answer); when it is down, a stale answer is compared by the service. With a test key the fields are compared with the magic number's company. A field too long or with control characters is 422 `validation_error`.
          *     - **Worth knowing**: a well-formed number whose check digit is wrong is a 200 with `valid: false` and `meta.source: checksum`, not an error; a malformed one is 422 `invalid_vat_format` and the message names the rule. A registry that is down with nothing cached is 503 `upstream_unavailable` (`upstream_error` for GB) with Retry-After; retry later, it is not counted. A query parameter this operation does not take is 422 `validation_error` naming it.
          */
         get: operations["validate"];
@@ -1558,8 +1558,8 @@ export interface components {
             } | null;
             consultation_number?: string | null;
             country_code: string;
-            /** @description Present when any `trader_*` field was sent: each field compared with the registered data (docs/matching.md) */
-            match?: {
+            /** @description How the trader fields sent compare with the registered data; null when no `trader_*` field was sent */
+            match: {
                 /** @description How the city sent compares with the registered one */
                 city: "match" | "partial" | "mismatch" | "not_processed";
                 /** @description How the legal form sent compares with the registered one */
@@ -1572,7 +1572,7 @@ export interface components {
                 postcode: "match" | "partial" | "mismatch" | "not_processed";
                 /** @description How the street sent compares with the registered one */
                 street: "match" | "partial" | "mismatch" | "not_processed";
-            };
+            } | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC timestamp
@@ -1752,7 +1752,7 @@ export interface components {
         WebhookId: string;
         /**
          * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-         * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+         * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
          */
         WebhookSignature: string;
         /**
@@ -6697,7 +6697,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6761,7 +6761,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6825,7 +6825,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6889,7 +6889,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -6953,7 +6953,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**
@@ -7017,7 +7017,7 @@ export interface operations {
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
                  * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
-                 * @example v1,Kcpnxj6MxW6wEGNj6klOze9QW0NHoddcTdHfZPqbMJ8=
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
                 /**

@@ -39,8 +39,7 @@ export const MatchResult = Type.Object(
     }),
   },
   {
-    description:
-      'Present when any `trader_*` field was sent: each field compared with the registered data (docs/matching.md)',
+    description: 'Each `trader_*` field sent compared with the registered data (docs/matching.md)',
   },
 );
 
@@ -54,7 +53,10 @@ export const ValidationData = Type.Object(
       Nullable(Type.String({ description: 'Present on fresh answers; absent on cached ones' })),
     ),
     requested_at: IsoTime,
-    match: Type.Optional(MatchResult),
+    match: Nullable(MatchResult, {
+      description:
+        'How the trader fields sent compare with the registered data; null when no `trader_*` field was sent',
+    }),
   },
   { $id: 'ValidationData' },
 );
@@ -121,6 +123,14 @@ export const recordMetaProperties = {
     examples: ['customer-4711'],
   }),
 };
+
+/**
+ * An answer's data as stored with an async item or a batch: those kept before `match` was always
+ * present lack it, and it reads as null.
+ */
+export function storedData(data: ValidationData): ValidationData {
+  return data.match === undefined ? { ...data, match: null } : data;
+}
 
 export type Company = Static<typeof Company>;
 export type MatchResult = Static<typeof MatchResult>;

@@ -3,7 +3,7 @@ import type { Principal } from '../accounts/authenticator.js';
 import { ApiError, ErrorObject } from '../errors.js';
 import { batchItemOf, type ItemResult } from '../jobs/handlers/validate-item.js';
 import type { AsyncBatch, AsyncItem, AsyncRequestStore } from '../store/async-requests.js';
-import { answerMetaProperties, IsoTime, iso, Nullable, ValidationData } from './answer.js';
+import { answerMetaProperties, IsoTime, iso, Nullable, storedData, ValidationData } from './answer.js';
 import type { BatchPosition } from './async-acceptance.js';
 import { BatchItem } from './batch-item.js';
 
@@ -130,7 +130,7 @@ export class AsyncResults {
       result:
         stored?.ok === true
           ? {
-              data: stored.answer.data,
+              data: storedData(stored.answer.data),
               meta: { ...stored.answer.meta, validation_id: stored.validationId ?? item.validation_id ?? '' },
             }
           : null,

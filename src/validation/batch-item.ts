@@ -3,6 +3,7 @@ import { type ApiError, ErrorObject } from '../errors.js';
 import {
   answerMetaProperties,
   recordMetaProperties,
+  storedData,
   type ValidationAnswer,
   ValidationData,
 } from './answer.js';
@@ -40,7 +41,7 @@ export function successItem(
   validationId: string,
   reference: string | null,
 ): BatchItem {
-  return { data: answer.data, meta: { ...answer.meta, validation_id: validationId, reference } };
+  return { data: storedData(answer.data), meta: { ...answer.meta, validation_id: validationId, reference } };
 }
 
 export function failureItem(

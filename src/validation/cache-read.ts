@@ -58,6 +58,7 @@ export function cachedAnswer(
       country_code: number.countryCode,
       company: companyOf(valid, entry.company_name, entry.company_address),
       requested_at: iso(options.now),
+      match: null,
     },
     meta: {
       cached: true,

@@ -76,6 +76,7 @@ export async function answerFromFallback(
       company: companyOf(answer.valid, answer.name, answer.address),
       consultation_number: null,
       requested_at: iso(answeredAt),
+      match: null,
     },
     meta: { cached: false, source: register.id, source_status: 'fallback' },
     evidence,

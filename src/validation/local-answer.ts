@@ -14,7 +14,12 @@ export function localAnswer(
   options: { checkDigits: boolean; now: number },
 ): ValidationAnswer | undefined {
   const { number } = checked;
-  const base = { vat_number: number.vatNumber, country_code: number.countryCode, consultation_number: null };
+  const base = {
+    vat_number: number.vatNumber,
+    country_code: number.countryCode,
+    consultation_number: null,
+    match: null,
+  };
   if (!checked.checksumValid && options.checkDigits && !REGISTRY_DECIDES_CHECKSUM.has(number.countryCode)) {
     return {
       data: { valid: false, ...base, company: null, requested_at: iso(options.now) },

@@ -7,7 +7,7 @@ import type { MatchResult, ValidationAnswer } from './answer.js';
  * comparison of the trader fields with the name and address the answer carries.
  */
 
-/** The trader fields when any was sent; undefined otherwise (the answer then has no `match`). */
+/** The trader fields when any was sent; undefined otherwise (the answer's `match` then stays null). */
 export function sentTrader(trader: TraderFields | undefined): TraderFields | undefined {
   return trader && hasTraderFields(trader) ? trader : undefined;
 }
@@ -21,7 +21,7 @@ export function matchOf(
   return computeMatch(trader, answer.data.company);
 }
 
-/** The answer with `data.match` when trader fields were sent; as it was otherwise. */
+/** The answer with `data.match` when trader fields were sent; as it was (`match: null`) otherwise. */
 export function withMatch(
   answer: ValidationAnswer,
   trader: TraderFields | undefined,

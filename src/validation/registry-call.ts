@@ -143,6 +143,7 @@ function liveAnswer(
       company: companyOf(answer.valid, answer.name, answer.address),
       consultation_number: answer.valid ? answer.consultationNumber : null,
       requested_at: iso(answeredAt),
+      match: null,
     },
     meta: { cached: false, source, source_status: 'live' },
     evidence,

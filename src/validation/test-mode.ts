@@ -69,6 +69,7 @@ export function testModeAnswer(
     country_code: number.countryCode,
     company: companyOf(valid, company?.name ?? null, company?.address ?? null),
     requested_at: iso(now),
+    match: null,
   };
   if (magic?.cachedAgoMs) {
     return {

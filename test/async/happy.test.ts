@@ -81,6 +81,7 @@ describeEachDialect('async validation happy path', (dialect) => {
         company: { name: expect.any(String), address: expect.any(String) },
         consultation_number: null,
         requested_at: expect.stringMatching(ISO_MS),
+        match: null,
         request_id: requestId,
         validation_id: expect.stringMatching(/^val_/),
         reference: null,
@@ -196,6 +197,7 @@ describeEachDialect('async validation happy path', (dialect) => {
             : { name: expect.any(String), address: company === 'full' ? expect.any(String) : null },
         consultation_number: null,
         requested_at: expect.stringMatching(ISO_MS),
+        match: null,
       },
       meta: { ...meta, ...recordMeta() },
     });

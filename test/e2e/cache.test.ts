@@ -59,6 +59,7 @@ describeEachDialect('e2e cache and stale answers', (dialect) => {
         country_code: first.body.data.country_code,
         company: first.body.data.company,
         requested_at: iso(app.clock.now()),
+        match: null,
       });
       expect(second.body.data).not.toHaveProperty('consultation_number');
       expect(second.body.data.company.name).toBe(name);

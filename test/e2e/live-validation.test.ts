@@ -146,6 +146,7 @@ describeEachDialect('e2e live validation', (dialect) => {
         company: { name, address },
         consultation_number: null,
         requested_at: new Date(app.clock.now()).toISOString(),
+        match: null,
       });
       expect(res.body.meta).toEqual({
         request_id: expect.any(String),

@@ -74,6 +74,7 @@ describeEachDialect('GET /v1/validate/async/…: polling for results', (dialect)
             company: null,
             consultation_number: null,
             requested_at: expect.stringMatching(ISO_MS),
+            match: null,
           },
           meta: {
             cached: false,

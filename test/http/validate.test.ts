@@ -83,6 +83,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: { name: 'Musterfirma Test GmbH', address: null },
           consultation_number: null,
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: testMeta(res),
       });
@@ -134,6 +135,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: { name: 'Testbedrijf B.V.', address: 'Teststraat 1, 1234 AB Amsterdam' },
           consultation_number: null,
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: testMeta(res),
       });
@@ -151,6 +153,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: null,
           consultation_number: null,
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: testMeta(res),
       });
@@ -167,6 +170,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           country_code: 'DE',
           company: { name: 'Zwischenspeicher Test GmbH', address: null },
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
@@ -191,6 +195,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           country_code: 'DE',
           company: { name: 'Altbestand Test GmbH', address: null },
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
@@ -231,6 +236,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: { name: 'Test Trading Ltd', address: '1 Test Street, London, SW1A 1AA' },
           consultation_number: 'GBTEST000000001',
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: testMeta(res),
       });
@@ -263,6 +269,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: { name, address },
           consultation_number: null,
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: testMeta(res),
       });
@@ -291,6 +298,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
             company: { name: `Test Company (${vector.country})`, address: null },
             consultation_number: null,
             requested_at: HARNESS_NOW,
+            match: null,
           },
           meta: testMeta(res),
         });
@@ -349,6 +357,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: null,
           consultation_number: null,
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
@@ -405,6 +414,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: null,
           consultation_number: null,
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
@@ -429,6 +439,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: null,
           consultation_number: null,
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: {
           request_id: res.headers.get('x-request-id'),
@@ -466,6 +477,7 @@ describeEachDialect('GET /v1/validate', (dialect) => {
           company: null,
           consultation_number: null,
           requested_at: HARNESS_NOW,
+          match: null,
         },
         meta: {
           request_id: res.headers.get('x-request-id'),

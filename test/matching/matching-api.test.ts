@@ -99,7 +99,7 @@ describeEachDialect('matching through the API', (dialect) => {
     const { app, sim } = live;
     const account = await app.account('pro');
     const plain = await validate(app, account.live, 'NL123456782B01');
-    expect(plain.body.data.match).toBeUndefined();
+    expect(plain.body.data.match).toBeNull();
     expect((await validate(app, account.live, 'NL123456782B01')).body.meta.cached).toBe(true);
     expect(sim.statsOf('vies').callsByNumber.NL123456782B01).toBe(1);
     for (let i = 0; i < 2; i++) {
@@ -181,7 +181,7 @@ describeEachDialect('matching through the API', (dialect) => {
     expect(second.data.match).toEqual(registry({ name: 'mismatch' }));
     expect(third.meta.validation_id).toBe(first.meta.validation_id);
     expect(second.meta.validation_id).not.toBe(first.meta.validation_id);
-    expect(fourth.data.match).toBeUndefined();
+    expect(fourth.data.match).toBeNull();
     expect(sim.statsOf('vies').callsByNumber.ATU12345675).toBe(3);
   });
 

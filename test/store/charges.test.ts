@@ -29,6 +29,7 @@ describeEachDialect('charges', (dialect) => {
           country_code: 'DE',
           company: null,
           requested_at: new Date(1).toISOString(),
+          match: null,
         },
         meta: { cached: false, source: 'checksum', source_status: 'live' },
       },
