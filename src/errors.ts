@@ -84,7 +84,7 @@ export const ERROR_CATALOGUE = {
     message: 'The request body is larger than 1 MiB.',
     title: 'Payload too large',
     explanation:
-      'Request bodies are limited to 1 MiB. Split large asynchronous batches into several requests.',
+      "JSON request bodies are limited to 1 MiB; bulk files (`POST /v1/bulk`) have a larger limit of their own, which the message and the endpoint's documentation state. Split a large asynchronous batch or file into several requests.",
   },
   unsupported_media_type: {
     status: 415,
