@@ -9,11 +9,12 @@ import {
   type BenchCase,
   type CaseContext,
   expectOk,
+  measureWarm,
   noFailures,
   send,
   throughputRow,
 } from './measure.js';
-import { cpuMs, PeakRss } from './processes.js';
+import { PeakRss } from './processes.js';
 import type { Row } from './report.js';
 import type { RunningService } from './service.js';
 
@@ -25,6 +26,13 @@ import type { RunningService } from './service.js';
 
 const RECORDS = 1_000_000;
 const CONNECTIONS = 20;
+/**
+ * Requests a second the 20 connections offer together in the target's runs (5 a second each):
+ * a busy integration paging its history, about a quarter of what a filtered page of 100 costs in
+ * CPU on this 2-core machine. The closed loop after it (each connection asking again as soon as
+ * answered) finds the ceiling, where p99 measures throughput more than latency.
+ */
+const OFFERED_RATE = 100;
 const TARGET_P99_MS = 50;
 const TARGET_EXPORT_RSS_MB = 250;
 /** The seeded records are 10 ms apart, ending an hour before the run. */
@@ -73,13 +81,14 @@ async function historyAccount(url: string): Promise<{ accountId: string; key: st
   }
 }
 
-async function listRow(
+/** One list request under load: at OFFERED_RATE (the target's row), then as fast as answered. */
+async function listRows(
   ctx: CaseContext,
   service: RunningService,
   name: string,
   path: string,
   note: string,
-): Promise<Row> {
+): Promise<Row[]> {
   const request = authed(service, path);
   const page = (await expectOk(request, name)) as { data: unknown[] };
   if (page.data.length === 0) throw new Error(`${name}: an empty page`);
@@ -88,33 +97,33 @@ async function listRow(
     durationSec: ctx.settings.warmupSec,
     tool: 'autocannon',
   });
-  const peak = new PeakRss(service.pid);
-  const cpuBefore = cpuMs(service.pid);
-  const stats = await runLoad(request, {
-    connections: CONNECTIONS,
-    durationSec: ctx.settings.measureSec,
-    tool: 'autocannon',
-  });
-  const cpuAfter = cpuMs(service.pid);
-  // CPU per request holds still while the neighbours' load moves latency and req/s.
-  const cpuUsPerRequest =
-    cpuBefore === undefined || cpuAfter === undefined || stats.requests === 0
-      ? undefined
-      : ((cpuAfter - cpuBefore) * 1000) / stats.requests;
-  return throughputRow(
-    ctx,
-    name,
-    { stats, peakRssMb: peak.stop(), cpuUsPerRequest },
-    () => [
-      {
-        label: 'p99',
-        target: `p99 < ${TARGET_P99_MS} ms`,
-        met: stats.p99Ms < TARGET_P99_MS,
-        gate: 'absolute',
-      },
-    ],
-    `${note} ${CONNECTIONS} connections, autocannon, one account with ${RECORDS.toLocaleString('en-US')} records on PostgreSQL.`,
-  );
+  const settings = { ...ctx.settings, connections: CONNECTIONS };
+  const offered = await measureWarm(settings, service.pid, request, 'paced', OFFERED_RATE);
+  const saturated = await measureWarm(settings, service.pid, request, 'autocannon');
+  const where = `${CONNECTIONS} connections, autocannon, one account with ${RECORDS.toLocaleString('en-US')} records on PostgreSQL.`;
+  return [
+    throughputRow(
+      ctx,
+      `${name}, ${OFFERED_RATE} req/s offered`,
+      offered,
+      () => [
+        {
+          label: 'p99',
+          target: `p99 < ${TARGET_P99_MS} ms at ${OFFERED_RATE} req/s offered`,
+          met: offered.stats.p99Ms < TARGET_P99_MS,
+          gate: 'absolute',
+        },
+      ],
+      `${note} ${where} ${OFFERED_RATE} requests a second offered by the connections together.`,
+    ),
+    throughputRow(
+      ctx,
+      `${name}, as fast as answered`,
+      saturated,
+      () => [],
+      `${note} ${where} Closed loop: each connection asks again as soon as answered (the ceiling).`,
+    ),
+  ];
 }
 
 /** Downloads the whole export, counting its lines as they arrive; the service's peak RSS meanwhile. */
@@ -190,21 +199,27 @@ export const history: BenchCase = {
     // list loads grow and leave for the collector.
     const exported = await exportRow(ctx, service);
     return [
-      await listRow(ctx, service, 'GET /v1/validations (first page)', '/v1/validations', 'The newest 20.'),
-      await listRow(
+      ...(await listRows(
+        ctx,
+        service,
+        'GET /v1/validations (first page)',
+        '/v1/validations',
+        'The newest 20.',
+      )),
+      ...(await listRows(
         ctx,
         service,
         'GET /v1/validations (page 25,000)',
         `/v1/validations?cursor=${deep}`,
         'A cursor half-way down the history.',
-      ),
-      await listRow(
+      )),
+      ...(await listRows(
         ctx,
         service,
         'GET /v1/validations?valid=false&source=vies&limit=100',
         '/v1/validations?valid=false&source=vies&limit=100',
         'Two filters applied while walking the time index, 100 a page.',
-      ),
+      )),
       exported,
     ];
   },

@@ -12,7 +12,11 @@ import { runSpreadLoad } from './spread-load.js';
  * is on PATH the ceiling cases (GET requests) use it instead. Every figure says which tool made it.
  */
 
-export type Tool = 'autocannon' | 'wrk' | 'spread';
+/**
+ * `spread` and `paced` are bench/spread-load.ts: node:http connections, from many addresses
+ * (`spread`) or one (`paced`), the latter only with a rate.
+ */
+export type Tool = 'autocannon' | 'wrk' | 'spread' | 'paced';
 
 export interface LoadRequest {
   url: string;
@@ -31,6 +35,13 @@ export interface LoadPlan {
   durationSec?: number;
   /** Exactly this many requests (autocannon only). */
   amount?: number;
+  /**
+   * Requests a second offered by all connections together, each connection on its own steady
+   * schedule (`spread` and `paced` only: autocannon's rate sends each second's share in a burst);
+   * without it each connection sends its next request as soon as the last is answered (a closed
+   * loop that finds the ceiling).
+   */
+  rate?: number;
   tool: Tool;
 }
 
@@ -64,8 +75,9 @@ export function findWrk(): string | null {
 }
 
 export function runLoad(request: LoadRequest, plan: LoadPlan): Promise<LoadStats> {
+  if (plan.tool === 'spread' || plan.tool === 'paced') return runSpreadLoad(request, plan);
+  if (plan.rate) throw new Error(`${plan.tool} does not offer a steady rate; use the paced tool`);
   if (plan.tool === 'wrk') return runWrk(request, plan);
-  if (plan.tool === 'spread') return runSpreadLoad(request, plan);
   return runAutocannon(request, plan);
 }
 

@@ -161,6 +161,7 @@ export async function measureWarm(
   pid: number,
   request: LoadRequest,
   tool: Tool,
+  rate?: number,
 ): Promise<Measured> {
   const peak = new PeakRss(pid);
   const cpuBefore = cpuMs(pid);
@@ -168,6 +169,7 @@ export async function measureWarm(
     connections: settings.connections,
     durationSec: settings.measureSec,
     tool,
+    rate,
   });
   const cpuAfter = cpuMs(pid);
   const cpuUsPerRequest =

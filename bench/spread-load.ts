@@ -1,14 +1,21 @@
 import { Agent, request as httpRequest } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoadPlan, LoadRequest, LoadStats } from './load.js';
 
 /**
- * A load generator for endpoints limited per client address (GET /v1/status: 60 a minute per
- * address), which one address could not load past a few requests: each connection comes from its
- * own loopback address (127.1.0.1 onwards; Linux answers the whole of 127/8), makes
- * `PER_ADDRESS` requests on one keep-alive connection and then moves to a fresh address, so no
- * address reaches the limit and none is used twice in a bench run. Closed loop, like autocannon:
- * `connections` requests in flight at all times. Latencies are taken in this process with
- * `performance.now()` around each request, until the last byte of the answer.
+ * A node:http load generator, the `spread` and `paced` tools.
+ *
+ * `spread`, for endpoints limited per client address (GET /v1/status: 60 a minute per address),
+ * which one address could not load past a few requests: each connection comes from its own
+ * loopback address (127.1.0.1 onwards; Linux answers the whole of 127/8), makes `PER_ADDRESS`
+ * requests on one keep-alive connection and then moves to a fresh address, so no address reaches
+ * the limit and none is used twice in a bench run. `paced`: each connection keeps one address.
+ *
+ * Without a rate, a closed loop like autocannon: `connections` requests in flight at all times.
+ * With `rate`, each connection sends on a schedule of its own (rate / connections a second, the
+ * connections' turns staggered), waits for its next turn, and never catches up on missed ones.
+ * Latencies are taken in this process with `performance.now()` around each request, until the
+ * last byte of the answer.
  */
 
 /** Requests per address: under the per-address limit of 60 a minute. */
@@ -28,7 +35,13 @@ interface Sample {
   status: number;
 }
 
-function once(agent: Agent, url: URL, load: LoadRequest, localAddress: string): Promise<Sample> {
+function once(
+  agent: Agent,
+  url: URL,
+  load: LoadRequest,
+  localAddress: string | undefined,
+  path = `${url.pathname}${url.search}`,
+): Promise<Sample> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = httpRequest(
@@ -36,7 +49,7 @@ function once(agent: Agent, url: URL, load: LoadRequest, localAddress: string): 
         agent,
         host: url.hostname,
         port: url.port,
-        path: `${url.pathname}${url.search}`,
+        path,
         method: load.method ?? 'GET',
         headers: load.headers,
         localAddress,
@@ -58,18 +71,31 @@ const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 export async function runSpreadLoad(load: LoadRequest, plan: LoadPlan): Promise<LoadStats> {
+  if (plan.tool === 'paced' && !plan.rate) throw new Error('the paced tool needs a rate');
   const url = new URL(load.url);
+  // `paced`: each connection keeps its one address (the default) for the whole run.
+  const spread = plan.tool === 'spread';
+  let turn = 0;
+  const nextPath = () => load.paths?.[turn++ % load.paths.length];
   const durationMs = (plan.durationSec ?? 10) * 1000;
   const latencies: number[] = [];
   const failures = new Map<string, number>();
   const started = performance.now();
-  const worker = async () => {
+  // Milliseconds between one connection's requests when a rate is offered.
+  const interval = plan.rate ? (plan.connections * 1000) / plan.rate : 0;
+  const worker = async (_: unknown, index: number) => {
+    let due = started + (interval * index) / plan.connections;
     while (performance.now() - started < durationMs) {
-      const address = nextAddress();
+      const address = spread ? nextAddress() : undefined;
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
-        for (let i = 0; i < PER_ADDRESS && performance.now() - started < durationMs; i += 1) {
-          const sample = await once(agent, url, load, address);
+        for (let i = 0; (!spread || i < PER_ADDRESS) && performance.now() - started < durationMs; i += 1) {
+          if (interval > 0) {
+            const wait = due - performance.now();
+            if (wait > 0) await sleep(wait);
+            due = Math.max(due + interval, performance.now());
+          }
+          const sample = await once(agent, url, load, address, nextPath());
           latencies.push(sample.ms);
           const ok =
             load.expectStatus === undefined
@@ -90,7 +116,7 @@ export async function runSpreadLoad(load: LoadRequest, plan: LoadPlan): Promise<
   latencies.sort((a, b) => a - b);
   const failed = [...failures.values()].reduce((sum, count) => sum + count, 0);
   return {
-    tool: 'spread',
+    tool: plan.tool,
     requests: latencies.length,
     seconds,
     rps: latencies.length / seconds,
