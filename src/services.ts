@@ -4,7 +4,7 @@ import { KeyManagement, KeyUsage } from './accounts/key-management.js';
 import { Quota } from './accounts/quota.js';
 import { StatusBoard } from './availability/status.js';
 import { pollViesStatus } from './availability/vies-status.js';
-import { BULK_SLICE_JOB, BulkAcceptance } from './bulk/acceptance.js';
+import { BULK_SLICE_JOB, BulkAcceptance, sweepReceiving } from './bulk/acceptance.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { bulkSliceHandler } from './jobs/handlers/bulk-slice.js';
@@ -187,6 +187,9 @@ export function createServices(deps: ServiceDeps): Services {
     const now = clock.now();
     await consoleSessions.deleteExpired(now, now - config.console.idleMs);
   });
+
+  // Bulk files left `receiving` by an upload whose process stopped mid-file (bulk/acceptance.ts).
+  recurring['bulk.sweep'] = recurringHandler(clock, 3_600_000, () => sweepReceiving(stores, clock.now()));
 
   const authenticator = new Authenticator(stores.accounts, { now: () => clock.now() });
 

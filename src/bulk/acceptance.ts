@@ -5,18 +5,21 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { timeOrderedUuid } from '../ids.js';
 import { type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
+import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { Stores } from '../store/stores.js';
 import { parseNumber } from '../validation/parse.js';
 import type { DeliveryService } from '../webhooks/delivery-service.js';
-import { type CsvRow, REFERENCE_COLUMN, readCsv, VAT_COLUMN } from './csv-input.js';
+import { type CsvFile, type CsvRow, REFERENCE_COLUMN, readCsv, VAT_COLUMN } from './csv-input.js';
 import { bulkCompletedEvent } from './progress.js';
 
 /**
  * Acceptance of a bulk file (wave-2 E1): the file is read as it arrives, every row sorted into
  * rejected (a malformed number or reference: answered in the results with its error code) or
- * accepted, duplicates grouped into one unit each (L3: one answer, one record), and then the
- * file, its rows, the quota for its unique numbers and the jobs for its units are written in one
- * transaction: a file is accepted whole or not at all. jobs/handlers/bulk-slice.ts does the work.
+ * accepted, duplicates grouped into one unit each (L3: one answer, one record). Rows are written
+ * STAGE_ROWS at a time while the file is read, under a file row that stays `receiving` (listed
+ * nowhere, worked by nothing); then one transaction counts the quota for the unique numbers,
+ * writes the last rows, opens the file and queues the jobs for its units. A file is accepted whole
+ * or not at all: a refused one is deleted with its rows. jobs/handlers/bulk-slice.ts does the work.
  */
 
 export const BULK_SLICE_JOB = 'bulk_slice';
@@ -24,6 +27,10 @@ export const BULK_SLICE_JOB = 'bulk_slice';
 export const UNITS_PER_SLICE = 100;
 /** Large enough for 100,000 rows with trader columns; a larger body is 413. */
 export const BULK_MAX_BYTES = 40 * 1024 * 1024;
+/** Rows held before they are written: a larger file is staged while it is read. */
+export const STAGE_ROWS = 2_000;
+/** A file still `receiving` after this long belongs to an upload whose process stopped. */
+export const RECEIVING_EXPIRES_MS = 24 * 60 * 60 * 1000;
 const REFERENCE_MAX_LENGTH = 255;
 
 /** Data rows per file by tier (E1): Pro 10,000, Business and Scale 100,000. */
@@ -92,73 +99,125 @@ export class BulkAcceptance {
     const maxRows = bulkRowLimit(principal.tier);
     const now = this.deps.clock.now();
     const id = newBulkId(now);
+    const { bulk } = this.deps.stores;
     let sorter: RowSorter | undefined;
-    const file = await readCsv(
-      body,
-      { maxRows, limitReason: `the limit of the ${principal.tier} tier`, maxBytes: BULK_MAX_BYTES },
-      (header) => {
-        sorter = new RowSorter(id, header.columns, reference);
-        return (row) => sorter!.add(row);
-      },
-    );
-    const { rows, units } = sorter!;
-    const accepted = rows.length - rows.filter((row) => row.status === 'rejected').length;
-    const rejected = rows.length - accepted;
-    const status = accepted === 0 ? ('completed' as const) : ('pending' as const);
-    const bulkFile: BulkFile = {
+    let file: Pick<CsvFile, 'columns' | 'delimiter'> | undefined;
+    const fileRow = (sorted: RowSorter, status: BulkFile['status']): BulkFile => ({
       id,
       account_id: principal.accountId,
       mode: principal.mode,
       status,
-      total: rows.length,
-      accepted,
-      rejected,
-      unique_count: units,
+      total: sorted.total,
+      accepted: sorted.accepted,
+      rejected: sorted.total - sorted.accepted,
+      unique_count: sorted.units,
       processed: 0,
       succeeded: 0,
       failed: 0,
-      columns: JSON.stringify(file.columns),
-      delimiter: file.delimiter,
+      columns: JSON.stringify(file!.columns),
+      delimiter: file!.delimiter,
       reference: reference ?? null,
       use_cache: request.useCache ? 1 : 0,
       created_at: now,
       started_at: null,
-      completed_at: accepted === 0 ? now : null,
-    };
-    await request.beforeCommit?.();
-    const quota = await this.deps.stores.transaction(async (stores) => {
-      // Test keys are answered from test mode: nothing counted (decisions section 5).
-      const quota = this.deps.quota.on(stores.usage);
-      const state =
-        principal.mode === 'live'
-          ? await quota.reserve(principal, units, now)
-          : await quota.current(principal, now);
-      await stores.bulk.insertFile(bulkFile);
-      await stores.bulk.insertRows(rows);
-      const jobs = [];
-      for (let from = 0; from < units; from += UNITS_PER_SLICE) {
-        const payload = { bulkId: id, from, to: Math.min(units, from + UNITS_PER_SLICE) };
-        jobs.push({ kind: BULK_SLICE_JOB, payload, runAt: now });
-      }
-      await stores.jobs.enqueue(jobs, now);
-      // Every row rejected: the file is complete at once, and says so when a webhook is configured.
-      const owner = { accountId: principal.accountId, mode: principal.mode };
-      if (accepted === 0 && (await stores.webhooks.getConfig(owner))) {
-        await this.deps.deliveries.emit(stores, owner, bulkCompletedEvent(bulkFile, this.deps.publicUrl));
-      }
-      return state;
+      completed_at: status === 'completed' ? now : null,
     });
-    this.deps.onEnqueued?.();
-    return { data: { bulk_id: id, status, total: rows.length, accepted, rejected }, quota };
+    // A large file's rows are written as it is read, under a file that is still `receiving`
+    // (invisible, worked by nothing), so no file is held whole; the transaction below opens it.
+    let staged = false;
+    const stage = async () => {
+      if (!sorter || sorter.buffered < STAGE_ROWS) return;
+      if (!staged) await bulk.insertFile(fileRow(sorter, 'receiving'));
+      staged = true;
+      await bulk.insertRows(sorter.take());
+    };
+    try {
+      await readCsv(
+        between(body, stage),
+        { maxRows, limitReason: `the limit of the ${principal.tier} tier`, maxBytes: BULK_MAX_BYTES },
+        (header) => {
+          file = header;
+          sorter = new RowSorter(id, header.columns, reference);
+          return (row) => sorter!.add(row);
+        },
+      );
+      const sorted = sorter!;
+      const status = sorted.accepted === 0 ? ('completed' as const) : ('pending' as const);
+      const opened = fileRow(sorted, status);
+      await request.beforeCommit?.();
+      const quota = await this.deps.stores.transaction(async (stores) => {
+        // Test keys are answered from test mode: nothing counted (decisions section 5).
+        const quota = this.deps.quota.on(stores.usage);
+        const state =
+          principal.mode === 'live'
+            ? await quota.reserve(principal, sorted.units, now)
+            : await quota.current(principal, now);
+        if (staged) await stores.bulk.openFile(opened);
+        else await stores.bulk.insertFile(opened);
+        await stores.bulk.insertRows(sorted.take());
+        const jobs = [];
+        for (let from = 0; from < sorted.units; from += UNITS_PER_SLICE) {
+          const payload = { bulkId: id, from, to: Math.min(sorted.units, from + UNITS_PER_SLICE) };
+          jobs.push({ kind: BULK_SLICE_JOB, payload, runAt: now });
+        }
+        await stores.jobs.enqueue(jobs, now);
+        // Every row rejected: the file is complete at once, and says so when a webhook is configured.
+        const owner = { accountId: principal.accountId, mode: principal.mode };
+        if (status === 'completed' && (await stores.webhooks.getConfig(owner))) {
+          await this.deps.deliveries.emit(stores, owner, bulkCompletedEvent(opened, this.deps.publicUrl));
+        }
+        return state;
+      });
+      this.deps.onEnqueued?.();
+      const data = {
+        bulk_id: id,
+        status,
+        total: opened.total,
+        accepted: opened.accepted,
+        rejected: opened.rejected,
+      };
+      return { data, quota };
+    } catch (error) {
+      // A refused file leaves nothing; when the commit's outcome is unknown the file may be open,
+      // and a file left receiving is removed by the sweep (sweepReceiving).
+      if (staged && !(error instanceof CommitOutcomeUnknownError))
+        await bulk.deleteReceiving(id).catch(() => undefined);
+      throw error;
+    }
   }
 }
 
-/** The file's rows as read: each accepted row with the unit of its number, each rejected one with its code. */
+/**
+ * The recurring `bulk.sweep` task: removes files left `receiving` by an upload whose process
+ * stopped while reading it (a refused upload removes its own at once).
+ */
+export function sweepReceiving(stores: Stores, now: number): Promise<number> {
+  return stores.bulk.deleteReceivingBefore(now - RECEIVING_EXPIRES_MS);
+}
+
+/** The source's chunks, with `after` awaited before each next chunk is asked for. */
+async function* between(
+  source: AsyncIterable<Uint8Array | string>,
+  after: () => Promise<void>,
+): AsyncGenerator<Uint8Array | string> {
+  for await (const chunk of source) {
+    yield chunk;
+    await after();
+  }
+}
+
+/**
+ * The file's rows as read: each accepted row with the unit of its number, each rejected one with
+ * its code, held until taken (written).
+ */
 class RowSorter {
-  readonly rows: BulkRow[] = [];
+  private rows: BulkRow[] = [];
   private readonly unitOf = new Map<string, number>();
   private readonly vatIndex: number;
   private readonly referenceIndex: number;
+  /** Data rows read, and of them accepted. */
+  total = 0;
+  accepted = 0;
 
   constructor(
     private readonly bulkId: string,
@@ -174,8 +233,23 @@ class RowSorter {
     return this.unitOf.size;
   }
 
+  /** Rows read and not yet taken. */
+  get buffered(): number {
+    return this.rows.length;
+  }
+
   add({ line, cells }: CsvRow): void {
-    this.rows.push(this.sort(this.rows.length, line, cells));
+    const row = this.sort(this.total, line, cells);
+    this.total += 1;
+    if (row.status === 'pending') this.accepted += 1;
+    this.rows.push(row);
+  }
+
+  /** The rows read since the last take. */
+  take(): BulkRow[] {
+    const taken = this.rows;
+    this.rows = [];
+    return taken;
   }
 
   private sort(position: number, line: number, cells: string[]): BulkRow {

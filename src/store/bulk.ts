@@ -42,6 +42,13 @@ export const NO_RESULT = {
 export interface BulkStore {
   insertFile(file: BulkFile): Promise<void>;
   insertRows(rows: readonly BulkRow[]): Promise<void>;
+  /** Opens a `receiving` file with its status and counts; throws when it is not receiving. */
+  openFile(file: BulkFile): Promise<void>;
+  /** Deletes a file that is still `receiving`, its rows with it (a refused upload). */
+  deleteReceiving(id: string): Promise<void>;
+  /** Deletes the files still `receiving` that were created before `before`; how many. */
+  deleteReceivingBefore(before: number): Promise<number>;
+  /** A file, unless it is still `receiving`. */
   getFile(id: string): Promise<BulkFile | undefined>;
   /** The owner's files, newest first (ids are time-ordered), `limit + 1` rows from below `before`. */
   listFiles(owner: BulkOwner, page: { limit: number; before?: string }): Promise<BulkFile[]>;
@@ -122,8 +129,38 @@ export class KyselyBulkStore implements BulkStore {
     }
   }
 
+  async openFile(file: BulkFile): Promise<void> {
+    const { status, total, accepted, rejected, unique_count, completed_at } = file;
+    const outcome = await this.db
+      .updateTable('bulk_files')
+      .set({ status, total, accepted, rejected, unique_count, completed_at })
+      .where('id', '=', file.id)
+      .where('status', '=', 'receiving')
+      .executeTakeFirst();
+    if (Number(outcome.numUpdatedRows) !== 1) throw new Error(`bulk file ${file.id} is not receiving`);
+  }
+
+  // Rows go with their file: bulk_rows.bulk_id references it ON DELETE CASCADE.
+  async deleteReceiving(id: string): Promise<void> {
+    await this.db.deleteFrom('bulk_files').where('id', '=', id).where('status', '=', 'receiving').execute();
+  }
+
+  async deleteReceivingBefore(before: number): Promise<number> {
+    const outcome = await this.db
+      .deleteFrom('bulk_files')
+      .where('status', '=', 'receiving')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(outcome.numDeletedRows);
+  }
+
   getFile(id: string): Promise<BulkFile | undefined> {
-    return this.db.selectFrom('bulk_files').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('bulk_files')
+      .selectAll()
+      .where('id', '=', id)
+      .where('status', '!=', 'receiving')
+      .executeTakeFirst();
   }
 
   listFiles({ accountId, mode }: BulkOwner, page: { limit: number; before?: string }): Promise<BulkFile[]> {
@@ -132,6 +169,7 @@ export class KyselyBulkStore implements BulkStore {
       .selectAll()
       .where('account_id', '=', accountId)
       .where('mode', '=', mode)
+      .where('status', '!=', 'receiving')
       .orderBy('id', 'desc')
       .limit(page.limit + 1);
     if (page.before !== undefined) query = query.where('id', '<', page.before);

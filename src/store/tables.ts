@@ -332,7 +332,8 @@ export interface BulkFilesTable {
   id: string;
   account_id: string;
   mode: KeyMode;
-  status: 'pending' | 'completed';
+  /** `receiving`: rows still being written while the upload is read; seen by no reader. */
+  status: 'receiving' | 'pending' | 'completed';
   total: number;
   accepted: number;
   rejected: number;

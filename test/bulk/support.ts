@@ -8,7 +8,7 @@ import { until } from '../helpers/processes.js';
 export async function upload(
   app: TestApp,
   key: string,
-  csv: string | Buffer,
+  csv: string | Buffer | ReadableStream<Uint8Array>,
   options: { query?: string; contentType?: string; headers?: Record<string, string> } = {},
 ): Promise<TestResponse> {
   const response = await fetch(`${app.url}/v1/bulk${options.query ?? ''}`, {
@@ -19,7 +19,9 @@ export async function upload(
       ...options.headers,
     },
     body: csv,
-  });
+    // A stream is sent as it is produced (chunked).
+    ...(csv instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
   const text = await response.text();
   let body: unknown;
   try {
