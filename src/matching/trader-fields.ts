@@ -74,3 +74,12 @@ export function traderFieldProblem(name: TraderFieldName, value: unknown): strin
 export function traderKey(trader: TraderFields | undefined): string {
   return trader ? JSON.stringify(TRADER_FIELD_NAMES.map((name) => trader[name] ?? null)) : '';
 }
+
+/**
+ * What one lookup of a batch or bulk file is known by: the number alone without trader fields, so
+ * its duplicates share one answer and one record; with them, the number and the fields, so the
+ * same number with other trader fields is compared (and recorded) again.
+ */
+export function lookupKey(vatNumber: string, trader: TraderFields | undefined): string {
+  return trader ? `${vatNumber}|${traderKey(trader)}` : vatNumber;
+}

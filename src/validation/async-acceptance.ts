@@ -5,7 +5,7 @@ import { asyncBatchLimit } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { TraderFields } from '../matching/compare.js';
-import { traderKey } from '../matching/trader-fields.js';
+import { lookupKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { AsyncItem } from '../store/async-requests.js';
 import type { Stores } from '../store/stores.js';
@@ -202,7 +202,7 @@ function sortInputs(
       continue;
     }
     const trader = traderAt(position);
-    const key = trader ? `${checked.number.vatNumber}|${traderKey(trader)}` : checked.number.vatNumber;
+    const key = lookupKey(checked.number.vatNumber, trader);
     let entry = byNumber.get(key);
     if (!entry) {
       entry = { index: byNumber.size, input, checked, reference, trader };

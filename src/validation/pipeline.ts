@@ -4,7 +4,7 @@ import { type Tier, tierAllows } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { TraderFields } from '../matching/compare.js';
-import { traderKey } from '../matching/trader-fields.js';
+import { lookupKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { RecordStore } from '../store/records.js';
@@ -190,10 +190,7 @@ export class ValidationPipeline {
     const requester = parseRequester(request.requester);
     const positions = parseEach(inputs);
     // One lookup per number and trader fields: the same number with other trader fields is compared again.
-    const keyOf = (number: string, index: number) => {
-      const trader = sentTrader(request.traders?.[index]);
-      return trader ? `${number}|${traderKey(trader)}` : number;
-    };
+    const keyOf = (number: string, index: number) => lookupKey(number, sentTrader(request.traders?.[index]));
     const unique = new Map<string, { checked: CheckedNumber; trader: TraderFields | undefined }>();
     const referenceOf = new Map<string, string | null>();
     positions.forEach((position, index) => {
