@@ -25,6 +25,8 @@ export interface UnitOutcome {
   consultation_number: string | null;
   validation_id: string | null;
   error_code: string | null;
+  /** JSON: the answer's `data.match`, null when the unit has no trader fields. */
+  match: string | null;
 }
 
 /** The result columns of a row without an answer. */
@@ -37,6 +39,7 @@ export const NO_RESULT = {
   consultation_number: null,
   validation_id: null,
   error_code: null,
+  match: null,
 } as const satisfies Omit<UnitOutcome, 'unit' | 'status'>;
 
 export interface BulkStore {
@@ -89,6 +92,7 @@ const ROW_COLUMNS = [
   'consultation_number',
   'validation_id',
   'error_code',
+  'match',
 ] as const satisfies ReadonlyArray<keyof BulkRow>;
 
 /** `insert into bulk_rows … values (…), (…)` for `count` rows. */

@@ -21,6 +21,7 @@ import * as recordReads from './migrations/0008-record-reads.js';
 import * as monitors from './migrations/0009-monitors.js';
 import * as bulk from './migrations/0010-bulk.js';
 import * as consoleSessions from './migrations/0012-console-sessions.js';
+import * as bulkMatch from './migrations/0013-bulk-match.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -207,6 +208,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-monitors': monitors,
   '0012-console-sessions': consoleSessions,
   '0010-bulk': bulk,
+  '0013-bulk-match': bulkMatch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -369,4 +369,6 @@ export interface BulkRowsTable {
   consultation_number: string | null;
   validation_id: string | null;
   error_code: string | null;
+  /** JSON: the answer's `data.match`; null without an answer or without trader fields (0013). */
+  match: string | null;
 }

@@ -14,7 +14,8 @@ import type { JobHandler } from '../worker.js';
 /**
  * The `bulk_slice` job (wave-2 E3): up to UNITS_PER_SLICE unique numbers of one bulk file, all
  * looked up at once (cache hits answer at once; registry calls wait for their registry's limit in
- * the gateway). Each answer is written as it comes: the rows of its number, its record and the
+ * the gateway). A unit whose rows have trader fields (C1) sends them with its lookup: the registry
+ * compares or the service does, and the rows and the record keep `data.match`. Each answer is written as it comes: the rows of its number, its record and the
  * file's counters commit together, answers that finish together sharing one transaction. A row
  * settles only while pending, so a job repeated after a crash answers only what is left, and
  * nothing twice. Numbers whose registry is unavailable are retried on the async schedule; the
@@ -197,5 +198,6 @@ function unitOutcome(unit: number, outcome: Outcome, validationId: string | null
     consultation_number: data.consultation_number ?? null,
     validation_id: validationId,
     error_code: null,
+    match: data.match ? JSON.stringify(data.match) : null,
   };
 }

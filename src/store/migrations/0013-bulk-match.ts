@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Bulk rows keep their answer's `data.match` (wave-2 C1 on bulk files): JSON, null for a row
+ * without an answer or without trader fields; the results file spreads it into `match_*` columns.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('bulk_rows').addColumn('match', 'text').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('bulk_rows').dropColumn('match').execute();
+}
