@@ -4,6 +4,7 @@ import type { Tier } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { timeOrderedUuid } from '../ids.js';
+import { lookupKey } from '../matching/trader-fields.js';
 import { type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { Stores } from '../store/stores.js';
@@ -11,11 +12,13 @@ import { parseNumber } from '../validation/parse.js';
 import type { DeliveryService } from '../webhooks/delivery-service.js';
 import { type CsvFile, type CsvRow, REFERENCE_COLUMN, readCsv, VAT_COLUMN } from './csv-input.js';
 import { bulkCompletedEvent } from './progress.js';
+import { type TraderColumn, traderColumnsOf, traderOfRow } from './trader-columns.js';
 
 /**
  * Acceptance of a bulk file (wave-2 E1): the file is read as it arrives, every row sorted into
- * rejected (a malformed number or reference: answered in the results with its error code) or
- * accepted, duplicates grouped into one unit each (L3: one answer, one record). Rows are written
+ * rejected (a malformed number, reference or trader cell: answered in the results with its error
+ * code) or accepted, duplicates grouped into one unit each (L3: one answer, one record; the same
+ * number with other trader fields is a unit of its own, as in a sync batch). Rows are written
  * STAGE_ROWS at a time while the file is read, under a file row that stays `receiving` (listed
  * nowhere, worked by nothing); then one transaction counts the quota for the unique numbers,
  * writes the last rows, opens the file and queues the jobs for its units. A file is accepted whole
@@ -207,14 +210,16 @@ async function* between(
 }
 
 /**
- * The file's rows as read: each accepted row with the unit of its number, each rejected one with
- * its code, held until taken (written).
+ * The file's rows as read: each accepted row with the unit of its number and trader fields, each
+ * rejected one with its code, held until taken (written).
  */
 class RowSorter {
   private rows: BulkRow[] = [];
+  /** Units by lookupKey: the number, and the trader fields when the row has any. */
   private readonly unitOf = new Map<string, number>();
   private readonly vatIndex: number;
   private readonly referenceIndex: number;
+  private readonly traderColumns: TraderColumn[];
   /** Data rows read, and of them accepted. */
   total = 0;
   accepted = 0;
@@ -227,6 +232,7 @@ class RowSorter {
     const names = columns.map((name) => name.trim().toLowerCase());
     this.vatIndex = names.indexOf(VAT_COLUMN);
     this.referenceIndex = names.indexOf(REFERENCE_COLUMN);
+    this.traderColumns = traderColumnsOf(columns);
   }
 
   get units(): number {
@@ -272,16 +278,19 @@ class RowSorter {
       if (!checked.ok) return { ...row, error_code: 'validation_error' };
       row.reference = checked.value;
     }
+    const trader = traderOfRow(this.traderColumns, cells);
+    if (!trader.ok) return { ...row, error_code: 'validation_error' };
     try {
       row.normalised = parseNumber(input).number.vatNumber;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return { ...row, error_code: error.code };
     }
-    let unit = this.unitOf.get(row.normalised);
+    const key = lookupKey(row.normalised, trader.trader);
+    let unit = this.unitOf.get(key);
     if (unit === undefined) {
       unit = this.unitOf.size;
-      this.unitOf.set(row.normalised, unit);
+      this.unitOf.set(key, unit);
     }
     row.unit = unit;
     row.status = 'pending';

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { BulkFile, BulkRow, BulkStore } from '../store/bulk.js';
+import { traderColumnsOf } from './trader-columns.js';
 
 /**
  * The results file of a bulk file (wave-2 E2, L8): every row in input order, its input columns as
- * given, then what the service found. Read from the database a page at a time and written as it
+ * given, then what the service found, and when the header names trader columns (C1) the
+ * comparison, field by field (empty for rows without an answer or without trader fields). Read from the database a page at a time and written as it
  * is read, so a file of 100,000 rows is never held whole. Cells that a spreadsheet would run as a
  * formula get a leading `'`.
  */
@@ -21,6 +23,19 @@ export const RESULT_COLUMNS = [
   'error_code',
 ] as const;
 
+/** After RESULT_COLUMNS in the results of a file with trader columns: `data.match`, spread. */
+export const MATCH_COLUMNS = [
+  'match_name',
+  'match_company_type',
+  'match_street',
+  'match_postcode',
+  'match_city',
+  'match_method',
+] as const;
+
+/** The `data.match` members, in MATCH_COLUMNS order. */
+const MATCH_MEMBERS = MATCH_COLUMNS.map((column) => column.slice('match_'.length));
+
 const PAGE = 1000;
 
 /** A cell starting with =, +, -, @ (or a tab or carriage return) is read by spreadsheets as a formula. */
@@ -29,13 +44,16 @@ export function neutralise(cell: string): string {
 }
 
 export function resultsCsv(bulk: BulkStore, file: BulkFile): Readable {
-  const header = [...(JSON.parse(file.columns) as string[]), ...RESULT_COLUMNS];
+  const columns = JSON.parse(file.columns) as string[];
+  // Files without trader columns keep the columns they always had.
+  const matched = traderColumnsOf(columns).length > 0;
+  const header = [...columns, ...RESULT_COLUMNS, ...(matched ? MATCH_COLUMNS : [])];
   async function* records() {
     yield header;
     let after = -1;
     for (;;) {
       const rows = await bulk.rowsAfter(file.id, after, PAGE);
-      for (const row of rows) yield resultRecord(row);
+      for (const row of rows) yield matched ? [...resultRecord(row), ...matchCells(row)] : resultRecord(row);
       if (rows.length < PAGE) return;
       after = rows[rows.length - 1].position;
     }
@@ -59,4 +77,10 @@ function resultRecord(row: BulkRow): string[] {
     row.validation_id ?? '',
     row.error_code ?? '',
   ];
+}
+
+function matchCells(row: BulkRow): string[] {
+  if (row.match === null) return MATCH_MEMBERS.map(() => '');
+  const match = JSON.parse(row.match) as Record<string, string>;
+  return MATCH_MEMBERS.map((member) => match[member] ?? '');
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
 import { periodOf } from '../../src/accounts/quota.js';
 import { checkVatNumber } from '../../src/numbers/index.js';
@@ -70,6 +70,24 @@ export async function startAsyncStack(
       await sim.close();
     },
   };
+}
+
+/**
+ * startAsyncStack as beforeAll/afterAll hooks of the calling describe block: the returned stack's
+ * members are set once beforeAll has run.
+ */
+export function useAsyncStack(
+  dialect: TestDialect,
+  options?: Parameters<typeof startAsyncStack>[1],
+): AsyncStack {
+  const stack = {} as AsyncStack;
+  beforeAll(async () => {
+    Object.assign(stack, await startAsyncStack(dialect, options));
+  }, 60_000);
+  afterAll(async () => {
+    await stack.close?.();
+  });
+  return stack;
 }
 
 /** PUT /v1/webhooks/config; returns the configuration (with the signing secret). */

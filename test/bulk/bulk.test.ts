@@ -40,7 +40,7 @@ describeEachDialect('bulk files', (dialect) => {
     const hook = await configureWebhook(app, account.live, receiver.url);
     const [a, b, c] = freshNumbers('DE', 3);
     const csv =
-      '\uFEFFreference;vat_number;trader_name\n' +
+      '\uFEFFreference;vat_number;note\n' +
       `r1;${a};"Alpha; GmbH"\n` +
       `;${b};=HYPERLINK("x")\n` +
       `r3;DE12345;Broken\n` +
@@ -70,10 +70,11 @@ describeEachDialect('bulk files', (dialect) => {
 
     const { rows, headers } = await resultsOf(app, account.live, id, ';');
     expect(headers.get('content-type')).toMatch(/^text\/csv/);
+    // No trader column: the result columns only, no match_* columns.
     expect(rows[0]).toEqual([
       'reference',
       'vat_number',
-      'trader_name',
+      'note',
       'normalised_vat_number',
       'valid',
       'company_name',

@@ -1,4 +1,5 @@
 import { bulkCompletedEvent } from '../../bulk/progress.js';
+import { type TraderColumn, traderColumnsOf, traderOfRow } from '../../bulk/trader-columns.js';
 import type { Clock } from '../../clock.js';
 import { ApiError, type ErrorCode } from '../../errors.js';
 import { registryIdFor } from '../../registries/gateway.js';
@@ -15,11 +16,12 @@ import type { JobHandler } from '../worker.js';
  * The `bulk_slice` job (wave-2 E3): up to UNITS_PER_SLICE unique numbers of one bulk file, all
  * looked up at once (cache hits answer at once; registry calls wait for their registry's limit in
  * the gateway). A unit whose rows have trader fields (C1) sends them with its lookup: the registry
- * compares or the service does, and the rows and the record keep `data.match`. Each answer is written as it comes: the rows of its number, its record and the
- * file's counters commit together, answers that finish together sharing one transaction. A row
- * settles only while pending, so a job repeated after a crash answers only what is left, and
- * nothing twice. Numbers whose registry is unavailable are retried on the async schedule; the
- * last settled row completes the file and sends `bulk.completed` when a webhook is configured.
+ * compares or the service does, and the rows and the record keep `data.match`. Each answer is
+ * written as it comes: the rows of its number, its record and the file's counters commit
+ * together, answers that finish together sharing one transaction. A row settles only while
+ * pending, so a job repeated after a crash answers only what is left, and nothing twice. Numbers
+ * whose registry is unavailable are retried on the async schedule; the last settled row completes
+ * the file and sends `bulk.completed` when a webhook is configured.
  */
 
 export interface BulkSliceDeps {
@@ -52,6 +54,7 @@ export function bulkSliceHandler(deps: BulkSliceDeps): JobHandler {
     const maxAttempts = deps.retryDelaysMs.length + 1;
     // Attempts used up by crashes (each claim counts) end like retries used up.
     const exhausted = job.attempts > maxAttempts;
+    const traderColumns = traderColumnsOf(JSON.parse(file.columns) as string[]);
     const writer = new SettleWriter(deps, file);
     let unavailable = 0;
     await Promise.all(
@@ -61,7 +64,7 @@ export function bulkSliceHandler(deps: BulkSliceDeps): JobHandler {
           outcome = { ok: false, code: unreachableCode(row.normalised!) };
         } else {
           try {
-            outcome = { ok: true, answer: await answer(deps, file, row) };
+            outcome = { ok: true, answer: await answer(deps, file, row, traderColumns) };
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;
             // Test mode answers the same every time: its 503 is final at once.
@@ -92,15 +95,24 @@ function firstRowOfEachUnit(rows: readonly BulkRow[]): BulkRow[] {
   return [...byUnit.values()];
 }
 
-async function answer(deps: BulkSliceDeps, file: BulkFile, row: BulkRow): Promise<ValidationAnswer> {
+async function answer(
+  deps: BulkSliceDeps,
+  file: BulkFile,
+  row: BulkRow,
+  traderColumns: readonly TraderColumn[],
+): Promise<ValidationAnswer> {
   const checked = parseNumber(row.normalised);
+  // The unit's rows share their trader fields (acceptance keys units by them), so its first row's say.
+  const read = traderOfRow(traderColumns, JSON.parse(row.input) as string[]);
+  const trader = read.ok ? read.trader : undefined;
   if (file.mode === 'test') {
-    return deps.pipeline.answerTest(checked, { wantsConsultation: false, now: deps.clock.now() });
+    return deps.pipeline.answerTest(checked, { wantsConsultation: false, now: deps.clock.now(), trader });
   }
   return deps.pipeline.answerLive(checked, {
     useCache: file.use_cache === 1,
     accountId: file.account_id,
     budgetMs: BACKGROUND_BUDGET_MS,
+    trader,
   });
 }
 
