@@ -109,12 +109,12 @@ const NOTES = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficie
 
 const UPLOAD_DESCRIPTION = `Uploads a CSV file of VAT numbers and answers 202 once the whole file is read and queued; the numbers are then validated in the background, as fast as the registries allow. Follow it with \`GET /v1/bulk/{id}\`, fetch the results with \`GET /v1/bulk/{id}/results\`; with a webhook configured, \`bulk.completed\` is sent at the end.
 
-Send the file as the body (\`Content-Type: text/csv\`) or as the one file of a \`multipart/form-data\` form. The first line names the columns: \`vat_number\` is required; \`reference\` (your own id per row; the \`reference\` query parameter applies to rows without one) and any other columns are kept and echoed in the results. \`,\` or \`;\` separators (whichever the header line uses), quoted fields, a UTF-8 BOM and blank lines are fine.
+Send the file as the body (\`Content-Type: text/csv\`) or as the one file of a \`multipart/form-data\` form. The first line names the columns: \`vat_number\` is required; \`reference\` (your own id per row; the \`reference\` query parameter applies to rows without one) and any other columns are kept and echoed in the results. Trader columns (\`trader_name\`, \`trader_company_type\`, \`trader_street\`, \`trader_postcode\`, \`trader_city\`) are compared with what the registry holds, as on \`GET /v1/validate\`: a row with any of them is asked of the registry (never answered from the cache), and the results add the comparison; an empty cell counts as not sent. \`,\` or \`;\` separators (whichever the header line uses), quoted fields, a UTF-8 BOM and blank lines are fine.
 
 ${NOTES}
 - **Rows**: up to ${bulkRowLimit('pro').toLocaleString('en')} (Pro) or ${bulkRowLimit('business').toLocaleString('en')} (Business, Scale); bodies up to ${BULK_MAX_BYTES / 1024 / 1024} MiB (413 \`payload_too_large\` beyond).
-- **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all); 429 \`rate_limit_exceeded\` refuses the whole file when fewer validations remain this month.
-- **Rejected rows**: a malformed number (or reference) does not refuse the file: the row is counted in \`rejected\` and its \`error_code\` is in the results.
+- **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all; the same number with other trader fields is another lookup and counts again); 429 \`rate_limit_exceeded\` refuses the whole file when fewer validations remain this month.
+- **Rejected rows**: a malformed number, reference or trader cell does not refuse the file: the row is counted in \`rejected\` and its \`error_code\` is in the results (\`validation_error\` for a reference or trader cell with control characters, or longer than 255 or 200 characters).
 - **Retrying**: with an \`Idempotency-Key\`, a retry of the same upload (the same query and the same bytes of the file, sent as \`text/csv\` or as the file of a form) gets the first 202 again with \`Idempotent-Replayed: true\`, and the file is accepted, counted and queued once; another file or query under the key is 422 \`idempotency_key_reused\`. The key is claimed once the whole file is read and found readable: a file refused for its content (\`invalid_csv\`, \`payload_too_large\`) or for the quota (429) leaves the key free for the retry, corrected or not.
 - **Worth knowing**: a file that cannot be read is 422 \`invalid_csv\` naming the line and the reason (empty, no \`vat_number\` column, not UTF-8, binary, a row with more or fewer fields than the header, an unclosed quote, more rows than the tier allows); nothing of it is accepted or counted.`;
 
@@ -122,7 +122,7 @@ const GET_DESCRIPTION = `The progress of a bulk file: counts so far and \`eta_se
 
 ${NOTES}`;
 
-const RESULTS_DESCRIPTION = `The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then \`normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code\`. \`valid\` is \`true\`/\`false\`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). Every \`validation_id\` is a record (\`GET /v1/validations/{id}\`); duplicates of a number share one. A cell that starts with \`=\`, \`+\`, \`-\` or \`@\` gets a leading \`'\` so spreadsheets do not run it as a formula.
+const RESULTS_DESCRIPTION = `The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then \`normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code\`. \`valid\` is \`true\`/\`false\`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). When the file has trader columns, \`match_name, match_company_type, match_street, match_postcode, match_city, match_method\` follow: the row's \`data.match\` (\`match\`, \`partial\`, \`mismatch\` or \`not_processed\`; method \`registry\` or \`computed\`), empty for a row without an answer or without trader fields; a file without trader columns has none of them. Every \`validation_id\` is a record (\`GET /v1/validations/{id}\`, with the same \`match\`); duplicates of a number with the same trader fields share one. A cell that starts with \`=\`, \`+\`, \`-\` or \`@\` gets a leading \`'\` so spreadsheets do not run it as a formula.
 
 ${NOTES}`;
 
@@ -318,7 +318,12 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
             content: {
               'text/csv': {
                 schema: { type: 'string' },
-                examples: { three: { summary: 'Three rows, one rejected', value: BULK_RESULTS_EXAMPLE } },
+                examples: {
+                  three: {
+                    summary: 'Three rows with trader names: two compared, one rejected',
+                    value: BULK_RESULTS_EXAMPLE,
+                  },
+                },
               },
             },
           },

@@ -66,7 +66,7 @@ export const BULK_LIST_EXAMPLES: Record<string, NamedExample> = {
 };
 
 export const BULK_RESULTS_EXAMPLE =
-  'vat_number;reference;trader_name;normalised_vat_number;valid;company_name;company_address;source;source_status;consultation_number;validation_id;error_code\n' +
-  'DE123456704;customer-4711;Musterfirma;DE123456704;true;Musterfirma Test GmbH;;vies;live;;val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c;\n' +
-  'NL123456782B01;customer-4712;Testbedrijf;NL123456782B01;true;Testbedrijf B.V.;"Teststraat 1, 1234 AB Amsterdam";vies;cached;;val_019b7a2e4c1e7a8b9c0d1e2f3a4b5c6d;\n' +
-  'DE12345;customer-4713;Typo GmbH;;;;;;;;;invalid_vat_format\n';
+  'vat_number;reference;trader_name;normalised_vat_number;valid;company_name;company_address;source;source_status;consultation_number;validation_id;error_code;match_name;match_company_type;match_street;match_postcode;match_city;match_method\n' +
+  'DE123456704;customer-4711;Musterfirma;DE123456704;true;Musterfirma Test GmbH;;vies;live;;val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c;;partial;not_processed;not_processed;not_processed;not_processed;computed\n' +
+  'NL123456782B01;customer-4712;Testbedrijf;NL123456782B01;true;Testbedrijf B.V.;"Teststraat 1, 1234 AB Amsterdam";vies;live;;val_019b7a2e4c1e7a8b9c0d1e2f3a4b5c6d;;match;not_processed;not_processed;not_processed;not_processed;computed\n' +
+  'DE12345;customer-4713;Typo GmbH;;;;;;;;;invalid_vat_format;;;;;;\n';
