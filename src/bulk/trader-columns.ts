@@ -18,6 +18,9 @@ export interface TraderColumn {
   index: number;
 }
 
+/** A row of a file without trader columns (most files: read once per row, so not allocated each time). */
+const NOT_SENT = { ok: true, trader: undefined } as const;
+
 /** The trader columns the header names, in TRADER_FIELD_NAMES order; empty when none. */
 export function traderColumnsOf(columns: readonly string[]): TraderColumn[] {
   const names = columns.map((name) => name.trim().toLowerCase());
@@ -36,6 +39,7 @@ export function traderOfRow(
   columns: readonly TraderColumn[],
   cells: readonly string[],
 ): { ok: true; trader: TraderFields | undefined } | { ok: false; reason: string } {
+  if (columns.length === 0) return NOT_SENT;
   const given: Partial<Record<TraderFieldName, string>> = {};
   for (const { name, index } of columns) {
     const cell = cells[index];
