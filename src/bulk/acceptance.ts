@@ -31,7 +31,7 @@ export const UNITS_PER_SLICE = 100;
 /** Large enough for 100,000 rows with trader columns; a larger body is 413. */
 export const BULK_MAX_BYTES = 40 * 1024 * 1024;
 /** Rows held before they are written: a larger file is staged while it is read. */
-export const STAGE_ROWS = 2_000;
+export const STAGE_ROWS = 5_000;
 /** A file still `receiving` after this long belongs to an upload whose process stopped. */
 export const RECEIVING_EXPIRES_MS = 24 * 60 * 60 * 1000;
 const REFERENCE_MAX_LENGTH = 255;
@@ -128,11 +128,16 @@ export class BulkAcceptance {
     // A large file's rows are written as it is read, under a file that is still `receiving`
     // (invisible, worked by nothing), so no file is held whole; the transaction below opens it.
     let staged = false;
+    // One transaction a stage: one commit (and on PostgreSQL one WAL flush) per STAGE_ROWS rows.
     const stage = async () => {
       if (!sorter || sorter.buffered < STAGE_ROWS) return;
-      if (!staged) await bulk.insertFile(fileRow(sorter, 'receiving'));
+      const rows = sorter.take();
+      const first = !staged;
       staged = true;
-      await bulk.insertRows(sorter.take());
+      await this.deps.stores.transaction(async (stores) => {
+        if (first) await stores.bulk.insertFile(fileRow(sorter!, 'receiving'));
+        await stores.bulk.insertRows(rows);
+      });
     };
     try {
       await readCsv(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_TIER_LIMITS } from '../../src/accounts/tiers.js';
 import { RECEIVING_EXPIRES_MS, STAGE_ROWS, sweepReceiving } from '../../src/bulk/acceptance.js';
 import { type BulkFile, NO_RESULT } from '../../src/store/bulk.js';
 import { type AsyncStack, freshNumbers, setUsage, startAsyncStack, usageOf } from '../async/support.js';
@@ -30,9 +31,21 @@ describeEachDialect('bulk files staged while read', (dialect) => {
   };
   const csvOf = (numbers: readonly string[]) =>
     `vat_number,note\n${numbers.map((n) => `${n},x`).join('\n')}\n`;
+  /** The file in pieces of 16 KiB a moment apart, so the service reads it in many chunks. */
+  const chunked = (csv: string) =>
+    new ReadableStream<Uint8Array>({
+      async start(controller) {
+        const bytes = Buffer.from(csv);
+        for (let at = 0; at < bytes.length; at += 16_384) {
+          controller.enqueue(bytes.subarray(at, at + 16_384));
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        controller.close();
+      },
+    });
 
   it('a file of several stages: rows written while it is read, then accepted whole in input order', async () => {
-    const account = await stack.app.account('pro');
+    const account = await stack.app.account('business');
     const numbers = freshNumbers('DE', ROWS);
     const csv = csvOf(numbers);
     // The first three fifths, then a pause until the service has staged rows under a receiving
@@ -71,11 +84,11 @@ describeEachDialect('bulk files staged while read', (dialect) => {
   }, 90_000);
 
   it('a bad line after rows were staged: 422 naming it, no file and no row left', async () => {
-    const account = await stack.app.account('pro');
+    const account = await stack.app.account('business');
     const [files, rows] = [await bulkFileCount(stack.app), await rowCount(stack.app)];
     const lines = freshNumbers('DE', ROWS).map((n) => `${n},x`);
     lines[ROWS - 100] = `${lines[ROWS - 100]},extra`;
-    const res = await upload(stack.app, account.live, `vat_number,note\n${lines.join('\n')}\n`);
+    const res = await upload(stack.app, account.live, chunked(`vat_number,note\n${lines.join('\n')}\n`));
     expect(res.status, res.text).toBe(422);
     expect(res.body.error.code).toBe('invalid_csv');
     expect(res.body.error.message).toContain(`line ${ROWS - 100 + 2}:`);
@@ -85,20 +98,21 @@ describeEachDialect('bulk files staged while read', (dialect) => {
   }, 60_000);
 
   it('over the quota after rows were staged: 429, no file and no row left, nothing counted', async () => {
-    const account = await stack.app.account('pro');
-    await setUsage(stack.app, account.id, 10_000 - STAGE_ROWS);
+    const account = await stack.app.account('business');
+    const monthly = DEFAULT_TIER_LIMITS.business.monthly;
+    await setUsage(stack.app, account.id, monthly - STAGE_ROWS);
     const [files, rows] = [await bulkFileCount(stack.app), await rowCount(stack.app)];
-    const res = await upload(stack.app, account.live, csvOf(freshNumbers('DE', ROWS)));
+    const res = await upload(stack.app, account.live, chunked(csvOf(freshNumbers('DE', ROWS))));
     expect(res.status, res.text).toBe(429);
     expect(res.body.error.code).toBe('rate_limit_exceeded');
     expect(await bulkFileCount(stack.app)).toBe(files);
     expect(await rowCount(stack.app)).toBe(rows);
-    expect(await usageOf(stack.app, account.id)).toBe(10_000 - STAGE_ROWS);
+    expect(await usageOf(stack.app, account.id)).toBe(monthly - STAGE_ROWS);
   }, 60_000);
 
   it('a receiving file is seen by no reader, and the sweep removes it once expired', async () => {
     const { app } = stack;
-    const account = await app.account('pro');
+    const account = await app.account('business');
     const now = Date.now();
     const file = (id: string, status: BulkFile['status'], createdAt: number): BulkFile => ({
       id,
