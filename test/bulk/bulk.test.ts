@@ -308,6 +308,12 @@ describeEachDialect('bulk files', (dialect) => {
       const noBoundary = await upload(stack.app, account.test, 'x', { contentType: 'multipart/form-data' });
       expect(noBoundary.status, noBoundary.text).toBe(422);
       expect(noBoundary.body.error.code).toBe('invalid_csv');
+      // A large one too: its rest is read and dropped, so the answer reaches the client.
+      const large = await upload(stack.app, account.test, Buffer.alloc(4 * 1024 * 1024, 'a'), {
+        contentType: 'multipart/form-data',
+      });
+      expect(large.status, large.text).toBe(422);
+      expect(large.body.error.code).toBe('invalid_csv');
     });
   });
 });

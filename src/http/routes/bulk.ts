@@ -194,13 +194,14 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
       }
       // Read without destroying the request on a refusal, so the error answer still reaches the client.
       const body = raw.iterator({ destroyOnReturn: false });
-      const source = isMultipart(request)
-        ? multipartFile(body, boundaryOf(request.headers['content-type']!))
-        : body;
-      // With an Idempotency-Key, the same request is the same query and the same file's bytes
-      // (as text/csv or as the file of any multipart body), claimed once the file is read.
-      const key = deps.idempotency.keyOf(request);
       try {
+        // A multipart body without a boundary is refused here, inside the try: its rest is drained too.
+        const source = isMultipart(request)
+          ? multipartFile(body, boundaryOf(request.headers['content-type']!))
+          : body;
+        // With an Idempotency-Key, the same request is the same query and the same file's bytes
+        // (as text/csv or as the file of any multipart body), claimed once the file is read.
+        const key = deps.idempotency.keyOf(request);
         const { data, quota } = await deps.acceptance.accept(
           request.principal,
           key ? key.hashing(source) : source,
