@@ -17,7 +17,6 @@ import {
   type Registry,
   type RegistryAnswer,
   RegistryError,
-  type RegistryFailureKind,
   type RegistryId,
 } from './registry.js';
 
