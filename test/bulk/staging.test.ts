@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_TIER_LIMITS } from '../../src/accounts/tiers.js';
 import { RECEIVING_EXPIRES_MS, STAGE_ROWS, sweepReceiving } from '../../src/bulk/acceptance.js';
 import { type BulkFile, NO_RESULT } from '../../src/store/bulk.js';
-import { type AsyncStack, freshNumbers, setUsage, startAsyncStack, usageOf } from '../async/support.js';
+import { freshNumbers, setUsage, usageOf, useAsyncStack } from '../async/support.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import type { TestApp } from '../helpers/harness.js';
 import { until } from '../helpers/processes.js';
@@ -15,13 +15,7 @@ import { bulkFileCount, resultsOf, upload, waitForCompletion } from './support.j
  * sweep removes those an upload left behind when its process stopped.
  */
 describeEachDialect('bulk files staged while read', (dialect) => {
-  let stack: AsyncStack;
-  beforeAll(async () => {
-    stack = await startAsyncStack(dialect);
-  }, 60_000);
-  afterAll(async () => {
-    await stack?.close();
-  });
+  const stack = useAsyncStack(dialect);
 
   const ROWS = STAGE_ROWS * 2 + 500;
   const rowCount = async (app: TestApp, bulkId?: string) => {
