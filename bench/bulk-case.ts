@@ -9,12 +9,16 @@ import type { RunningService } from './service.js';
  * The bulk case: a 100,000-row file, half of its numbers cached by an earlier file, the simulator
  * answering VIES after 100 ms and the service allowed 40 VIES calls at once. Figures: acceptance
  * of the file (target under 3 s), completion against the ideal (uncached rows × 100 ms / 40,
+ * the calls spread over 10 member states at 4 each as the issue sets them,
  * target within 1.25 times it), and the service's RSS while it works (target under 300 MB, flat).
  */
 
 const ROWS = 100_000;
 const LATENCY_MS = 100;
-const IN_FLIGHT = 40;
+/** The issue's setting: 4 calls at once per member state over 10 member states, 40 in all. */
+const MEMBER_STATE_IN_FLIGHT = 4;
+const MEMBER_STATES = 10;
+const IN_FLIGHT = MEMBER_STATE_IN_FLIGHT * MEMBER_STATES;
 const ACCEPT_TARGET_MS = 3_000;
 const COMPLETION_FACTOR = 1.25;
 const RSS_TARGET_MB = 300;
@@ -66,9 +70,18 @@ async function runBulk(ctx: CaseContext): Promise<Row[]> {
     accessLog: false,
     fresh: true,
     // The worker's default concurrency: 20 slices of 100 numbers keep far more than 40 calls queued.
-    env: { WORKER: 'true', WORKER_POLL_MS: '50', VIES_CONCURRENCY: String(IN_FLIGHT) },
+    env: {
+      WORKER: 'true',
+      WORKER_POLL_MS: '50',
+      VIES_CONCURRENCY: String(IN_FLIGHT),
+      VIES_MEMBER_STATE_CONCURRENCY: String(MEMBER_STATE_IN_FLIGHT),
+    },
   });
   const numbers = generatedNumbers(ROWS, ['vies'], NUMBER_OFFSET);
+  // The ideal assumes every member state's queue is in use: fewer member states cap the calls lower.
+  const memberStates = new Set(numbers.map((number) => number.slice(0, 2))).size;
+  if (memberStates < MEMBER_STATES)
+    throw new Error(`the file spans ${memberStates} VIES member states, not ${MEMBER_STATES}`);
   const warm = numbers.filter((_, index) => index % 2 === 0);
   const uncached = numbers.length - warm.length;
   try {
@@ -127,7 +140,7 @@ async function runBulk(ctx: CaseContext): Promise<Row[]> {
             gate: 'absolute',
           },
         ],
-        note: `${uncached.toLocaleString('en-US')} uncached numbers over ${5} VIES member states, simulator latency ${LATENCY_MS} ms, VIES_CONCURRENCY=${IN_FLIGHT}; ideal = uncached × ${LATENCY_MS} ms / ${IN_FLIGHT}`,
+        note: `${uncached.toLocaleString('en-US')} uncached numbers over ${memberStates} VIES member states (${MEMBER_STATE_IN_FLIGHT} calls at once each), simulator latency ${LATENCY_MS} ms, VIES_CONCURRENCY=${IN_FLIGHT}; ideal = uncached × ${LATENCY_MS} ms / ${IN_FLIGHT}`,
       },
       {
         kind: 'figure',

@@ -11,7 +11,11 @@ import type { PrimaryRegistryId as RegistryId } from '../src/registries/registry
 /** Countries whose registry decides on numbers that fail local check digits (decisions section 1). */
 const REGISTRY_DECIDES_CHECKSUM = new Set(['GB', 'XI']);
 
-/** Candidate numbers per registry; between one in ten and one in a hundred pass their check digits. */
+/**
+ * Candidate numbers per registry; between one in ten and one in a hundred pass their check digits.
+ * VIES's are ten member states without a national fallback, so numbers taken in turn use all ten
+ * member states' queues (4 calls at once each by default).
+ */
 const CANDIDATES: Readonly<Record<RegistryId, ReadonlyArray<(n: number) => string>>> = {
   vies: [
     (n) => `DE${210000000 + n}`,
@@ -19,6 +23,11 @@ const CANDIDATES: Readonly<Record<RegistryId, ReadonlyArray<(n: number) => strin
     (n) => `FI${21000000 + n}`,
     (n) => `DK${21000000 + n}`,
     (n) => `EE${210000000 + n}`,
+    (n) => `NL${210000000 + n}B01`,
+    (n) => `SE${2100000000 + n}01`,
+    (n) => `SI${21000000 + n}`,
+    (n) => `HU${21000000 + n}`,
+    (n) => `PT${210000000 + n}`,
   ],
   hmrc: [(n) => `GB${210000000 + n}`],
   uid: [(n) => `CHE${210000000 + n}MWST`],
