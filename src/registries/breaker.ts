@@ -73,10 +73,16 @@ export class CircuitBreaker {
     if (!options.silent) this.onChange({ state: 'open', openUntil: until, at: this.clock.now() });
   }
 
+  /** True while a call would be refused at once: the circuit open, or its single probe in flight. */
+  get refuses(): boolean {
+    const state = this.state;
+    return state === 'open' || (state === 'half_open' && this.probing);
+  }
+
   /** Throws at once while the circuit is open or its single probe is in flight. */
   check(): void {
-    const state = this.state;
-    if (state === 'open' || (state === 'half_open' && this.probing)) {
+    if (this.refuses) {
+      const state = this.state;
       const wait = state === 'open' ? this.openUntil - this.clock.now() : this.options.cooldownMs;
       throw circuitOpenError(this.registry, this.name, Math.max(0, wait));
     }

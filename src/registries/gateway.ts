@@ -193,6 +193,11 @@ export class RegistryGateway {
     return breaker;
   }
 
+  /** True while a call to `registry` for `countryCode` would be refused at once by its breaker. */
+  refusesAtOnce(registry: Registry, countryCode: string): boolean {
+    return this.breakers.get(registryKey(registry.id, countryCode))?.refuses ?? false;
+  }
+
   /** Every breaker used so far, by key. */
   breakerStates(): Map<string, CircuitBreaker> {
     return this.breakers;

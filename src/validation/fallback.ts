@@ -1,5 +1,6 @@
 import type { ParsedVatNumber } from '../numbers/index.js';
 import { FALLBACK_BY_COUNTRY } from '../registries/fallbacks/index.js';
+import type { RegistryGateway } from '../registries/gateway.js';
 import { type RegistryAnswer, RegistryError } from '../registries/registry.js';
 import type { CacheEntry } from '../store/cache.js';
 import { companyOf, iso, type ValidationAnswer } from './answer.js';
@@ -20,6 +21,19 @@ export interface FallbackOptions {
   priorEntry: () => Promise<CacheEntry | undefined>;
   /** false (the caller skipped the cache): a "not registered" answer is served as the register gave it. */
   degradedRule: boolean;
+}
+
+/**
+ * True when asking about `number` now would reach no registry: its registry's breaker refuses the
+ * call and no national fallback could be asked in its place. The answer is then stale or 503 at
+ * once, and the pipeline skips the quota check it makes before registry work.
+ */
+export function reachesNoRegistry(gateway: RegistryGateway, number: ParsedVatNumber): boolean {
+  const registry = gateway.registryFor(number.countryCode);
+  if (!registry || !gateway.refusesAtOnce(registry, number.countryCode)) return false;
+  const id = registry.id === 'vies' ? FALLBACK_BY_COUNTRY[number.countryCode] : undefined;
+  const register = id ? gateway.registryById(id) : undefined;
+  return !register || gateway.refusesAtOnce(register, number.countryCode);
 }
 
 /**

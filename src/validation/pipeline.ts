@@ -10,8 +10,9 @@ import type { RegistryGateway } from '../registries/gateway.js';
 import type { RecordStore } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import type { ValidationAnswer } from './answer.js';
-import { type CacheRules, readCache } from './cache-read.js';
+import { type CacheRules, readCache, withinStaleWindow } from './cache-read.js';
 import { Coalescer } from './coalesce.js';
+import { reachesNoRegistry } from './fallback.js';
 import { localAnswer } from './local-answer.js';
 import { sentTrader, withMatch } from './match.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from './parse.js';
@@ -82,7 +83,8 @@ export interface LookupOptions {
   useCache: boolean;
   /**
    * Runs before a registry call this lookup starts (not before one it joins): the quota check, so
-   * that no registry work starts for an account whose quota is used up.
+   * that no registry work starts for an account whose quota is used up. Skipped when the stale
+   * answer comes at once (see staleAtOnce).
    */
   beforeRegistry?: () => Promise<unknown>;
   /** Present only when a consultation number is wanted and allowed (see consultationRequester). */
@@ -155,6 +157,8 @@ export class ValidationPipeline {
     const now = this.deps.clock.now();
     const context = this.contextOf(principal, request, 'sync', requester);
     const trader = sentTrader(request.trader);
+    // The quota as checked before a registry call: a 503 charges nothing, so it serves the headers.
+    let checkedQuota: QuotaState | undefined;
     try {
       const answer =
         principal.mode === 'test'
@@ -163,7 +167,9 @@ export class ValidationPipeline {
               useCache: request.useCache,
               requester: wanted,
               accountId: principal.accountId,
-              beforeRegistry: () => this.deps.quota.check(principal, 1, now),
+              beforeRegistry: async () => {
+                checkedQuota = await this.deps.quota.check(principal, 1, now);
+              },
               trader,
               givenRequester: requester,
             });
@@ -171,7 +177,7 @@ export class ValidationPipeline {
       return { answer, quota, validationId: ids[0] };
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === 'rate_limit_exceeded') throw error;
-      const quota = await this.deps.quota.current(principal, now).catch(() => undefined);
+      const quota = checkedQuota ?? (await this.deps.quota.current(principal, now).catch(() => undefined));
       throw quota ? withQuotaHeaders(error, quota) : error;
     }
   }
@@ -267,7 +273,7 @@ export class ValidationPipeline {
     if (local) return Promise.resolve(withMatch(local, trader));
     const { number } = checked;
     const ask = async (call: RegistryCallOptions) => {
-      await beforeRegistry?.();
+      if (!this.staleAtOnce(number, call)) await beforeRegistry?.();
       return askRegistry(this.registry, number, { ...call, budgetMs: options.budgetMs });
     };
     // Trader fields are compared by the registry now (wave-2 C3), as a consultation request is answered.
@@ -281,6 +287,23 @@ export class ValidationPipeline {
       });
       return cached.fresh ?? ask({ prior: cached, degradedRule: true });
     });
+  }
+
+  /**
+   * True when the answer will be the stale cache entry at once: the breaker refuses the call, no
+   * fallback can answer, and the entry is within the stale window. The quota check before registry
+   * work is skipped then: the answer is charged with its record (429 there if the quota ran out),
+   * as a cache hit is. Without a stale entry the check runs, so 429 still comes before the 503.
+   * Trader fields may go to the federal tax office whatever VIES's breaker says.
+   */
+  private staleAtOnce(number: ParsedVatNumber, call: RegistryCallOptions): boolean {
+    const entry = call.prior?.entry;
+    return (
+      entry !== undefined &&
+      call.trader === undefined &&
+      withinStaleWindow(entry, this.rules, this.deps.clock.now()) &&
+      reachesNoRegistry(this.deps.gateway, number)
+    );
   }
 
   /** Test keys (decisions section 5): the local answer, else the magic numbers' answers. */

@@ -12,7 +12,8 @@ import { ManualClock } from '../../src/clock.js';
 import { KyselyAvailabilityStore } from '../../src/store/availability.js';
 import { describeEachDialect, REDIS_URL, type TestDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
-import { checksumValidNumbers, validate } from './live.js';
+import { useQuota } from '../http/support.js';
+import { checksumValidNumbers, remaining, usedUnits, validate } from './live.js';
 
 const COOLDOWN_MS = 30_000;
 
@@ -121,6 +122,46 @@ describeEachDialect('e2e breakers per VIES member state', (dialect) => {
     const probe = await validate(a, account.live, germans[4]);
     expect(probe.status, probe.text).toBe(200);
     expect(a.gateway.breaker('vies:DE').state).toBe('closed');
+  });
+
+  it('while open, charges a stale answer with its record and answers 429 before the 503 when the quota is out', async () => {
+    const { sim, a } = pair;
+    const account = await a.account('pro');
+    const cached = 'ATU12345675';
+    expect((await validate(a, account.live, cached)).status).toBe(200);
+    a.clock.advance(2 * 86_400_000);
+    sim.setMemberState('AT', { mode: 'down' });
+    const austrians = checksumValidNumbers('ATU', 8, 30_000_000, 4);
+    for (const number of austrians.slice(0, 3))
+      expect((await validate(a, account.live, number)).status).toBe(503);
+    expect(a.gateway.breaker('vies:AT').state).toBe('open');
+    sim.resetStats();
+
+    // Quota left: the stale answer is charged one unit; the 503 charges none and shows the quota.
+    const before = await usedUnits(a, account.id);
+    const stale = await validate(a, account.live, cached);
+    expect(stale.status, stale.text).toBe(200);
+    expect(stale.body.meta).toMatchObject({ stale: true, source_status: 'unavailable' });
+    expect(await usedUnits(a, account.id)).toBe(before + 1);
+    const refused = await validate(a, account.live, austrians[3]);
+    expect(refused.status, refused.text).toBe(503);
+    expect(remaining(refused)).toBe(remaining(stale));
+    expect(await usedUnits(a, account.id)).toBe(before + 1);
+
+    // Quota used up: 429 for both, the check order's 429 before the work (decisions section 4).
+    await useQuota(a, account.id, 10_000);
+    for (const number of [cached, austrians[3]]) {
+      const res = await validate(a, account.live, number);
+      expect(res.status, res.text).toBe(429);
+      expect(res.body.error.code).toBe('rate_limit_exceeded');
+    }
+    expect(sim.statsOf('vies').calls).toBe(0);
+
+    // Closed again for the tests after this one.
+    a.clock.advance(COOLDOWN_MS);
+    sim.reset();
+    expect((await validate(a, pair.account.live, austrians[0], { cache: 'false' })).status).toBe(200);
+    expect(a.gateway.breaker('vies:AT').state).toBe('closed');
   });
 
   it('opens a breaker another instance opened, and one VIES reports unavailable', async () => {
