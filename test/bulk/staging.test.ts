@@ -104,6 +104,64 @@ describeEachDialect('bulk files staged while read', (dialect) => {
     expect(await usageOf(stack.app, account.id)).toBe(monthly - STAGE_ROWS);
   }, 60_000);
 
+  it('rows are stored exactly as given: awkward text, nulls, and more rows than one statement takes', async () => {
+    const { app } = stack;
+    const account = await app.account('business');
+    const bulkId = `blk_${'e'.repeat(32)}`;
+    await app.stores.bulk.insertFile({
+      id: bulkId,
+      account_id: account.id,
+      mode: 'test',
+      status: 'receiving',
+      total: 0,
+      accepted: 0,
+      rejected: 0,
+      unique_count: 0,
+      processed: 0,
+      succeeded: 0,
+      failed: 0,
+      columns: '["vat_number","note"]',
+      delimiter: ',',
+      reference: null,
+      use_cache: 1,
+      created_at: Date.now(),
+      started_at: null,
+      completed_at: null,
+    });
+    // What an array literal or a values list could get wrong: quotes, backslashes, braces,
+    // commas, the word NULL, empty text, line breaks and characters outside ASCII.
+    const awkward = [
+      '"quoted"',
+      'back\\slash',
+      '{a,b}',
+      'NULL',
+      '',
+      'two\nlines',
+      'Müller 🧾 Straße',
+      "it's",
+    ];
+    const rows = Array.from({ length: 1_600 }, (_, position) => {
+      const text = awkward[position % awkward.length];
+      return {
+        bulk_id: bulkId,
+        position,
+        line: position + 2,
+        input: JSON.stringify(['DE123456704', text]),
+        vat_number: text,
+        normalised: position % 3 === 0 ? null : 'DE123456704',
+        unit: position % 5 === 0 ? null : position,
+        reference: position % 2 === 0 ? text : null,
+        status: 'pending' as const,
+        ...NO_RESULT,
+        error_code: position % 7 === 0 ? text : null,
+      };
+    });
+    await app.stores.bulk.insertRows(rows);
+    const stored = await app.stores.bulk.rowsAfter(bulkId, -1, 2_000);
+    expect(stored).toEqual(rows);
+    await app.stores.bulk.deleteReceiving(bulkId);
+  });
+
   it('a receiving file is seen by no reader, and the sweep removes it once expired', async () => {
     const { app } = stack;
     const account = await app.account('business');
