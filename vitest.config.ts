@@ -1,12 +1,43 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Files that hold real time to tight bounds (requests per second at the simulator, sockets closed
+ * within a bound, latency limits): they run alone, after the rest, so no other file shares the
+ * cores with them.
+ */
+const ALONE = [
+  'test/e2e/resilience.test.ts',
+  'test/http/slow-clients.test.ts',
+  'test/console/performance.test.ts',
+  'test/attack/registry-chaos.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: ALONE,
+          // One file per core and one more: most files spend their time waiting on sockets,
+          // child processes and timers, so vitest's default (one fewer than the cores) leaves
+          // the cores idle.
+          maxWorkers: availableParallelism() + 1,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

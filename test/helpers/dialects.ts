@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, it } from 'vitest';
 import { type Database, type DialectName, migrateToLatest, openDatabase } from '../../src/store/database.js';
 
@@ -54,16 +55,38 @@ export async function createTestDatabase(
   if (!POSTGRES_URL) throw new Error('TEST_POSTGRES_URL is not set');
   const schema = `t_${suffix}`;
   const database = openDatabase(POSTGRES_URL, { schema, poolSize: options.poolSize ?? 20 });
-  await migrateToLatest(database, schema);
+  await oneSchemaChangeAtATime(() => migrateToLatest(database, schema));
   const url = withSearchPath(POSTGRES_URL, schema);
   return {
     database,
     url,
     drop: async () => {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db).catch(() => undefined);
+      await oneSchemaChangeAtATime(() =>
+        sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db),
+      ).catch(() => undefined);
       await database.close().catch(() => undefined);
     },
   };
+}
+
+/** The advisory lock the test files' schema migrations and drops take (any constant works). */
+const SCHEMA_LOCK = 7_318_021;
+
+/**
+ * Runs `change` while holding a session advisory lock shared by every test worker. Kysely's
+ * Migrator looks for its table by introspecting every schema of the database; a schema another
+ * worker drops during that scan fails it with 'schema "t_…" does not exist', naming the other
+ * schema. Migrations and drops of the test schemas therefore go one at a time.
+ */
+async function oneSchemaChangeAtATime<T>(change: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    return await change();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** A connection string whose sessions use `schema` (libpq `options`), for child processes. */
