@@ -272,8 +272,8 @@ export class ValidationPipeline {
     });
     if (local) return Promise.resolve(withMatch(local, trader));
     const { number } = checked;
-    const ask = async (call: RegistryCallOptions) => {
-      if (!this.staleAtOnce(number, call)) await beforeRegistry?.();
+    const ask = async (call: RegistryCallOptions, checking?: Promise<unknown>) => {
+      if (!this.staleAtOnce(number, call)) await (checking ?? beforeRegistry?.());
       return askRegistry(this.registry, number, { ...call, budgetMs: options.budgetMs });
     };
     // Trader fields are compared by the registry now (wave-2 C3), as a consultation request is answered.
@@ -281,11 +281,16 @@ export class ValidationPipeline {
       return ask({ requester, accountId, degradedRule: useCache, trader, givenRequester });
     return this.lookups.run(`${number.vatNumber}|${useCache}`, async () => {
       if (!useCache) return ask({ degradedRule: false });
+      // While no registry can be asked, a 503 is likely and needs the quota check first: it runs
+      // beside the cache read, not after it. A cache hit or a stale answer leaves its result unused.
+      const checking =
+        beforeRegistry && reachesNoRegistry(this.deps.gateway, number) ? beforeRegistry() : undefined;
+      checking?.catch(() => undefined);
       const cached = await readCache(this.deps.stores.cache, number, {
         rules: this.rules,
         now: this.deps.clock.now(),
       });
-      return cached.fresh ?? ask({ prior: cached, degradedRule: true });
+      return cached.fresh ?? ask({ prior: cached, degradedRule: true }, checking);
     });
   }
 
