@@ -260,9 +260,13 @@ export interface AnswerContext {
   sentRequestId?: string;
 }
 
-/** Pages that are not JSON by design: the Swagger UI and its assets, error pages, metrics. */
-export function isNonJsonPage(path: string): boolean {
-  return path === '/metrics' || path === '/docs' || path.startsWith('/docs/');
+/** Answers that are not JSON by design: the Swagger UI and its assets, metrics, the CSV and PDF downloads. */
+export function isNonJsonPage(path: string, contentType = ''): boolean {
+  if (path === '/metrics' || path === '/docs' || path.startsWith('/docs/')) return true;
+  // The downloads: the records export and a bulk file's results as CSV, a proof as PDF when asked.
+  if (/^text\/csv/i.test(contentType))
+    return path === '/v1/validations/export' || /^\/v1\/bulk\/[^/]+\/results$/.test(path);
+  return /^application\/pdf/i.test(contentType) && /^\/v1\/validations\/[^/]+\/proof$/.test(path);
 }
 
 // A stack frame is `at name (file:line:column)`; a message echoing a parameter named `At ` is not one.
@@ -289,7 +293,7 @@ export function answerProblems(context: AnswerContext, answer: Answer): string[]
   } else if (!UUID_V4.test(requestId)) problems.push(`X-Request-Id ${requestId} is not a UUID v4`);
 
   const headOnly = context.method.toUpperCase() === 'HEAD';
-  const nonJson = isNonJsonPage(context.path) && status < 400;
+  const nonJson = isNonJsonPage(context.path, headers['content-type']) && status < 400;
   let json: unknown;
   let parsed = false;
   if (!headOnly && !nonJson) {

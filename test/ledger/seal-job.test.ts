@@ -36,7 +36,8 @@ describeEachDialect('ledger jobs in the worker', (dialect) => {
 
     app.clock.advance(2 * 60_000);
     app.worker?.nudge();
-    const deadline = Date.now() + 5_000;
+    // How long to wait for the worker, not a figure: generous, as other files share the cores.
+    const deadline = Date.now() + 20_000;
     while ((await sealOf()) === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(await sealOf()).toBe('seal_000000000001');
 
