@@ -80,12 +80,12 @@ const REFUSED_OUTCOMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A rate limit is kept with a margin on its window (a quarter, at most a second), so a call released
- * late by a busy event loop (or slowed by a token fetch or the network) cannot land in the same
- * window as the calls a whole window after it.
+ * A rate limit is kept with a margin on its window (half of it, at most a second), so a call
+ * released late by a busy event loop (or slowed by a token fetch, the network, or a slot store
+ * that took long to answer) cannot land in the same window as the calls a whole window after it.
  */
 function withMargin(rate: RateLimit): RateLimit {
-  return { limit: rate.limit, windowMs: rate.windowMs + Math.min(1000, Math.ceil(rate.windowMs / 4)) };
+  return { limit: rate.limit, windowMs: rate.windowMs + Math.min(1000, Math.ceil(rate.windowMs / 2)) };
 }
 
 export interface GatewayOptions {
