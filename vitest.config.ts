@@ -27,10 +27,10 @@ export default defineConfig({
           name: 'shared',
           include: ['test/**/*.test.ts'],
           exclude: ALONE,
-          // One file per core and one more: most files spend their time waiting on sockets,
-          // child processes and timers, so vitest's default (one fewer than the cores) leaves
-          // the cores idle.
-          maxWorkers: availableParallelism() + 1,
+          // On SQLite alone, one file per core and one more: most files spend their time waiting
+          // on sockets, child processes and timers. With PostgreSQL the database server shares
+          // the cores, and files that wait on workers under a deadline ran out of it: one at a time.
+          maxWorkers: process.env.TEST_POSTGRES_URL ? 1 : availableParallelism() + 1,
           sequence: { groupOrder: 0 },
         },
       },
