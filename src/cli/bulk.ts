@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { KEY_PATTERN } from '../accounts/keys.js';
+import { IDEMPOTENCY_KEY_PATTERN } from '../http/plugins/idempotency.js';
 import {
   type Command,
   type CommandContext,
@@ -21,6 +23,13 @@ import {
 const DEFAULT_SERVICE_URL = 'http://localhost:3000';
 /** How often `upload --wait` asks for progress. */
 const POLL_MS = 500;
+/**
+ * Tries of one upload. A lost connection, a 5xx or a 409 (the first try still being read) is tried
+ * again after 1 s, then 2 s, under the same Idempotency-Key: a file the service took before the
+ * connection broke is answered with its first 202, never accepted and counted twice.
+ */
+const UPLOAD_TRIES = 3;
+const UPLOAD_RETRY_MS = 1_000;
 
 const CLIENT_OPTIONS: Record<string, OptionSpec> = {
   key: { type: 'string', value: 'KEY', description: 'an API key (or VAT_SERVICE_KEY)' },
@@ -110,11 +119,18 @@ const upload: Command = {
     'FILE is UTF-8 CSV with a header row naming at least vat_number (see docs/bulk.md).',
     'With --wait a progress bar goes to stderr and the results are written to --out',
     '(default: FILE with .results.csv in place of .csv). Exits 1 when the service refuses the file.',
+    'A lost connection, a 5xx or a 409 is tried again twice under the same Idempotency-Key, so the',
+    'file is accepted and counted once; after the last try the error names the key to resend it with.',
   ],
   positionals: ['FILE'],
   options: {
     ...CLIENT_OPTIONS,
     reference: { type: 'string', value: 'REF', description: 'your reference for rows without their own' },
+    'idempotency-key': {
+      type: 'string',
+      value: 'KEY',
+      description: "the upload's Idempotency-Key (default: a new UUID); repeat it to resend a file safely",
+    },
     wait: { type: 'boolean', description: 'wait for completion and download the results' },
     out: { type: 'string', value: 'FILE', description: 'where --wait writes the results' },
   },
@@ -134,14 +150,22 @@ const upload: Command = {
     );
     const reference = context.option('reference');
     const query = reference === undefined ? '' : `?reference=${encodeURIComponent(reference)}`;
-    const accepted = await json(
-      await call(client, `/v1/bulk${query}`, {
+    const idempotencyKey = context.option('idempotency-key') ?? randomUUID();
+    if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      throw new UsageError('--idempotency-key must be 1 to 255 visible ASCII characters');
+    }
+    const send = () =>
+      call(client, `/v1/bulk${query}`, {
         method: 'POST',
-        headers: { 'content-type': 'text/csv', 'content-length': String(size) },
+        headers: {
+          'content-type': 'text/csv',
+          'content-length': String(size),
+          'idempotency-key': idempotencyKey,
+        },
         body: Readable.toWeb(createReadStream(file)) as ReadableStream,
         duplex: 'half',
-      } as RequestInit),
-    );
+      } as RequestInit);
+    const accepted = await json(await withRetries(send, idempotencyKey, context));
     if (!context.flag('wait')) {
       context.print(
         accepted,
@@ -164,6 +188,37 @@ const upload: Command = {
     return 0;
   },
 };
+
+/**
+ * The upload's answer, after up to UPLOAD_TRIES tries (see UPLOAD_TRIES). What the service refused
+ * for the file itself (4xx other than 409) is final at once.
+ */
+async function withRetries(
+  send: () => Promise<Response>,
+  idempotencyKey: string,
+  context: CommandContext,
+): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    let why: string;
+    try {
+      const response = await send();
+      if (response.status !== 409 && response.status < 500) return response;
+      if (attempt === UPLOAD_TRIES) return response;
+      await response.body?.cancel();
+      why = `the service answered ${response.status}`;
+    } catch (error) {
+      if (attempt === UPLOAD_TRIES) {
+        throw new Error(
+          `${(error as Error).message} Resend the file with --idempotency-key ${idempotencyKey}: if the service took it, you get its first answer.`,
+        );
+      }
+      why = (error as Error).message;
+    }
+    const delayMs = UPLOAD_RETRY_MS * attempt;
+    context.io.err(`Upload try ${attempt} failed (${why}); trying again in ${delayMs / 1000} s.\n`);
+    await sleep(delayMs, undefined, { signal: context.io.signal });
+  }
+}
 
 const status: Command = {
   path: ['bulk', 'status'],

@@ -30,7 +30,7 @@ export const STALE_CLAIM_MS = 5 * 60 * 1000;
 /** How often a retry looks whether the first request has finished. */
 const POLL_MS = 50;
 /** 1 to 255 visible ASCII characters (wave-2 K). */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Headers of the first answer that belong to that request alone and are not sent again. */
 const NOT_REPLAYED = new Set([
   'x-request-id',
@@ -270,7 +270,7 @@ function replayedHeaders(reply: FastifyReply): Record<string, string> {
 
 function validKey(raw: string | string[]): string {
   const value = Array.isArray(raw) ? raw.join(', ') : raw;
-  if (!KEY_PATTERN.test(value)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(value)) {
     throw new ApiError(
       'validation_error',
       'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces), for example a UUID.',
