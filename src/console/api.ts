@@ -26,6 +26,8 @@ export interface CallOptions {
   json?: unknown;
   payload?: Buffer | string;
   contentType?: string;
+  /** Headers of the call beside the credential's, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -45,7 +47,10 @@ export class ConsoleApi {
   }
 
   async call(session: ActiveSession, method: HTTPMethods, url: string, options: CallOptions = {}) {
-    const headers: Record<string, string> = this.credential.headers(session.key_hash);
+    const headers: Record<string, string> = {
+      ...options.headers,
+      ...this.credential.headers(session.key_hash),
+    };
     let payload: Buffer | string | undefined = options.payload;
     if (options.json !== undefined) {
       payload = JSON.stringify(options.json);

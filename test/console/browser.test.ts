@@ -240,8 +240,19 @@ describe('console in Chromium', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from('vat_number,reference\nDE123456704,a\nDE12345,bad\nATU12345675,c\n'),
     });
+    // The form sent twice before the click (a double click, a resend): one file, every time.
+    const sentTwice = await page.evaluate(`(async () => {
+      const form = document.querySelector('form[action="/console/bulk"]');
+      const send = () => fetch(form.action, { method: 'POST', body: new FormData(form) });
+      return [(await send()).url, (await send()).url];
+    })()`);
     await page.getByRole('button', { name: 'Upload and validate' }).click();
     await page.waitForURL(/\/console\/bulk\/blk_/);
+    expect(sentTwice).toEqual([page.url(), page.url()]);
+    const files = await stack.app.request('GET', '/v1/bulk', { key: account.test });
+    expect(files.body.data.map((file: { bulk_id: string }) => file.bulk_id)).toEqual([
+      page.url().split('/').pop(),
+    ]);
     await expect
       .poll(() => page.locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 })
       .toBe('completed');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Json } from '../api.js';
 import { type Html, html, queryOf } from '../html.js';
@@ -5,7 +6,11 @@ import { apiError, csrfField, empty, type Notice, notAvailable, when } from '../
 import type { ConsoleContext } from '../plugin.js';
 import { passThrough } from './validate.js';
 
-/** Bulk files: upload a CSV, watch its progress, download the results. */
+/**
+ * Bulk files: upload a CSV, watch its progress, download the results. Each rendering of the upload
+ * form carries a new Idempotency-Key in a hidden field, sent with the upload: the same form sent
+ * twice (a double click, a resend after a lost answer) is one file, and both land on its page.
+ */
 export function bulkPages(scope: FastifyInstance, ctx: ConsoleContext): void {
   const available = () => ctx.api.has('POST', '/v1/bulk');
   const unavailable = (request: FastifyRequest, reply: FastifyReply) =>
@@ -19,6 +24,7 @@ export function bulkPages(scope: FastifyInstance, ctx: ConsoleContext): void {
 <input id="b-file" name="file" type="file" accept=".csv,text/csv" required>
 <label for="b-ref">Reference for every row <span class="hint">Optional; a row’s own reference column wins.</span></label>
 <input id="b-ref" name="reference" autocomplete="off">
+<input type="hidden" name="idempotency_key" value="${randomUUID()}">
 <button type="submit">Upload and validate</button></form>
 <h2>Files</h2>
 ${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No files yet. Upload a CSV above; each number is checked in the background and the results are ready to download.') : fileTable(list.body.data)}`;
@@ -39,6 +45,7 @@ ${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No fil
     const answer = await ctx.api.call(request.consoleSession, 'POST', `/v1/bulk${queryOf({ reference })}`, {
       payload: file.data,
       contentType: 'text/csv',
+      headers: fields.idempotency_key ? { 'idempotency-key': fields.idempotency_key } : undefined,
     });
     if (!answer.ok)
       return show(request, reply, { kind: 'error', text: apiError(answer.error!) }, answer.status);
