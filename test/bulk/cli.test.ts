@@ -96,30 +96,9 @@ describe('bulk CLI', () => {
 
       // The same key from the user, in a later run, gets the same file again.
       const key = 'customers-2026-11';
-      const first = await cli([
-        'bulk',
-        'upload',
-        file,
-        '--key',
-        account.test,
-        '--url',
-        app.url,
-        '--idempotency-key',
-        key,
-        '--json',
-      ]);
-      const again = await cli([
-        'bulk',
-        'upload',
-        file,
-        '--key',
-        account.test,
-        '--url',
-        app.url,
-        '--idempotency-key',
-        key,
-        '--json',
-      ]);
+      const args = ['bulk', 'upload', file, '--key', account.test, '--url', app.url];
+      const first = await cli([...args, '--idempotency-key', key, '--json']);
+      const again = await cli([...args, '--idempotency-key', key, '--json']);
       expect(JSON.parse(again.out).bulk_id).toBe(JSON.parse(first.out).bulk_id);
     } finally {
       await proxy.close();
