@@ -30,6 +30,8 @@ const POLL_MS = 500;
  */
 const UPLOAD_TRIES = 3;
 const UPLOAD_RETRY_MS = 1_000;
+/** Connection errors after which the service cannot have received any of the upload. */
+const NOTHING_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND']);
 
 const CLIENT_OPTIONS: Record<string, OptionSpec> = {
   key: { type: 'string', value: 'KEY', description: 'an API key (or VAT_SERVICE_KEY)' },
@@ -70,8 +72,12 @@ async function call(client: Client, path: string, init: RequestInit = {}): Promi
       headers: { authorization: `Bearer ${client.key}`, ...init.headers },
     });
   } catch (error) {
-    const why = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new Error(`Could not reach the service at ${client.service} (${why}). Is it running? Pass --url.`);
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    const why = code ?? (error as Error).message;
+    throw Object.assign(
+      new Error(`Could not reach the service at ${client.service} (${why}). Is it running? Pass --url.`),
+      { code },
+    );
   }
 }
 
@@ -191,7 +197,8 @@ const upload: Command = {
 
 /**
  * The upload's answer, after up to UPLOAD_TRIES tries (see UPLOAD_TRIES). What the service refused
- * for the file itself (4xx other than 409) is final at once.
+ * for the file itself (4xx other than 409) is final at once, and so is a connection never made
+ * (refused, or a host that does not resolve): nothing was sent, so there is nothing to resend.
  */
 async function withRetries(
   send: () => Promise<Response>,
@@ -207,6 +214,7 @@ async function withRetries(
       await response.body?.cancel();
       why = `the service answered ${response.status}`;
     } catch (error) {
+      if (NOTHING_SENT.has((error as { code?: string }).code ?? '')) throw error;
       if (attempt === UPLOAD_TRIES) {
         throw new Error(
           `${(error as Error).message} Resend the file with --idempotency-key ${idempotencyKey}: if the service took it, you get its first answer.`,

@@ -116,6 +116,19 @@ describe('bulk CLI', () => {
       expect(run.code).toBe(1);
       expect(run.err).toContain('Upload try 2 failed');
       expect(run.err + run.out).toContain('Resend the file with --idempotency-key import-2026-11-27');
+      // Nothing can have reached a closed port: no second try, no key to resend with.
+      const closed = await cli([
+        'bulk',
+        'upload',
+        file,
+        '--key',
+        account.test,
+        '--url',
+        await closedPortUrl(),
+      ]);
+      expect(closed.code).toBe(1);
+      expect(closed.err + closed.out).toContain('ECONNREFUSED');
+      expect(closed.err + closed.out).not.toMatch(/Upload try|Resend/);
       const bad = await cli([...args, '--idempotency-key', 'with space']);
       expect(bad.code).toBe(2);
       expect(bad.err + bad.out).toContain('--idempotency-key must be 1 to 255 visible ASCII characters');
@@ -165,4 +178,13 @@ async function cuttingProxy(
         server.close(() => resolve());
       }),
   };
+}
+
+/** The URL of a port nothing listens on (one just freed). */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
 }
