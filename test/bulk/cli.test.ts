@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { freePort } from '../helpers/processes.js';
 
 /**
  * `vat-service bulk upload | status | list` in process against the real service over HTTP (a
@@ -124,7 +125,7 @@ describe('bulk CLI', () => {
         '--key',
         account.test,
         '--url',
-        await closedPortUrl(),
+        `http://127.0.0.1:${await freePort()}`,
       ]);
       expect(closed.code).toBe(1);
       expect(closed.err + closed.out).toContain('ECONNREFUSED');
@@ -178,13 +179,4 @@ async function cuttingProxy(
         server.close(() => resolve());
       }),
   };
-}
-
-/** The URL of a port nothing listens on (one just freed). */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recurringJobId } from '../../src/jobs/worker.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { until } from '../helpers/processes.js';
 import { OFFLINE_REGISTRIES } from '../http/support.js';
 
 /**
@@ -24,20 +25,16 @@ describeEachDialect('ledger jobs in the worker', (dialect) => {
     // The worker runs the seal job once at start, with nothing to seal. That run must be over
     // before the clock moves: one that read the time before the move would schedule its next run
     // an interval after the new time, and the test's clock would never reach it.
-    const sealJob = () =>
-      app.database.db
+    const firstRunOver = async () => {
+      const job = await app.database.db
         .selectFrom('jobs')
         .select(['run_at', 'locked_by'])
         .where('id', '=', recurringJobId('ledger.seal'))
         .executeTakeFirst();
-    const firstRunOver = async () => {
-      const job = await sealJob();
       return job !== undefined && job.locked_by === null && Number(job.run_at) > app.clock.now();
     };
     // How long to wait for the worker, not a figure: generous, as other files share the cores.
-    let deadline = Date.now() + 20_000;
-    while (!(await firstRunOver()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
-    expect(await firstRunOver()).toBe(true);
+    await until(firstRunOver, 20_000, "the worker's first run of the seal job");
 
     const account = await app.account('business');
     const res = await app.request('GET', '/v1/validate?vat_number=ATU12345675', { key: account.test });
@@ -54,7 +51,7 @@ describeEachDialect('ledger jobs in the worker', (dialect) => {
 
     app.clock.advance(2 * 60_000);
     app.worker?.nudge();
-    deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 20_000;
     while ((await sealOf()) === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(await sealOf()).toBe('seal_000000000001');
 
