@@ -61,7 +61,7 @@ export function createStores(database: Database): Stores {
       ? groupCommit.run((trx) => work(joined(trx)))
       : database.transaction((trx) => work(joined(trx))),
   );
-  // PostgreSQL: the charges of one account in one event-loop turn share one statement and commit.
+  // PostgreSQL: the charges of one account go one statement at a time, those waiting together.
   return dialect === 'postgres' ? { ...stores, charges: new BatchedCharges(stores.charges) } : stores;
 }
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAccount } from '../../src/accounts/keys.js';
+import { BatchedCharges } from '../../src/store/postgres/batched-charges.js';
+import { PostgresChargeStore } from '../../src/store/postgres/charges.js';
 import type { ValidationRecord } from '../../src/store/records.js';
+import { SqlRunner } from '../../src/store/sql.js';
 import { createStores, type Stores } from '../../src/store/stores.js';
+import type { Reservation } from '../../src/store/usage.js';
 import { newRecordId, recordOf } from '../../src/validation/record.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 
@@ -86,4 +90,35 @@ describeEachDialect('charges', (dialect) => {
     expect(await recordsOf(a.id)).toBe(2);
     expect(await recordsOf(b.id)).toBe(1);
   });
+
+  if (dialect.name === 'postgres')
+    it('sends an account one statement at a time: the charges asked for while one is out go together in the next', async () => {
+      const account = await createAccount(stores.accounts, 'Lane', 'pro', 0);
+      const store = new PostgresChargeStore(new SqlRunner(test.database.db, 'postgres'), stores.usage);
+      const statements: number[] = [];
+      let out = 0;
+      let mostOut = 0;
+      // The real store, counted: how many charges each statement carried, and how many were out at once.
+      const batched = new BatchedCharges({
+        async charge(reservation: Reservation, records: readonly ValidationRecord[]) {
+          statements.push(records.length);
+          mostOut = Math.max(mostOut, ++out);
+          try {
+            return await store.charge(reservation, records);
+          } finally {
+            out -= 1;
+          }
+        },
+      });
+      const reservation = { accountId: account.id, period: '2026-11', units: 1, limit: 100 };
+      const first = batched.charge(reservation, [record(account.id)]);
+      await new Promise((resolve) => setImmediate(resolve));
+      // The first statement is out now: these five wait for it, then go as one.
+      const rest = Array.from({ length: 5 }, () => batched.charge(reservation, [record(account.id)]));
+      const results = await Promise.all([first, ...rest]);
+      expect(statements).toEqual([1, 5]);
+      expect(mostOut).toBe(1);
+      expect(results.map((result) => result.used)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await recordsOf(account.id)).toBe(6);
+    });
 });

@@ -12,51 +12,54 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+/** The charges of one account, month and limit: those waiting, and whether a statement is out. */
+interface Lane {
+  waiting: Pending[];
+  busy: boolean;
+}
+
 /**
- * Group commit for PostgreSQL charges, a wrapper around the store that makes them: the charges of
- * one account and month asked for within one event-loop turn are tried as one charge of their sum
- * (one statement, one commit, one turn of the account's usage row lock), and when the sum does not
- * fit, one by one in arrival order, so N racing charges for the last M units still get exactly M.
- * Each caller hears the usage it would have seen had they run one by one. Without it every charge
- * of a busy account waits for the previous one's commit on that row.
+ * Group commit for PostgreSQL charges, a wrapper around the store that makes them. Each account
+ * (and month and limit) has one lane with at most one charge statement out at a time: the charges
+ * asked for while it runs wait and then go together, tried as one charge of their sum (one
+ * statement, one commit, one turn of the account's usage row lock), and when the sum does not fit,
+ * one by one in arrival order, so N racing charges for the last M units still get exactly M. Each
+ * caller hears the usage it would have seen had they run one by one.
+ *
+ * Without it every charge of a busy account is its own statement queued on that row's lock in
+ * PostgreSQL, holding a pool connection and a backend while it waits, and on a loaded machine a
+ * lock holder that loses its CPU holds up every charge behind it.
  */
 export class BatchedCharges implements ChargeStore {
-  private pending: Pending[] = [];
-  private scheduled = false;
+  private readonly lanes = new Map<string, Lane>();
 
   constructor(private readonly inner: ChargeStore) {}
 
   charge(reservation: Reservation, records: readonly ValidationRecord[]): Promise<ReserveResult> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ reservation, records, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
+      const { accountId, period, limit } = reservation;
+      const key = `${accountId}\u0000${period}\u0000${limit}`;
+      let lane = this.lanes.get(key);
+      if (!lane) {
+        lane = { waiting: [], busy: false };
+        this.lanes.set(key, lane);
+      }
+      lane.waiting.push({ reservation, records, resolve, reject });
+      if (!lane.busy) {
+        lane.busy = true;
+        // The charges asked for in the rest of this event-loop turn go in the first statement too.
+        setImmediate(() => void this.drain(key, lane));
       }
     });
   }
 
-  private flush(): void {
-    this.scheduled = false;
-    const open = new Map<string, { calls: Pending[]; records: number }>();
-    const groups: Pending[][] = [];
-    for (const call of this.pending) {
-      const { accountId, period, limit } = call.reservation;
-      const key = `${accountId}\u0000${period}\u0000${limit}`;
-      let group = open.get(key);
-      // A statement's parameters are limited (65,535): a group holds a bounded number of records.
-      if (!group || group.records + call.records.length > MAX_RECORDS_PER_STATEMENT) {
-        group = { calls: [], records: 0 };
-        open.set(key, group);
-        groups.push(group.calls);
-      }
-      group.calls.push(call);
-      group.records += call.records.length;
-    }
-    this.pending = [];
-    for (const group of groups) void this.chargeGroup(group);
+  /** Sends the lane's waiting charges, a group at a time, until none is left. */
+  private async drain(key: string, lane: Lane): Promise<void> {
+    while (lane.waiting.length > 0) await this.chargeGroup(takeGroup(lane.waiting));
+    this.lanes.delete(key);
   }
 
+  /** Settles every call of the group; never throws. */
   private async chargeGroup(group: Pending[]): Promise<void> {
     const first = group[0].reservation;
     const total = group.reduce((sum, call) => sum + call.reservation.units, 0);
@@ -84,4 +87,19 @@ export class BatchedCharges implements ChargeStore {
       await this.inner.charge(call.reservation, call.records).then(call.resolve, call.reject);
     }
   }
+}
+
+/**
+ * Takes the first waiting charges off `waiting`, as many as one statement holds (a statement's
+ * parameters are limited to 65,535), and at least one.
+ */
+function takeGroup(waiting: Pending[]): Pending[] {
+  let count = 0;
+  let records = 0;
+  while (count < waiting.length) {
+    records += waiting[count].records.length;
+    if (count > 0 && records > MAX_RECORDS_PER_STATEMENT) break;
+    count += 1;
+  }
+  return waiting.splice(0, count);
 }
