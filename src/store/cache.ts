@@ -18,6 +18,7 @@ const GET = new Sql(
   `select c.vat_number, c.valid, c.company_name, c.company_address, c.source, c.fetched_at, c.evidence_id,
      (select e.response_sha256 from evidence e where e.id = c.evidence_id) as evidence_sha256
    from validation_cache c where c.vat_number = ?`,
+  { prepare: true },
 );
 const PUT = new Sql(
   `insert into validation_cache (vat_number, valid, company_name, company_address, source, fetched_at, evidence_id)
@@ -25,6 +26,7 @@ const PUT = new Sql(
    on conflict (vat_number) do update set valid = excluded.valid, company_name = excluded.company_name,
      company_address = excluded.company_address, source = excluded.source, fetched_at = excluded.fetched_at,
      evidence_id = excluded.evidence_id`,
+  { prepare: true },
 );
 
 export class SqlCacheStore implements CacheStore {

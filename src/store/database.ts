@@ -22,6 +22,7 @@ import * as monitors from './migrations/0009-monitors.js';
 import * as bulk from './migrations/0010-bulk.js';
 import * as consoleSessions from './migrations/0012-console-sessions.js';
 import * as bulkMatch from './migrations/0013-bulk-match.js';
+import { preparingPool } from './postgres/preparing-pool.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -151,7 +152,7 @@ function openPostgres(url: string, options: OpenOptions): Database {
   pool.on('error', () => undefined);
   // A client in use when the server goes away emits 'error' too; its query still fails on its own.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     dialect: 'postgres',

@@ -32,6 +32,7 @@ const EVIDENCE_COLUMNS = [
 
 const INSERT = new Sql(
   `insert into evidence (${EVIDENCE_COLUMNS.join(', ')}) values (${EVIDENCE_COLUMNS.map(() => '?').join(', ')})`,
+  { prepare: true },
 );
 const GET = new Sql('select * from evidence where id = ?');
 

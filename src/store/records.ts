@@ -55,7 +55,9 @@ function insertOf(rows: number): Sql {
 }
 
 /** Most inserts are of one record (one answer). */
-const INSERT_ONE = new Sql(`insert into validations (${RECORD_COLUMNS.join(', ')}) values ${ROW}`);
+const INSERT_ONE = new Sql(`insert into validations (${RECORD_COLUMNS.join(', ')}) values ${ROW}`, {
+  prepare: true,
+});
 
 export class SqlRecordStore implements RecordStore {
   constructor(private readonly sql: SqlRunner) {}

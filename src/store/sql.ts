@@ -10,10 +10,26 @@ import type { DialectName, Executor, SqliteStatements } from './database.js';
 export class Sql {
   readonly text: Record<DialectName, string>;
 
-  constructor(text: string) {
+  /**
+   * `prepare`: a statement of fixed text run many times (never a text built per call, and none
+   * with `*`, whose result type a later migration could change). On PostgreSQL each connection
+   * then parses and plans it once and runs it by name (PreparingClient); on SQLite every
+   * statement is prepared once per text anyway.
+   */
+  constructor(text: string, options: { prepare?: boolean } = {}) {
     let n = 0;
     this.text = { sqlite: text, postgres: text.replace(/\?/g, () => `$${++n}`) };
+    if (options.prepare && !PREPARED.has(this.text.postgres))
+      PREPARED.set(this.text.postgres, `vat_${PREPARED.size + 1}`);
   }
+}
+
+/** The PostgreSQL texts of the statements made with `prepare`, each with its statement name. */
+const PREPARED = new Map<string, string>();
+
+/** The name a PostgreSQL connection runs this text under, when it is a prepared statement's. */
+export function preparedName(postgresText: string): string | undefined {
+  return PREPARED.get(postgresText);
 }
 
 /**

@@ -59,8 +59,9 @@ export const RESERVE = new Sql(
   `insert into usage (account_id, period, used) values (?, ?, ?)
    on conflict (account_id, period) do update set used = usage.used + excluded.used
    where usage.used + excluded.used <= ? returning used`,
+  { prepare: true },
 );
-const USED = new Sql('select used from usage where account_id = ? and period = ?');
+const USED = new Sql('select used from usage where account_id = ? and period = ?', { prepare: true });
 // Integer division on both engines (BIGINT on PostgreSQL, INTEGER on SQLite): the UTC day.
 const RECORD_COUNTS = new Sql(
   `select created_at / ${DAY_MS} as day, source, count(*) as n from validations

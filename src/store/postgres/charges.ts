@@ -36,6 +36,30 @@ const COLUMN_TYPES: Record<(typeof RECORD_COLUMNS)[number], string> = {
 };
 const ROW = `(${RECORD_COLUMNS.map((column) => `?::${COLUMN_TYPES[column]}`).join(', ')})`;
 
+/** The charge statement of `records` records. */
+function chargeText(records: number): string {
+  return `with reserved as (${RESERVE.text.sqlite})
+   insert into validations (${RECORD_COLUMNS.join(', ')})
+   select * from (values ${Array(records).fill(ROW).join(', ')}) as v
+   where exists (select 1 from reserved)
+   returning (select used from reserved) as used`;
+}
+
+/**
+ * Charges of up to this many records are prepared statements, one per count: a charge carries the
+ * requests of an account that came while its previous charge was out (batched-charges.ts), most
+ * often a few. Larger ones (bulk and batch settles) are planned each time.
+ */
+const PREPARED_UP_TO = 8;
+const PREPARED_CHARGES = Array.from(
+  { length: PREPARED_UP_TO },
+  (_, index) => new Sql(chargeText(index + 1), { prepare: true }),
+);
+
+function chargeOf(records: number): Sql {
+  return PREPARED_CHARGES[records - 1] ?? new Sql(chargeText(records));
+}
+
 /**
  * PostgreSQL charges in one statement: the reservation's upsert (usage.ts RESERVE) as a CTE and
  * the records inserted only when it returned a row. One round trip, and the account's usage row
@@ -51,13 +75,7 @@ export class PostgresChargeStore implements ChargeStore {
   async charge(reservation: Reservation, records: readonly ValidationRecord[]): Promise<ReserveResult> {
     const { accountId, period, units, limit } = reservation;
     if (records.length === 0 || units <= 0 || units > limit) return this.usage.reserve(reservation);
-    const statement = new Sql(
-      `with reserved as (${RESERVE.text.sqlite})
-       insert into validations (${RECORD_COLUMNS.join(', ')})
-       select * from (values ${Array(records.length).fill(ROW).join(', ')}) as v
-       where exists (select 1 from reserved)
-       returning (select used from reserved) as used`,
-    );
+    const statement = chargeOf(records.length);
     const parameters = [
       accountId,
       period,
