@@ -78,9 +78,17 @@ export class Quota {
    * nothing but still get the live figures).
    */
   async check(owner: QuotaOwner, units: number, now: number): Promise<QuotaState> {
-    const period = periodOf(now);
-    const used = await this.usage.used(owner.accountId, period);
-    const state = { limit: this.limitOf(owner.tier), used, period, resetAt: periodResetAt(now) };
+    return this.checkUsed(owner, units, now, await this.usage.used(owner.accountId, periodOf(now)));
+  }
+
+  /** `check` with the month's usage already read (`used`, in the month of `now`). */
+  checkUsed(owner: QuotaOwner, units: number, now: number, used: number): QuotaState {
+    const state = {
+      limit: this.limitOf(owner.tier),
+      used,
+      period: periodOf(now),
+      resetAt: periodResetAt(now),
+    };
     if (units > 0 && remaining(state) < units) throw exhausted(state, units, now);
     return state;
   }

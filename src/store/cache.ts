@@ -6,8 +6,19 @@ import type { ValidationCacheTable } from './tables.js';
 /** An entry as read, with the SHA-256 of the reply its evidence kept (null without evidence). */
 export type CacheEntry = ValidationCacheTable & { evidence_sha256: string | null };
 
+/** A cache read with an account's usage beside it: `entry` undefined when the number is not cached. */
+export interface CacheEntryWithUsage {
+  entry: CacheEntry | undefined;
+  used: number;
+}
+
 export interface CacheStore {
   get(vatNumber: string): Promise<CacheEntry | undefined>;
+  /**
+   * `get`, with an account's usage of a month read in the same statement (0 before its first
+   * unit): while no registry can be asked, the pipeline needs both before it answers.
+   */
+  getWithUsage(vatNumber: string, usage: { accountId: string; period: string }): Promise<CacheEntryWithUsage>;
   /** Stores the entry, replacing the number's previous one. */
   put(entry: ValidationCacheTable): Promise<void>;
 }
@@ -18,6 +29,14 @@ const GET = new Sql(
   `select c.vat_number, c.valid, c.company_name, c.company_address, c.source, c.fetched_at, c.evidence_id,
      (select e.response_sha256 from evidence e where e.id = c.evidence_id) as evidence_sha256
    from validation_cache c where c.vat_number = ?`,
+  { prepare: true },
+);
+// One row whether or not the number is cached: the usage from a one-row subquery, the entry joined.
+const GET_WITH_USAGE = new Sql(
+  `select u.used, c.vat_number, c.valid, c.company_name, c.company_address, c.source, c.fetched_at, c.evidence_id,
+     (select e.response_sha256 from evidence e where e.id = c.evidence_id) as evidence_sha256
+   from (select coalesce((select used from usage where account_id = ? and period = ?), 0) as used) u
+   left join validation_cache c on c.vat_number = ?`,
   { prepare: true },
 );
 const PUT = new Sql(
@@ -34,6 +53,19 @@ export class SqlCacheStore implements CacheStore {
 
   async get(vatNumber: string): Promise<CacheEntry | undefined> {
     return (await this.sql.read<CacheEntry>(GET, [vatNumber]))[0];
+  }
+
+  async getWithUsage(
+    vatNumber: string,
+    { accountId, period }: { accountId: string; period: string },
+  ): Promise<CacheEntryWithUsage> {
+    const [row] = await this.sql.read<CacheEntry & { used: number | string }>(GET_WITH_USAGE, [
+      accountId,
+      period,
+      vatNumber,
+    ]);
+    const { used, ...entry } = row;
+    return { entry: entry.vat_number === null ? undefined : entry, used: Number(used) };
   }
 
   async put(entry: ValidationCacheTable): Promise<void> {

@@ -27,7 +27,15 @@ export async function readCache(
   number: ParsedVatNumber,
   options: { rules: CacheRules; now: number },
 ): Promise<CacheRead> {
-  const entry = await cache.get(number.vatNumber);
+  return cacheReadOf(number, await cache.get(number.vatNumber), options);
+}
+
+/** The cache stage's result for an entry already read. */
+export function cacheReadOf(
+  number: ParsedVatNumber,
+  entry: CacheEntry | undefined,
+  options: { rules: CacheRules; now: number },
+): CacheRead {
   const fresh = isFresh(entry, options.rules, options.now)
     ? cachedAnswer(number, entry, { status: 'cached', now: options.now })
     : undefined;

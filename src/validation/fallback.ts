@@ -26,8 +26,8 @@ export interface FallbackOptions {
 /**
  * True when asking about `number` now would reach no registry: its registry's breaker refuses the
  * call and no national fallback could be asked in its place. The answer is then stale or 503 at
- * once: the pipeline skips its quota check for the first and starts it with the cache read for
- * the second.
+ * once: the pipeline skips its quota check for the first and reads the month's usage in the
+ * cache read's statement for the second.
  */
 export function reachesNoRegistry(gateway: RegistryGateway, number: ParsedVatNumber): boolean {
   const registry = gateway.registryFor(number.countryCode);

@@ -1,5 +1,11 @@
 import type { Principal } from '../accounts/authenticator.js';
-import { type Quota, type QuotaState, withQuotaHeaders } from '../accounts/quota.js';
+import {
+  periodOf,
+  type Quota,
+  type QuotaOwner,
+  type QuotaState,
+  withQuotaHeaders,
+} from '../accounts/quota.js';
 import { type Tier, tierAllows } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
@@ -10,7 +16,7 @@ import type { RegistryGateway } from '../registries/gateway.js';
 import type { RecordStore } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import type { ValidationAnswer } from './answer.js';
-import { type CacheRules, readCache, withinStaleWindow } from './cache-read.js';
+import { type CacheRules, cacheReadOf, readCache, withinStaleWindow } from './cache-read.js';
 import { Coalescer } from './coalesce.js';
 import { reachesNoRegistry } from './fallback.js';
 import { localAnswer } from './local-answer.js';
@@ -78,15 +84,23 @@ export interface ValidateRequest {
   traders?: ReadonlyArray<TraderFields | undefined>;
 }
 
+/** A lookup's quota check: one unit of `owner`'s quota in the month of `now`. */
+export interface QuotaCheck {
+  owner: QuotaOwner;
+  now: number;
+  /** Hears the state checked (a 503 charges nothing: its quota headers come from here). */
+  checked(state: QuotaState): void;
+}
+
 /** How one number is answered in live mode. */
 export interface LookupOptions {
   useCache: boolean;
   /**
-   * Runs before a registry call this lookup starts (not before one it joins): the quota check, so
-   * that no registry work starts for an account whose quota is used up. Skipped when the stale
+   * The quota check to pass before a registry call this lookup starts (not before one it joins),
+   * so that no registry work starts for an account whose quota is used up. Skipped when the stale
    * answer comes at once (see staleAtOnce).
    */
-  beforeRegistry?: () => Promise<unknown>;
+  quotaCheck?: QuotaCheck;
   /** Present only when a consultation number is wanted and allowed (see consultationRequester). */
   requester?: ParsedVatNumber;
   /** The account asking: a consultation request's evidence is marked as its own. */
@@ -167,8 +181,12 @@ export class ValidationPipeline {
               useCache: request.useCache,
               requester: wanted,
               accountId: principal.accountId,
-              beforeRegistry: async () => {
-                checkedQuota = await this.deps.quota.check(principal, 1, now);
+              quotaCheck: {
+                owner: principal,
+                now,
+                checked: (state) => {
+                  checkedQuota = state;
+                },
               },
               trader,
               givenRequester: requester,
@@ -264,7 +282,7 @@ export class ValidationPipeline {
    * and never served from the cache (its number is proof of a check now). Throws ApiError 503/422.
    */
   answerLive(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
-    const { useCache, requester, accountId, beforeRegistry, givenRequester } = options;
+    const { useCache, requester, accountId, quotaCheck, givenRequester } = options;
     const trader = sentTrader(options.trader);
     const local = localAnswer(checked, {
       checkDigits: this.deps.settings.checkDigits,
@@ -272,8 +290,18 @@ export class ValidationPipeline {
     });
     if (local) return Promise.resolve(withMatch(local, trader));
     const { number } = checked;
-    const ask = async (call: RegistryCallOptions, checking?: Promise<unknown>) => {
-      if (!this.staleAtOnce(number, call)) await (checking ?? beforeRegistry?.());
+    // `used`: the month's usage when it was read beside the cache entry, else the check reads it.
+    const checkQuota = async (used?: number) => {
+      if (!quotaCheck) return;
+      const { owner, now } = quotaCheck;
+      quotaCheck.checked(
+        used === undefined
+          ? await this.deps.quota.check(owner, 1, now)
+          : this.deps.quota.checkUsed(owner, 1, now, used),
+      );
+    };
+    const ask = async (call: RegistryCallOptions, used?: number) => {
+      if (!this.staleAtOnce(number, call)) await checkQuota(used);
       return askRegistry(this.registry, number, { ...call, budgetMs: options.budgetMs });
     };
     // Trader fields are compared by the registry now (wave-2 C3), as a consultation request is answered.
@@ -281,16 +309,21 @@ export class ValidationPipeline {
       return ask({ requester, accountId, degradedRule: useCache, trader, givenRequester });
     return this.lookups.run(`${number.vatNumber}|${useCache}`, async () => {
       if (!useCache) return ask({ degradedRule: false });
-      // While no registry can be asked, a 503 is likely and needs the quota check first: it runs
-      // beside the cache read, not after it. A cache hit or a stale answer leaves its result unused.
-      const checking =
-        beforeRegistry && reachesNoRegistry(this.deps.gateway, number) ? beforeRegistry() : undefined;
-      checking?.catch(() => undefined);
-      const cached = await readCache(this.deps.stores.cache, number, {
-        rules: this.rules,
-        now: this.deps.clock.now(),
-      });
-      return cached.fresh ?? ask({ prior: cached, degradedRule: true }, checking);
+      const reading = { rules: this.rules, now: this.deps.clock.now() };
+      // While no registry can be asked, a 503 is likely and needs the quota check first: the
+      // month's usage is read in the cache read's statement, not in a round trip after it. A
+      // cache hit or a stale answer leaves it unused.
+      if (quotaCheck && reachesNoRegistry(this.deps.gateway, number)) {
+        const { owner, now } = quotaCheck;
+        const { entry, used } = await this.deps.stores.cache.getWithUsage(number.vatNumber, {
+          accountId: owner.accountId,
+          period: periodOf(now),
+        });
+        const cached = cacheReadOf(number, entry, reading);
+        return cached.fresh ?? ask({ prior: cached, degradedRule: true }, used);
+      }
+      const cached = await readCache(this.deps.stores.cache, number, reading);
+      return cached.fresh ?? ask({ prior: cached, degradedRule: true });
     });
   }
 

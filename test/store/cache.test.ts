@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createAccount } from '../../src/accounts/keys.js';
 import { createStores, type Stores } from '../../src/store/stores.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 
@@ -70,6 +71,25 @@ describeEachDialect('validation cache store', (dialect) => {
       fetched_at: 2_000,
       evidence_id: 'ev-cache-2',
       evidence_sha256: 'b'.repeat(64),
+    });
+  });
+
+  it("reads an entry with an account's usage of a month in one statement, 0 before its first unit", async () => {
+    const account = await createAccount(stores.accounts, 'Usage beside', 'pro', 0);
+    const usage = { accountId: account.id, period: '2026-11' };
+    expect(await stores.cache.getWithUsage('DE123456788', usage)).toEqual({
+      entry: await stores.cache.get('DE123456788'),
+      used: 0,
+    });
+    await stores.usage.reserve({ ...usage, units: 7, limit: 100 });
+    expect(await stores.cache.getWithUsage('DE123456788', usage)).toMatchObject({
+      entry: { evidence_id: 'ev-cache-2', evidence_sha256: 'b'.repeat(64) },
+      used: 7,
+    });
+    expect(await stores.cache.getWithUsage('FI21000002', usage)).toEqual({ entry: undefined, used: 7 });
+    expect(await stores.cache.getWithUsage('FI21000002', { ...usage, period: '2026-12' })).toEqual({
+      entry: undefined,
+      used: 0,
     });
   });
 });
