@@ -1,4 +1,5 @@
 import { Sql, type SqlRunner } from './sql.js';
+import type { UsageStore } from './usage.js';
 import type { ValidationCacheTable } from './tables.js';
 
 /** The latest registry answer per normalised number, shared by all accounts (decisions section 2). */
@@ -15,8 +16,8 @@ export interface CacheEntryWithUsage {
 export interface CacheStore {
   get(vatNumber: string): Promise<CacheEntry | undefined>;
   /**
-   * `get`, with an account's usage of a month read in the same statement (0 before its first
-   * unit): while no registry can be asked, the pipeline needs both before it answers.
+   * `get`, with an account's usage of a month (0 before its first unit), in one statement on
+   * PostgreSQL: while no registry can be asked, the pipeline needs both before it answers.
    */
   getWithUsage(vatNumber: string, usage: { accountId: string; period: string }): Promise<CacheEntryWithUsage>;
   /** Stores the entry, replacing the number's previous one. */
@@ -31,7 +32,7 @@ const GET = new Sql(
    from validation_cache c where c.vat_number = ?`,
   { prepare: true },
 );
-// One row whether or not the number is cached: the usage from a one-row subquery, the entry joined.
+// PostgreSQL: one row whether or not the number is cached, the usage from a one-row subquery, the entry joined.
 const GET_WITH_USAGE = new Sql(
   `select u.used, c.vat_number, c.valid, c.company_name, c.company_address, c.source, c.fetched_at, c.evidence_id,
      (select e.response_sha256 from evidence e where e.id = c.evidence_id) as evidence_sha256
@@ -49,7 +50,10 @@ const PUT = new Sql(
 );
 
 export class SqlCacheStore implements CacheStore {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly usage: Pick<UsageStore, 'used'>,
+  ) {}
 
   async get(vatNumber: string): Promise<CacheEntry | undefined> {
     return (await this.sql.read<CacheEntry>(GET, [vatNumber]))[0];
@@ -59,6 +63,10 @@ export class SqlCacheStore implements CacheStore {
     vatNumber: string,
     { accountId, period }: { accountId: string; period: string },
   ): Promise<CacheEntryWithUsage> {
+    // SQLite runs in this process, with no round trip to save: its two plain reads cost about a
+    // tenth of the joined one.
+    if (this.sql.dialect === 'sqlite')
+      return { entry: await this.get(vatNumber), used: await this.usage.used(accountId, period) };
     const [row] = await this.sql.read<CacheEntry & { used: number | string }>(GET_WITH_USAGE, [
       accountId,
       period,

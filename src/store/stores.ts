@@ -75,7 +75,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
       sql.dialect === 'postgres'
         ? new PostgresChargeStore(sql, usage)
         : new TransactionChargeStore(transaction),
-    cache: new SqlCacheStore(sql),
+    cache: new SqlCacheStore(sql, usage),
     records: new SqlRecordStore(sql),
     recordReads: new SqlRecordReadStore(sql),
     evidence: new SqlEvidenceStore(sql),
