@@ -1,6 +1,6 @@
 import { Sql, type SqlRunner } from './sql.js';
-import type { UsageStore } from './usage.js';
 import type { ValidationCacheTable } from './tables.js';
+import type { UsageStore } from './usage.js';
 
 /** The latest registry answer per normalised number, shared by all accounts (decisions section 2). */
 
