@@ -12,9 +12,9 @@ export class Sql {
 
   /**
    * `prepare`: a statement of fixed text run many times (never a text built per call, and none
-   * with `*`, whose result type a later migration could change). On PostgreSQL each connection
-   * then parses and plans it once and runs it by name (PreparingClient); on SQLite every
-   * statement is prepared once per text anyway.
+   * returning a table's `*`, whose result type a later migration could change). On PostgreSQL
+   * each connection then parses and plans it once and runs it by name (postgres/preparing-pool.ts);
+   * on SQLite every statement is prepared once per text anyway.
    */
   constructor(text: string, options: { prepare?: boolean } = {}) {
     let n = 0;

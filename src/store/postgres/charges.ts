@@ -48,7 +48,7 @@ function chargeText(records: number): string {
 /**
  * Charges of up to this many records are prepared statements, one per count: a charge carries the
  * requests of an account that came while its previous charge was out (batched-charges.ts), most
- * often a few. Larger ones (bulk and batch settles) are planned each time.
+ * often a few. Larger ones (a sync batch's answers, many waiting charges) are planned each time.
  */
 const PREPARED_UP_TO = 8;
 const PREPARED_CHARGES = Array.from(
