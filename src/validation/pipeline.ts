@@ -1,11 +1,5 @@
 import type { Principal } from '../accounts/authenticator.js';
-import {
-  periodOf,
-  type Quota,
-  type QuotaOwner,
-  type QuotaState,
-  withQuotaHeaders,
-} from '../accounts/quota.js';
+import { type Quota, type QuotaState, withQuotaHeaders } from '../accounts/quota.js';
 import { type Tier, tierAllows } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
@@ -16,14 +10,11 @@ import type { RegistryGateway } from '../registries/gateway.js';
 import type { RecordStore } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import type { ValidationAnswer } from './answer.js';
-import { type CacheRules, cacheReadOf, readCache, withinStaleWindow } from './cache-read.js';
-import { Coalescer } from './coalesce.js';
-import { reachesNoRegistry } from './fallback.js';
+import { LiveLookups, type LookupOptions } from './live-lookup.js';
 import { localAnswer } from './local-answer.js';
 import { sentTrader, withMatch } from './match.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from './parse.js';
 import { chargeRecords, type RecordContext, recordOf, recordsOf } from './record.js';
-import { askRegistry, type RegistryCallDeps, type RegistryCallOptions } from './registry-call.js';
 import { testModeAnswer } from './test-mode.js';
 import type { UnsettledCharges } from './unsettled-charges.js';
 
@@ -31,9 +22,8 @@ import type { UnsettledCharges } from './unsettled-charges.js';
  * The validation pipeline shared by the synchronous, batch and asynchronous channels. A number goes
  * through named stages, each in its own module:
  *
- *   parse (parse.ts) → test mode (test-mode.ts) → local answer (local-answer.ts) → coalesce
- *   (coalesce.ts) → cache read (cache-read.ts) → quota check (accounts/quota.ts) → registry
- *   (registry-call.ts) → charge and record (accounts/quota.ts, record.ts)
+ *   parse (parse.ts) → test mode (test-mode.ts) → live lookup (live-lookup.ts: local answer,
+ *   coalesce, cache read, quota check, registry) → charge and record (accounts/quota.ts, record.ts)
  *
  * The quota check runs before a registry call is started, so no registry work is done for an
  * account whose quota is used up; every answer is then charged with its record in one
@@ -84,48 +74,6 @@ export interface ValidateRequest {
   traders?: ReadonlyArray<TraderFields | undefined>;
 }
 
-/** A lookup's quota check: one unit of `owner`'s quota in the month of `now`. */
-export interface QuotaCheck {
-  owner: QuotaOwner;
-  now: number;
-  /** Hears the state checked (a 503 charges nothing: its quota headers come from here). */
-  checked(state: QuotaState): void;
-}
-
-/** How one number is answered in live mode. */
-export interface LookupOptions {
-  useCache: boolean;
-  /**
-   * The quota check to pass before a registry call this lookup starts (not before one it joins),
-   * so that no registry work starts for an account whose quota is used up. Skipped when the stale
-   * answer comes at once (see staleAtOnce).
-   */
-  quotaCheck?: QuotaCheck;
-  /** Present only when a consultation number is wanted and allowed (see consultationRequester). */
-  requester?: ParsedVatNumber;
-  /** The account asking: a consultation request's evidence is marked as its own. */
-  accountId: string;
-  /**
-   * The trader fields sent: the lookup goes to the registry (no cache read, not shared with other
-   * lookups) and the answer carries `data.match`.
-   */
-  trader?: TraderFields;
-  /** The caller's own number as sent, whatever the tier (a German one may ask the federal tax office). */
-  givenRequester?: ParsedVatNumber;
-  /**
-   * How long a registry call may wait in the registries' queues (their limits, busy retries):
-   * the gateway's request budget unless given. Background work passes BACKGROUND_BUDGET_MS.
-   */
-  budgetMs?: number;
-}
-
-/**
- * The queue budget of background work (async items, bulk rows, monitor checks): nobody waits on
- * the answer, so a number waits its turn under a registry's limit (HMRC's 3 a second, the Swiss
- * register's 20 a minute) instead of being refused and retried minutes later.
- */
-export const BACKGROUND_BUDGET_MS = 120_000;
-
 export type ItemResult =
   | { ok: true; answer: ValidationAnswer; validationId: string }
   | { ok: false; input: string; error: ApiError };
@@ -144,23 +92,15 @@ export interface BatchOutcome {
 }
 
 export class ValidationPipeline {
-  private readonly lookups = new Coalescer<ValidationAnswer>();
-  private readonly rules: CacheRules;
-  private readonly registry: RegistryCallDeps;
+  private readonly live: LiveLookups;
 
   constructor(private readonly deps: PipelineDeps) {
-    this.rules = {
-      ttlSeconds: deps.settings.cacheTtlSeconds,
-      staleMaxAgeSeconds: deps.settings.staleMaxAgeSeconds,
-    };
-    this.registry = {
-      gateway: deps.gateway,
-      cache: deps.stores.cache,
-      evidence: deps.stores.evidence,
-      clock: deps.clock,
-      rules: this.rules,
-      logger: deps.logger,
-    };
+    const { settings } = deps;
+    this.live = new LiveLookups({
+      ...deps,
+      checkDigits: settings.checkDigits,
+      rules: { ttlSeconds: settings.cacheTtlSeconds, staleMaxAgeSeconds: settings.staleMaxAgeSeconds },
+    });
   }
 
   /** GET /v1/validate: one number, charged with its record once the answer is in hand. */
@@ -276,72 +216,9 @@ export class ValidationPipeline {
     };
   }
 
-  /**
-   * The live answer for a number that passed syntax: the local answer, else the cache and the
-   * registry. Identical concurrent lookups share the work; a consultation request is never shared
-   * and never served from the cache (its number is proof of a check now). Throws ApiError 503/422.
-   */
+  /** The live answer for a number that passed syntax (live-lookup.ts). Throws ApiError 503/422. */
   answerLive(checked: CheckedNumber, options: LookupOptions): Promise<ValidationAnswer> {
-    const { useCache, requester, accountId, quotaCheck, givenRequester } = options;
-    const trader = sentTrader(options.trader);
-    const local = localAnswer(checked, {
-      checkDigits: this.deps.settings.checkDigits,
-      now: this.deps.clock.now(),
-    });
-    if (local) return Promise.resolve(withMatch(local, trader));
-    const { number } = checked;
-    // `used`: the month's usage when it was read beside the cache entry, else the check reads it.
-    const checkQuota = async (used?: number) => {
-      if (!quotaCheck) return;
-      const { owner, now } = quotaCheck;
-      quotaCheck.checked(
-        used === undefined
-          ? await this.deps.quota.check(owner, 1, now)
-          : this.deps.quota.checkUsed(owner, 1, now, used),
-      );
-    };
-    const ask = async (call: RegistryCallOptions, used?: number) => {
-      if (!this.staleAtOnce(number, call)) await checkQuota(used);
-      return askRegistry(this.registry, number, { ...call, budgetMs: options.budgetMs });
-    };
-    // Trader fields are compared by the registry now (wave-2 C3), as a consultation request is answered.
-    if (requester || trader)
-      return ask({ requester, accountId, degradedRule: useCache, trader, givenRequester });
-    return this.lookups.run(`${number.vatNumber}|${useCache}`, async () => {
-      if (!useCache) return ask({ degradedRule: false });
-      const reading = { rules: this.rules, now: this.deps.clock.now() };
-      // While no registry can be asked, a 503 is likely and needs the quota check first: the
-      // month's usage is read in the cache read's statement, not in a round trip after it. A
-      // cache hit or a stale answer leaves it unused.
-      if (quotaCheck && reachesNoRegistry(this.deps.gateway, number)) {
-        const { owner, now } = quotaCheck;
-        const { entry, used } = await this.deps.stores.cache.getWithUsage(number.vatNumber, {
-          accountId: owner.accountId,
-          period: periodOf(now),
-        });
-        const cached = cacheReadOf(number, entry, reading);
-        return cached.fresh ?? ask({ prior: cached, degradedRule: true }, used);
-      }
-      const cached = await readCache(this.deps.stores.cache, number, reading);
-      return cached.fresh ?? ask({ prior: cached, degradedRule: true });
-    });
-  }
-
-  /**
-   * True when the answer will be the stale cache entry at once: the breaker refuses the call, no
-   * fallback can answer, and the entry is within the stale window. The quota check before registry
-   * work is skipped then: the answer is charged with its record (429 there if the quota ran out),
-   * as a cache hit is. Without a stale entry the check runs, so 429 still comes before the 503.
-   * Trader fields may go to the federal tax office whatever VIES's breaker says.
-   */
-  private staleAtOnce(number: ParsedVatNumber, call: RegistryCallOptions): boolean {
-    const entry = call.prior?.entry;
-    return (
-      entry !== undefined &&
-      call.trader === undefined &&
-      withinStaleWindow(entry, this.rules, this.deps.clock.now()) &&
-      reachesNoRegistry(this.deps.gateway, number)
-    );
+    return this.live.answer(checked, options);
   }
 
   /** Test keys (decisions section 5): the local answer, else the magic numbers' answers. */
