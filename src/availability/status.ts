@@ -4,7 +4,7 @@ import { type RegistryGateway, VIES_MEMBER_STATES } from '../registries/gateway.
 import type { RegistryId } from '../registries/registry.js';
 import type { AvailabilityStore } from '../store/availability.js';
 import type { RegistryHealthTable } from '../store/tables.js';
-import { FAILED_BUCKET, HOUR_MS, LATENCY_BOUNDS_MS } from './tracker.js';
+import { FAILED_BUCKET, HOUR_MS, LATENCY_BOUNDS_MS, sharedOpen } from './tracker.js';
 
 /**
  * The public status (wave-2 B4): per registry and per VIES member state, figures over the last 24
@@ -170,9 +170,12 @@ export class StatusBoard {
     now: number,
   ): RegistryStatus {
     const local = this.deps.gateway.breakerStates().get(key);
-    const sharedOpen = row?.breaker === 'open' && (row.open_until ?? 0) > now;
     const breaker: BreakerState =
-      local && local.state !== 'closed' ? local.state : sharedOpen ? 'open' : 'closed';
+      local && local.state !== 'closed'
+        ? local.state
+        : row && sharedOpen(row, now, local?.lastSuccessAt ?? null)
+          ? 'open'
+          : 'closed';
     const lastFailure = latest(row?.last_failure_at, local?.lastFailureAt);
     const lastSuccess = latest(row?.last_success_at, local?.lastSuccessAt);
     const reportedDown = row?.reported === 'unavailable' && (row.reported_at ?? 0) > (lastSuccess ?? 0);

@@ -20,6 +20,16 @@ export function latencyBucket(ms: number): number {
   return index === -1 ? LATENCY_BOUNDS_MS.length - 1 : index;
 }
 
+/**
+ * True while a breaker row an instance wrote holds at `now`: open, its probe not yet due, and no
+ * call answered after the failure that opened it, on any instance (`answeredAt`: this instance's
+ * last answered call). A registry that answered since is back, whoever opened the breaker.
+ */
+export function sharedOpen(row: RegistryHealthTable, now: number, answeredAt: number | null): boolean {
+  if (row.breaker !== 'open' || row.open_until === null || row.open_until <= now) return false;
+  return Math.max(row.last_success_at ?? 0, answeredAt ?? 0) <= (row.last_failure_at ?? 0);
+}
+
 export type HealthValues = Partial<Omit<RegistryHealthTable, 'registry_key' | 'updated_at'>>;
 
 export class AvailabilityTracker {

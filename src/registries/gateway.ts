@@ -1,4 +1,4 @@
-import { AvailabilityTracker } from '../availability/tracker.js';
+import { AvailabilityTracker, sharedOpen } from '../availability/tracker.js';
 import type { Clock } from '../clock.js';
 import type { TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
@@ -311,8 +311,9 @@ export class RegistryGateway {
 
   /**
    * Flushes this process's counts, then reads every instance's breakers and the VIES report: a
-   * breaker another instance opened opens here too; a member state reported unavailable after its
-   * last successful call here opens its breaker for a cooldown.
+   * breaker another instance opened opens here too, unless a call was answered after the failure
+   * that opened it (here or on any instance: the registry is back); a member state reported unavailable after its last successful call here opens its breaker for
+   * a cooldown.
    */
   async refresh(): Promise<RegistryHealthTable[]> {
     const now = this.options.clock.now();
@@ -324,13 +325,8 @@ export class RegistryGateway {
 
   private adopt(row: RegistryHealthTable, now: number): void {
     const breaker = this.breaker(row.registry_key);
-    if (
-      row.breaker === 'open' &&
-      row.open_until !== null &&
-      row.open_until > now &&
-      breaker.state === 'closed'
-    )
-      breaker.trip(row.open_until, { silent: true });
+    if (breaker.state === 'closed' && sharedOpen(row, now, breaker.lastSuccessAt))
+      breaker.trip(row.open_until!, { silent: true });
     if (row.reported === 'unavailable' && row.reported_at !== null) {
       const seen = this.reportsSeen.get(row.registry_key) ?? 0;
       if (row.reported_at > seen && row.reported_at > (breaker.lastSuccessAt ?? 0)) {

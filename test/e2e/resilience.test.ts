@@ -71,6 +71,8 @@ describeEachDialect('e2e breakers per VIES member state', (dialect) => {
   const pair = useTwoInstances(dialect, {
     CIRCUIT_FAILURE_THRESHOLD: '3',
     CIRCUIT_COOLDOWN_MS: String(COOLDOWN_MS),
+    // Each instance reads the shared breakers when a test calls refresh(), not on its own timer.
+    AVAILABILITY_REFRESH_MS: '3600000',
   });
 
   it('opens after consecutive failures, answers at once while open, probes once, and closes or reopens', async () => {
@@ -197,6 +199,40 @@ describeEachDialect('e2e breakers per VIES member state', (dialect) => {
       state: 'down',
       breaker: 'open',
     });
+  });
+
+  it('does not adopt a breaker that a call on any instance answered after it opened', async () => {
+    const { sim, a, b, account } = pair;
+    sim.setMemberState('FI', { mode: 'down' });
+    for (const number of checksumValidNumbers('FI', 8, 20_000_000, 3)) {
+      expect((await validate(a, account.live, number)).status).toBe(503);
+    }
+    expect(a.gateway.breaker('vies:FI').state).toBe('open');
+
+    // Finland is back, and b, which has not read a's breaker yet, gets an answer after a's failures.
+    sim.setMemberState('FI', { mode: 'up' });
+    a.clock.advance(1000);
+    const [back] = checksumValidNumbers('FI', 8, 30_000_000, 1);
+    expect((await validate(b, account.live, back)).status).toBe(200);
+    await b.gateway.refresh();
+    expect(b.gateway.breaker('vies:FI').state).toBe('closed');
+    const status = await b.request('GET', '/v1/status');
+    expect(status.body.data.registries.vies.member_states.FI).toMatchObject({ breaker: 'closed' });
+
+    // A third instance knows only the shared rows: b's answer there came after a's failure.
+    const c = await startTestApp(dialect, {
+      env: { ...sim.env(), CIRCUIT_FAILURE_THRESHOLD: '3', AVAILABILITY_REFRESH_MS: '3600000' },
+      clock: a.clock,
+      database: { database: a.database, url: a.databaseUrl },
+    });
+    try {
+      await c.gateway.refresh();
+      expect(c.gateway.breaker('vies:FI').state).toBe('closed');
+      const [next] = checksumValidNumbers('FI', 8, 40_000_000, 1);
+      expect((await validate(c, account.live, next)).status).toBe(200);
+    } finally {
+      await c.close();
+    }
   });
 
   it('retries busy answers within the budget, and holds each member state to 4 calls at once', async () => {
