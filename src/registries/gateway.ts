@@ -312,8 +312,8 @@ export class RegistryGateway {
   /**
    * Flushes this process's counts, then reads every instance's breakers and the VIES report: a
    * breaker another instance opened opens here too, unless a call was answered after the failure
-   * that opened it (here or on any instance: the registry is back); a member state reported unavailable after its last successful call here opens its breaker for
-   * a cooldown.
+   * that opened it (here or on any instance: the registry is back); a member state reported
+   * unavailable after its last successful call here opens its breaker for a cooldown.
    */
   async refresh(): Promise<RegistryHealthTable[]> {
     const now = this.options.clock.now();
