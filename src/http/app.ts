@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     clock: deps.clock,
     authenticator: services.authenticator,
+    authFailures,
     credential: consoleCredential,
   });
 
