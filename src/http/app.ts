@@ -16,6 +16,7 @@ import type { Database } from '../store/database.js';
 import { AsyncResults } from '../validation/async-results.js';
 import { errorBody, sendApiError } from './envelope.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerFrameGuard } from './plugins/frame-guard.js';
 import { registerGates } from './plugins/gates.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
+  registerFrameGuard(fastify);
   await registerOpenApi(fastify, config);
   registerMetrics(fastify, httpMetrics, {
     clock: deps.clock,
