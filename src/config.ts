@@ -136,7 +136,7 @@ export const SETTINGS = {
     schema: Int(1000),
     default: '10000',
     parse: number,
-    description: "Most time a client may take to send a request's headers; then the connection is closed.",
+    description: "Most time a client may take to send a request's headers; then 408 and close.",
   },
   HTTP_REQUEST_TIMEOUT_MS: {
     schema: Int(1000),
@@ -149,7 +149,7 @@ export const SETTINGS = {
     default: '60000',
     parse: number,
     description:
-      'A connection on which nothing moves for this long is closed (a stalled body, a stuck client).',
+      'A connection on which nothing moves for this long is closed (a stalled body gets 408 first, a stuck client nothing).',
   },
   HTTP_KEEP_ALIVE_TIMEOUT_MS: {
     schema: Int(1000),

@@ -72,6 +72,13 @@ export const ERROR_CATALOGUE = {
     explanation:
       'The path does not exist, the country has no rate data (`GET /v1/rates/{code}` serves 31 countries), or the object (webhook configuration, delivery) does not exist for this account.',
   },
+  request_timeout: {
+    status: 408,
+    message: 'The request was not received in time; the connection is closed.',
+    title: 'Request timeout',
+    explanation:
+      'The client did not send the whole request in the time the server waits for one (30 seconds unless the operator set another), or stopped sending in the middle of it, usually a body that stalled. Nothing was done with it. The answer is written on the raw connection and the connection closed: send the request again on a new connection.',
+  },
   conflict: {
     status: 409,
     message: 'The request contradicts the current state.',

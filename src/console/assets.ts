@@ -86,3 +86,16 @@ export const ASSETS: readonly Asset[] = [
 ];
 
 export const ASSET_PATHS = { css: ASSETS[0].path, js: ASSETS[1].path };
+
+/**
+ * /favicon.ico: a 32×32 PNG (a white check mark on the console's accent blue) in an ICO container,
+ * which every browser reads.
+ */
+export const FAVICON = {
+  path: '/favicon.ico',
+  type: 'image/x-icon',
+  body: Buffer.from(
+    'AAABAAEAICAAAAEAIABEAQAAFgAAAIlQTkcNChoKAAAADUlIRFIAAAAgAAAAIAgGAAAAc3p69AAAAQtJREFUeNpjYEAD3DFr/9MSM+ACtLYYr0PobTmGIwbUAQNlOdwRow4Ytg6Qy9z8f9HBB2AMYtPdAQeuvvoPAyBH0NUBK489+o8M6OqASdtuoVh+/cmn//JZW+jjgOrll1Esf/fl53+zyj30SYQpM07/Rwe+HYcpywW6xTvAmJAhIIvQAchBFGXDnLnn4IaVLLqA0wBQEIOCGhmAooLicmDbuWcohmJzBChxgRIZMgAlQqoURMghgMsRyHkdBEDZj6olIchCXI5Az+sgx9CkKMbmCFLzOsXZEJsjSMnrVCkHcDmCmLxOtYII3RHE5nWqloSg3AHKoiB6tEEy6oAh3zcYPF2zAe+cDmT3HACin7UVLe9U+AAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+} as const;

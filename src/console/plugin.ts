@@ -1,16 +1,17 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../accounts/authenticator.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { AuthFailureLimiter } from '../limits/auth-failures.js';
 import type { ActiveSession } from '../store/console-sessions.js';
 import { KyselyConsoleSessionStore } from '../store/console-sessions.js';
 import type { Database } from '../store/database.js';
 import { ConsoleApi } from './api.js';
-import { ASSETS } from './assets.js';
+import { ASSETS, FAVICON } from './assets.js';
 import { type FormBody, multipartForm, urlEncodedForm } from './forms.js';
 import { type Html, html } from './html.js';
 import type { InternalCredential } from './internal-credential.js';
-import { barePage, type Notice, page, type Section } from './layout.js';
+import { type Notice, page, type Section } from './layout.js';
 import { accountPages } from './pages/account.js';
 import { bulkPages } from './pages/bulk.js';
 import { historyPages } from './pages/history.js';
@@ -20,10 +21,18 @@ import { ratesPage } from './pages/rates.js';
 import { signInPages, signOutRoute } from './pages/sign-in.js';
 import { validatePages } from './pages/validate.js';
 import { webhookPages } from './pages/webhooks.js';
+import {
+  declaredLength,
+  fromAnotherSite,
+  sendRefusal,
+  sendTooLarge,
+  sendUnsupportedType,
+  UNAUTHENTICATED_BODY_LIMIT,
+} from './request-guard.js';
 import { ConsoleSessions, clearedCookie, csrfMatches, tokenFromCookies } from './sessions.js';
 
-/** Largest form body: a bulk upload's file with its form around it. */
-export const CONSOLE_BODY_LIMIT = 64 * 1024 * 1024;
+/** Methods that carry no form: everything else is a form post, guarded before its body is read. */
+const READS = new Set(['GET', 'HEAD']);
 
 /**
  * Pages may not run inline script or styles, load anything from elsewhere, or be framed: an
@@ -48,6 +57,8 @@ export interface ConsoleDeps {
   database: Database;
   clock: Clock;
   authenticator: Authenticator;
+  /** The API's limit of unknown keys per client address, shared by the sign-in. */
+  authFailures: AuthFailureLimiter;
   credential: InternalCredential;
 }
 
@@ -75,10 +86,12 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
   const sessions = new ConsoleSessions(
     new KyselyConsoleSessionStore(deps.database.db),
     deps.authenticator,
+    deps.authFailures,
     deps.clock,
     deps.config.console,
   );
   const httpsPublic = deps.config.publicUrl.startsWith('https://');
+  const publicOrigin = new URL(deps.config.publicUrl).origin;
   const ctx: ConsoleContext = {
     api: new ConsoleApi(app, deps.credential),
     sessions,
@@ -93,45 +106,40 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
 
   await app.register(async (scope) => {
     scope.decorateRequest('consoleSession', undefined as unknown as ActiveSession);
+    // The encodings of the console's own forms only: a JSON, text or any other body is refused
+    // (415) unread, before a handler could take it for a form. Multipart is the bulk upload's
+    // (below). The server's 1 MiB limit applies to every form but that upload.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      { parseAs: 'buffer' },
       (_request, body, done) => done(null, urlEncodedForm(body as Buffer)),
     );
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: CONSOLE_BODY_LIMIT },
-      (request, body, done) => {
-        const form = multipartForm(body as Buffer, request.headers['content-type'] ?? '');
-        done(
-          form ? null : Object.assign(new Error('The upload is not a readable form.'), { statusCode: 400 }),
-          form,
-        );
-      },
-    );
-    scope.addHook('onRequest', async (_request, reply) => {
+    scope.addHook('onRequest', async (request, reply) => {
       reply.headers(SECURITY_HEADERS);
+      if (!READS.has(request.method) && fromAnotherSite(request, publicOrigin)) {
+        // Login CSRF: a page of another site must not sign a visitor's browser in to its own
+        // account, nor post anything else; the body is not read.
+        reply.header('connection', 'close');
+        return sendRefusal(
+          reply,
+          403,
+          html`<div class="notice error" role="alert"><p>This form was sent from a page of another site, so nothing was done. To sign in or make a change, open the console itself and use its pages.</p></div>`,
+        );
+      }
     });
-    scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return sendTooLarge(reply, request.routeOptions.bodyLimit ?? UNAUTHENTICATED_BODY_LIMIT);
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return sendUnsupportedType(reply, request.headers['content-type']);
+      }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error, req_id: request.id }, 'console page failed');
       const message =
-        status === 413
-          ? 'The upload is larger than the console accepts (64 MiB); split the file.'
-          : status < 500
-            ? error.message
-            : 'Something went wrong on our side; nothing was changed. Try again.';
-      reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .send(
-          String(
-            barePage(
-              'Request refused',
-              html`<div class="notice error" role="alert"><p>${message}</p></div><p><a href="/console">Back to the console</a></p>`,
-            ),
-          ),
-        );
+        status < 500 ? error.message : 'Something went wrong on our side; nothing was changed. Try again.';
+      return sendRefusal(reply, status, html`<div class="notice error" role="alert"><p>${message}</p></div>`);
     });
 
     for (const asset of ASSETS) {
@@ -144,40 +152,61 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
         return reply.send(asset.body);
       });
     }
+    // Every browser asks for it on its first page of the service (the docs, the status, the console).
+    scope.get(FAVICON.path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=604800').type(FAVICON.type).send(FAVICON.body),
+    );
 
     signInPages(scope, ctx);
 
     // Everything below needs a session; every POST also its CSRF token.
     await scope.register(async (pages) => {
-      pages.addHook('preHandler', async (request, reply) => {
+      // Who is asking is settled before the body is read: without a session nothing of it is.
+      pages.addHook('onRequest', async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const token = tokenFromCookies(request.headers.cookie);
         const session = await sessions.resume(token);
-        if (!session) {
-          if (token !== undefined) reply.header('set-cookie', clearedCookie(ctx.secure(request)));
-          const reason = token === undefined ? '' : '?ended=1';
-          return reply.redirect(`/console/sign-in${reason}`, 303);
+        if (session) {
+          request.consoleSession = session;
+          return;
         }
-        request.consoleSession = session;
-        if (request.method === 'POST' && !csrfMatches(session, ctx.form(request).fields._csrf)) {
-          return reply
-            .code(403)
-            .type('text/html; charset=utf-8')
-            .send(
-              String(
-                barePage(
-                  'Request refused',
-                  html`<div class="notice error" role="alert"><p>This form was not sent from a console page of your session (its security token is missing or wrong), so nothing was changed.</p></div><p><a href="/console">Back to the console</a></p>`,
-                ),
-              ),
-            );
+        if (token !== undefined) reply.header('set-cookie', clearedCookie(ctx.secure(request)));
+        if (!READS.has(request.method)) {
+          // The body stays unread: the connection closes after the answer instead of draining it.
+          reply.header('connection', 'close');
+          if ((declaredLength(request) ?? 0) > UNAUTHENTICATED_BODY_LIMIT) {
+            return sendTooLarge(reply, UNAUTHENTICATED_BODY_LIMIT, true);
+          }
+        }
+        return reply.redirect(`/console/sign-in${token === undefined ? '' : '?ended=1'}`, 303);
+      });
+      pages.addHook('preHandler', async (request, reply) => {
+        if (
+          request.method === 'POST' &&
+          !csrfMatches(request.consoleSession, ctx.form(request).fields._csrf)
+        ) {
+          return sendRefusal(
+            reply,
+            403,
+            html`<div class="notice error" role="alert"><p>This form was not sent from a console page of your session (its security token is missing or wrong), so nothing was changed.</p></div>`,
+          );
         }
       });
       signOutRoute(pages, ctx);
       overviewPage(pages, ctx);
       validatePages(pages, ctx);
       historyPages(pages, ctx);
-      bulkPages(pages, ctx);
+      // The bulk upload alone takes multipart bodies, up to its own limit (pages/bulk.ts).
+      await pages.register(async (uploads) => {
+        uploads.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+          const form = multipartForm(body as Buffer, request.headers['content-type'] ?? '');
+          done(
+            form ? null : Object.assign(new Error('The upload is not a readable form.'), { statusCode: 400 }),
+            form,
+          );
+        });
+        bulkPages(uploads, ctx);
+      });
       monitorPages(pages, ctx);
       webhookPages(pages, ctx);
       accountPages(pages, ctx);

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Authenticator, Principal } from '../accounts/authenticator.js';
+import { hashKey, KEY_PATTERN } from '../accounts/keys.js';
 import type { Clock } from '../clock.js';
+import { type AuthFailureLimiter, checkKey, type KeyCheck } from '../limits/auth-failures.js';
 import type { ActiveSession, ConsoleSessionStore } from '../store/console-sessions.js';
 
 export const COOKIE_NAME = 'console_session';
@@ -13,6 +15,11 @@ export interface SessionTimes {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** A sign-in's outcome: a session's cookie token, a wrong key, or the address refused for now. */
+export type SignIn =
+  | { outcome: 'signed_in'; token: string; principal: Principal }
+  | Exclude<KeyCheck, { outcome: 'known' }>;
+
 /**
  * Console sign-in (wave-2 H): an API key is exchanged for a random session token, sent to the
  * browser as an HttpOnly cookie; the server keeps only the token's SHA-256, the key's id and the
@@ -22,14 +29,23 @@ export class ConsoleSessions {
   constructor(
     private readonly store: ConsoleSessionStore,
     private readonly authenticator: Authenticator,
+    /** The API's limit of unknown keys per client address: wrong keys at sign-in count against it. */
+    private readonly failures: AuthFailureLimiter,
     private readonly clock: Clock,
     private readonly times: SessionTimes,
   ) {}
 
-  /** A new session for a valid key: its cookie token; undefined for a wrong or revoked key. */
-  async signIn(apiKey: string): Promise<{ token: string; principal: Principal } | undefined> {
-    const principal = await this.authenticator.authenticate(apiKey.trim());
-    if (!principal) return undefined;
+  /**
+   * A new session for a valid key presented from `address`. A wrong key is refused as the API
+   * refuses it: a malformed one without a lookup, an unknown or revoked one counted against the
+   * address, and every key but one known in memory refused unread while the address is over its limit.
+   */
+  async signIn(apiKey: string, address: string): Promise<SignIn> {
+    const key = apiKey.trim();
+    if (!KEY_PATTERN.test(key)) return { outcome: 'unknown' };
+    const check = await checkKey(this.authenticator, this.failures, address, hashKey(key));
+    if (check.outcome !== 'known') return check;
+    const { principal } = check;
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
     await this.store.insert({
@@ -42,7 +58,7 @@ export class ConsoleSessions {
       last_seen_at: now,
       expires_at: now + this.times.absoluteMs,
     });
-    return { token, principal };
+    return { outcome: 'signed_in', token, principal };
   }
 
   /** The live session of a cookie token, its idle time restarted; undefined when there is none. */

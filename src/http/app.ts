@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Duplex } from 'node:stream';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
@@ -16,6 +15,7 @@ import type { Database } from '../store/database.js';
 import { AsyncResults } from '../validation/async-results.js';
 import { errorBody, sendApiError } from './envelope.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerFrameGuard } from './plugins/frame-guard.js';
 import { registerGates } from './plugins/gates.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
@@ -38,6 +38,7 @@ import { validationProofRoutes } from './routes/validation-proof.js';
 import { validationRoutes } from './routes/validations.js';
 import { webhookConfigRoutes } from './routes/webhook-config.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+import { SocketAnswers } from './socket-answers.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, services } = deps;
   const docsBase = `${config.publicUrl}/docs`;
   const httpMetrics = new HttpMetrics();
+  const socketAnswers = new SocketAnswers(docsBase);
   const fastify = Fastify({
     loggerInstance: deps.logger,
     // The access log is ours (one line per request, ACCESS_LOG), in place of Fastify's two.
@@ -98,9 +100,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           : 'The request URL is not valid (malformed percent-encoding).';
       return sendApiError(reply, docsBase, new ApiError('validation_error', message));
     },
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => writeClientError(docsBase, error, socket),
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => socketAnswers.clientError(error, socket),
     schemaController: { compilersFactory: { buildSerializer: errorAwareSerializerFactory as never } },
   });
+
+  socketAnswers.attach(fastify.server);
 
   // An Expect other than 100-continue: Node would send an empty 417; answer in the envelope instead.
   fastify.server.on('checkExpectation', (_req, res) => {
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
+  registerFrameGuard(fastify);
   await registerOpenApi(fastify, config);
   registerMetrics(fastify, httpMetrics, {
     clock: deps.clock,
@@ -184,32 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     clock: deps.clock,
     authenticator: services.authenticator,
+    authFailures,
     credential: consoleCredential,
   });
 
   await fastify.ready();
   return fastify;
-}
-
-/**
- * HTTP that Node's parser refuses (oversized headers, malformed request lines) never reaches
- * Fastify: answer it in the envelope on the raw socket, then close, as Node itself would.
- */
-function writeClientError(docsBase: string, error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const id = randomUUID();
-  const message =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? 'The request headers are larger than the server accepts (16 KiB).'
-      : 'The request is not valid HTTP.';
-  const body = JSON.stringify(errorBody(docsBase, id, 'validation_error', message));
-  socket.end(
-    `HTTP/1.1 422 Unprocessable Entity\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`,
-  );
 }
 
 /**

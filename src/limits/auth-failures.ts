@@ -1,3 +1,4 @@
+import type { Authenticator, Principal } from '../accounts/authenticator.js';
 import type { Clock } from '../clock.js';
 import { BURST_WINDOW_MS, WindowLog } from './burst.js';
 
@@ -87,5 +88,40 @@ export class AuthFailureLimiter {
 
   close(): void {
     clearInterval(this.sweep);
+  }
+}
+
+/** What a presented key came to: its principal, unknown (or revoked), or refused unread for its address. */
+export type KeyCheck =
+  | { outcome: 'known'; principal: Principal }
+  | { outcome: 'unknown' }
+  | { outcome: 'refused'; retryAfterSeconds: number };
+
+/**
+ * The key `keyHash` presented from `address`, as the API and the console's sign-in both read it.
+ * A key that resolved to a principal when last read passes whatever the address did: it is not one
+ * of a flood's random keys (and is read again at most once per refresh interval). Any other key is
+ * looked up only while the address is under its limit of unknown keys, and counts against it when
+ * it turns out unknown; a lookup that failed (the database away) is not the client's failure.
+ */
+export async function checkKey(
+  authenticator: Authenticator,
+  failures: AuthFailureLimiter,
+  address: string,
+  keyHash: string,
+): Promise<KeyCheck> {
+  if (authenticator.isKnown(keyHash)) {
+    const principal = await authenticator.resolve(keyHash);
+    if (principal) return { outcome: 'known', principal };
+  }
+  const wait = failures.start(address, keyHash);
+  if (wait > 0) return { outcome: 'refused', retryAfterSeconds: wait };
+  let outcome: 'known' | 'unknown' | 'error' = 'error';
+  try {
+    const principal = await authenticator.resolve(keyHash);
+    outcome = principal ? 'known' : 'unknown';
+    return principal ? { outcome: 'known', principal } : { outcome: 'unknown' };
+  } finally {
+    failures.finish(address, keyHash, outcome === 'unknown');
   }
 }

@@ -6,6 +6,9 @@ import { apiError, csrfField, empty, type Notice, notAvailable, when } from '../
 import type { ConsoleContext } from '../plugin.js';
 import { passThrough } from './validate.js';
 
+/** Largest upload: a bulk file with its form around it (a session's only; without one, 1 MiB). */
+export const BULK_UPLOAD_LIMIT = 64 * 1024 * 1024;
+
 /**
  * Bulk files: upload a CSV, watch its progress, download the results. Each rendering of the upload
  * form carries a new Idempotency-Key in a hidden field, sent with the upload: the same form sent
@@ -35,22 +38,26 @@ ${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No fil
     available() ? show(request, reply) : unavailable(request, reply),
   );
 
-  scope.post('/console/bulk', { schema: { hide: true } }, async (request, reply) => {
-    if (!available()) return unavailable(request, reply);
-    const { fields, file } = ctx.form(request);
-    if (!file || file.data.length === 0) {
-      return show(request, reply, { kind: 'error', text: 'Choose a CSV file to upload.' }, 422);
-    }
-    const reference = fields.reference?.trim() ? fields.reference : undefined;
-    const answer = await ctx.api.call(request.consoleSession, 'POST', `/v1/bulk${queryOf({ reference })}`, {
-      payload: file.data,
-      contentType: 'text/csv',
-      headers: fields.idempotency_key ? { 'idempotency-key': fields.idempotency_key } : undefined,
-    });
-    if (!answer.ok)
-      return show(request, reply, { kind: 'error', text: apiError(answer.error!) }, answer.status);
-    return reply.redirect(`/console/bulk/${encodeURIComponent(answer.body.data.bulk_id)}`, 303);
-  });
+  scope.post(
+    '/console/bulk',
+    { schema: { hide: true }, bodyLimit: BULK_UPLOAD_LIMIT },
+    async (request, reply) => {
+      if (!available()) return unavailable(request, reply);
+      const { fields, file } = ctx.form(request);
+      if (!file || file.data.length === 0) {
+        return show(request, reply, { kind: 'error', text: 'Choose a CSV file to upload.' }, 422);
+      }
+      const reference = fields.reference?.trim() ? fields.reference : undefined;
+      const answer = await ctx.api.call(request.consoleSession, 'POST', `/v1/bulk${queryOf({ reference })}`, {
+        payload: file.data,
+        contentType: 'text/csv',
+        headers: fields.idempotency_key ? { 'idempotency-key': fields.idempotency_key } : undefined,
+      });
+      if (!answer.ok)
+        return show(request, reply, { kind: 'error', text: apiError(answer.error!) }, answer.status);
+      return reply.redirect(`/console/bulk/${encodeURIComponent(answer.body.data.bulk_id)}`, 303);
+    },
+  );
 
   scope.get<{ Params: { id: string } }>(
     '/console/bulk/:id',

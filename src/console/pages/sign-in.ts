@@ -36,18 +36,23 @@ export function signInPages(scope: FastifyInstance, ctx: ConsoleContext): void {
   scope.post('/console/sign-in', { schema: { hide: true } }, async (request, reply) => {
     const apiKey = ctx.form(request).fields.api_key ?? '';
     reply.header('cache-control', 'no-store');
-    if (apiKey.trim() === '') {
-      return reply
-        .code(400)
+    const refuse = (status: number, message: string) =>
+      reply
+        .code(status)
         .type('text/html; charset=utf-8')
-        .send(String(signInForm('Enter an API key.')));
+        .send(String(signInForm(message)));
+    if (apiKey.trim() === '') return refuse(400, 'Enter an API key.');
+    const signedIn = await ctx.sessions.signIn(apiKey, request.ip);
+    if (signedIn.outcome === 'refused') {
+      const wait = signedIn.retryAfterSeconds;
+      reply.header('retry-after', String(wait));
+      return refuse(
+        429,
+        `Too many wrong API keys came from your network address in the last minute (here or at the API), so this one was not checked. Try again in ${wait} s.`,
+      );
     }
-    const signedIn = await ctx.sessions.signIn(apiKey);
-    if (!signedIn) {
-      return reply
-        .code(401)
-        .type('text/html; charset=utf-8')
-        .send(String(signInForm('That API key is not valid or has been revoked. Check it and try again.')));
+    if (signedIn.outcome === 'unknown') {
+      return refuse(401, 'That API key is not valid or has been revoked. Check it and try again.');
     }
     // A session the browser had before is ended, so one browser holds one session.
     await ctx.sessions.signOut(tokenFromCookies(request.headers.cookie));

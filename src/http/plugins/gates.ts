@@ -4,7 +4,7 @@ import { hashKey, KEY_PATTERN } from '../../accounts/keys.js';
 import { type Feature, type Tier, type TierLimits, tierAllows } from '../../accounts/tiers.js';
 import type { InternalCredential } from '../../console/internal-credential.js';
 import { ApiError } from '../../errors.js';
-import type { AuthFailureLimiter } from '../../limits/auth-failures.js';
+import { type AuthFailureLimiter, checkKey } from '../../limits/auth-failures.js';
 import type { BurstLimiter } from '../../limits/burst.js';
 
 /** What a route needs, declared where it is registered (`config` of the route options). */
@@ -120,30 +120,17 @@ function presentedKeyHash(request: FastifyRequest): string {
  * database, counting the lookups it has running; a key already known in memory still passes.
  */
 async function authenticate(deps: GateDeps, request: FastifyRequest, keyHash: string): Promise<Principal> {
-  // A key that resolved to a principal when last read passes whatever the address did: it is not
-  // one of a flood's random keys (and is read again at most once per refresh interval).
-  if (deps.authenticator.isKnown(keyHash)) {
-    const principal = await deps.authenticator.resolve(keyHash);
-    if (principal) return principal;
-  }
-  const wait = deps.authFailures.start(request.ip, keyHash);
-  if (wait > 0) {
+  const check = await checkKey(deps.authenticator, deps.authFailures, request.ip, keyHash);
+  if (check.outcome === 'refused') {
+    const wait = check.retryAfterSeconds;
     throw new ApiError(
       'burst_limit_exceeded',
       `Too many requests with unknown API keys from this address; retry in ${wait} s.`,
       { 'retry-after': String(wait) },
     );
   }
-  let outcome: 'known' | 'unknown' | 'error' = 'error';
-  try {
-    const principal = await deps.authenticator.resolve(keyHash);
-    outcome = principal ? 'known' : 'unknown';
-    if (!principal) throw invalidKey();
-    return principal;
-  } finally {
-    // A lookup that failed (the database away) is not the client's failure.
-    deps.authFailures.finish(request.ip, keyHash, outcome === 'unknown');
-  }
+  if (check.outcome === 'unknown') throw invalidKey();
+  return check.principal;
 }
 
 function invalidKey(): ApiError {

@@ -85,7 +85,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
       `connect-src 'self' ${new URL(publicUrl).origin}`,
       "font-src 'self' data:",
       "form-action 'self'",
-      "frame-ancestors 'self'",
+      "frame-ancestors 'none'",
       "img-src 'self' data:",
       "object-src 'none'",
       "script-src 'self'",

@@ -156,12 +156,13 @@ interface ErrorResponse {
  */
 export const AUTH_ERRORS: ErrorCode[] = ['unauthorized', 'burst_limit_exceeded', 'service_unavailable'];
 
-/** Failures of a JSON body before the route sees it (decisions section 8). */
+/** Failures of a JSON body before the route sees it (decisions section 8), or of its sending. */
 export const BODY_ERRORS: ErrorCode[] = [
   'invalid_json',
   'payload_too_large',
   'unsupported_media_type',
   'validation_error',
+  'request_timeout',
 ];
 
 /** The query of a route that takes no query parameters: any one is an unknown member (422). */
