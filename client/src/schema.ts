@@ -57,7 +57,7 @@ export interface paths {
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
          *     - **Files**: a key sees only the files uploaded with keys of its mode.
-         *     - **Worth knowing**: `limit` outside 1–100, or a cursor this API did not return, is 422 `validation_error`.
+         *     - **Worth knowing**: `limit` outside 1–100, or a cursor this list did not return for this key mode (another list's, account's or key mode's, or malformed), is 422 `validation_error`.
          */
         get: operations["listBulkFiles"];
         put?: never;
@@ -195,7 +195,7 @@ export interface paths {
          *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
          *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
-         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return, or an unknown query parameter is 422 `validation_error`.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or an unknown query parameter is 422 `validation_error`.
          */
         get: operations["listMonitors"];
         put?: never;
@@ -543,7 +543,7 @@ export interface paths {
          *
          *     - **Polling**: an addition to the webhook, not a replacement: accepting async work still needs a configured webhook. Reads count against no quota (the burst limit applies).
          *     - **Whose**: async work is made with live keys only; an id of another account, or any id asked for with a test key, is 404 `not_found`.
-         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return for this batch, or an unknown query parameter is 422 `validation_error`.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this batch (another batch's, another account's, or malformed), or an unknown query parameter is 422 `validation_error`.
          */
         get: operations["listAsyncBatchResults"];
         put?: never;
@@ -735,7 +735,7 @@ export interface paths {
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
-         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return, or a query parameter this operation does not take is 422 `validation_error`.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or a query parameter this operation does not take is 422 `validation_error`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1852,7 +1852,7 @@ export interface operations {
     listBulkFiles: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
                  * @description 1 to 100, default 20
@@ -2701,7 +2701,7 @@ export interface operations {
     listMonitors: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
                  * @description 1 to 100, default 20
@@ -4968,7 +4968,7 @@ export interface operations {
     listAsyncBatchResults: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
                  * @description 1 to 100, default 20
@@ -6159,7 +6159,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
                  * @description Event type, e.g. batch.completed

@@ -2,13 +2,14 @@ import type { Principal } from '../accounts/authenticator.js';
 import { Quota, type QuotaState } from '../accounts/quota.js';
 import type { Tier, TierLimits } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
+import { decodeCursor, pageOf } from '../cursors.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { newId } from '../ids.js';
 import { recurringJobId } from '../jobs/worker.js';
 import type { NewJob } from '../store/jobs.js';
-import type { MonitorFilter, MonitorRow } from '../store/monitors.js';
+import type { MonitorRow } from '../store/monitors.js';
 import type { Stores } from '../store/stores.js';
-import { deliverySeq, type Owner } from '../store/webhooks.js';
+import { deliverySeq, type Owner, SEQ_SHAPE } from '../store/webhooks.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from '../validation/parse.js';
 import { type MonitorView, monitorView } from './monitor-shape.js';
 import { type MonitorInterval, nextCheckAt } from './schedule.js';
@@ -260,22 +261,19 @@ export class MonitorService {
   /** GET /v1/monitors: newest first, filtered, `limit` at a time. */
   async list(principal: Principal, query: MonitorQuery): Promise<MonitorPage> {
     this.limitOf(principal);
-    const filter: MonitorFilter = {
-      limit: query.limit,
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    const owner = ownerOf(principal);
+    const filters = {
       status: query.status,
       vatNumber: query.vat_number === undefined ? undefined : parseNumber(query.vat_number).number.vatNumber,
       valid: query.valid === undefined ? undefined : query.valid === 'true',
       reference: query.reference === undefined ? undefined : (parseReference(query.reference) ?? undefined),
     };
-    const rows = await this.deps.stores.monitors.list(ownerOf(principal), filter);
-    const hasMore = rows.length > query.limit;
-    const page = hasMore ? rows.slice(0, query.limit) : rows;
-    return {
-      data: page.map(monitorView),
-      next_cursor: hasMore ? Buffer.from(page[page.length - 1].seq).toString('base64url') : null,
-      has_more: hasMore,
-    };
+    // A cursor pages on only the list, account, key mode and filters it was made for.
+    const scope = { list: 'monitors', ...owner, ...filters };
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, scope, SEQ_SHAPE);
+    const rows = await this.deps.stores.monitors.list(owner, { limit: query.limit, before, ...filters });
+    const { rows: shown, ...more } = pageOf(rows, query.limit, scope, (row) => row.seq);
+    return { data: shown.map(monitorView), ...more };
   }
 
   async get(principal: Principal, id: string): Promise<MonitorView> {
@@ -360,13 +358,4 @@ export function parseReference(input: string | undefined): string | null {
     throw new ApiError('validation_error', 'reference: only printable characters are allowed.');
   }
   return reference;
-}
-
-/** The cursor is opaque to callers: base64url of the last row's sort key. */
-function decodeCursor(cursor: string): string {
-  const seq = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\d{15}-[0-9a-f]{12}$/.test(seq)) {
-    throw new ApiError('validation_error', 'cursor: not a cursor this API returned.');
-  }
-  return seq;
 }

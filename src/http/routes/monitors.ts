@@ -2,9 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { limitsInWords } from '../../accounts/tiers.js';
-import { ApiError } from '../../errors.js';
 import type { MonitorService } from '../../monitors/monitor-service.js';
 import { Monitor, MonitorIntervalSchema, MonitorStatusSchema } from '../../monitors/monitor-shape.js';
+import { PAGE_QUERY, pageLimit } from '../paging.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -69,10 +69,7 @@ const PatchBody = Type.Object(
 );
 const ListQuery = Type.Object(
   {
-    limit: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
-    ),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+    ...PAGE_QUERY,
     status: Type.Optional(MonitorStatusSchema),
     vat_number: Type.Optional(Type.String({ maxLength: 64, examples: ['DE123456704'] })),
     valid: Type.Optional(
@@ -122,7 +119,7 @@ ${NOTES}`;
 const LIST_DESCRIPTION = `The key mode's monitors, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. Filter by \`status\`, \`vat_number\`, \`valid\` (of the last successful check) and \`reference\`.
 
 ${NOTES}
-- **Worth knowing**: \`limit\` outside 1–100, a cursor this API did not return, or an unknown query parameter is 422 \`validation_error\`.`;
+- **Worth knowing**: \`limit\` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or an unknown query parameter is 422 \`validation_error\`.`;
 
 const GET_DESCRIPTION = `One monitor: its schedule, the last successful check (\`last_result\`) and the last failure (\`last_error\`). 404 \`not_found\` for an id of another account or key mode.
 
@@ -255,10 +252,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
       },
     },
     async (request) => {
-      const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
-      if (!(limit >= 1 && limit <= 100)) {
-        throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${request.query.limit}.`);
-      }
+      const limit = pageLimit(request.query.limit);
       const page = await monitors.list(request.principal, { ...request.query, limit });
       return {
         data: page.data,
