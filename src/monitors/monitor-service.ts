@@ -307,9 +307,10 @@ export class MonitorService {
   /**
    * POST /v1/monitors/{id}/check (L10): a check that asks the registry now, charged one unit. It
    * runs now whatever waits: an earlier "check now" waiting for its retry after a registry failure
-   * is made due at once (with its retries counted afresh), and a scheduled check not yet running
-   * is dropped, as this one takes its place; the next scheduled check falls a quarter interval
-   * or more later. An earlier "check now" still running is the check this request gets.
+   * is made due at once (its retries counted afresh), and a scheduled check waiting for its retry
+   * is dropped, as this one takes its place; the next scheduled check falls a quarter interval or
+   * more later. A scheduled check not tried yet still runs (it may use this check's answer from
+   * the cache), and an earlier "check now" still running is the check this request gets.
    */
   async checkNow(
     principal: Principal,
@@ -324,7 +325,7 @@ export class MonitorService {
       const quota = await this.quota.on(stores.usage).charge(principal, 1, now);
       const queued = await stores.jobs.runNow(checkMonitorJob(found.id, true, now, requestId), now);
       const update: Partial<MonitorRow> = { next_check_at: nextCheckAt(now, found.slot, found.interval) };
-      if (await stores.jobs.cancelWaiting(checkMonitorJobId(found.id, false), now)) update.queued_at = null;
+      if (await stores.jobs.dropRetry(checkMonitorJobId(found.id, false), now)) update.queued_at = null;
       await stores.monitors.update(found.id, update);
       return { monitor: { ...found, ...update }, quota, queued };
     });

@@ -29,8 +29,11 @@ export interface JobStore {
    * and nothing changed, when that job is running (claimed under a lease that has not expired).
    */
   runNow(job: NewJob & { id: string }, now: number): Promise<boolean>;
-  /** Removes the job with `id` unless it is running; false when it is running or there is none. */
-  cancelWaiting(id: string, now: number): Promise<boolean>;
+  /**
+   * Removes the job with `id` when it waits for a retry (tried before, not running now); false
+   * when there is none, it was never tried, or it is running.
+   */
+  dropRetry(id: string, now: number): Promise<boolean>;
   /**
    * Claims up to `limit` due jobs for `worker` with a lease until `now + leaseMs`: free jobs and
    * jobs whose lease expired (their worker died). `attempts` counts claims, so a crash uses one up.
@@ -102,10 +105,11 @@ export class KyselyJobStore implements JobStore {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  async cancelWaiting(id: string, now: number): Promise<boolean> {
+  async dropRetry(id: string, now: number): Promise<boolean> {
     const result = await this.db
       .deleteFrom('jobs')
       .where('id', '=', id)
+      .where('attempts', '>', 0)
       .where(notRunning(now, 'locked_until'))
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;

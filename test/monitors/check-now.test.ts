@@ -101,4 +101,27 @@ describeEachDialect('check now after a registry failure', (dialect) => {
     expect(monitor.next_check_at).toBeGreaterThan(stack.app.clock.now() + (7 * 86_400_000) / 4 - 60_000);
     expect(lookups(number)).toBe(2);
   });
+
+  it('leaves a first check not tried yet to run beside the check now: both were asked for', async () => {
+    const [number] = freshNumbers('DE', 1);
+    const created = await stack.app.request('POST', '/v1/monitors', {
+      key: account.live,
+      body: { vat_number: number, interval: 'daily' },
+    });
+    const { id } = created.body.data;
+    const now = await stack.app.request('POST', `/v1/monitors/${id}/check`, { key: account.live });
+    expect(now.status, now.text).toBe(202);
+    const requestIds = async () =>
+      (
+        await stack.app.database.db
+          .selectFrom('validations')
+          .select('request_id')
+          .where('monitor_id', '=', id)
+          .execute()
+      )
+        .map((record) => record.request_id)
+        .sort();
+    await until(async () => (await requestIds()).length === 2, 10_000, 'both checks recorded');
+    expect(await requestIds()).toEqual([created.body.meta.request_id, now.body.meta.request_id].sort());
+  });
 });

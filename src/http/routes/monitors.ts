@@ -133,7 +133,7 @@ const DELETE_DESCRIPTION = `Stops monitoring and removes the monitor; its record
 
 ${NOTES}`;
 
-const CHECK_DESCRIPTION = `Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; \`last_checked_at\` and \`last_result\` show the outcome when it is done. It counts one validation against the monthly quota (429 \`rate_limit_exceeded\` when used up: nothing is queued). It runs now whatever waits: an earlier check waiting to be retried after a registry failure does not hold it back, and it takes the place of a scheduled check not yet running; the next scheduled check falls at least a quarter interval later. No body, or \`{}\`.
+const CHECK_DESCRIPTION = `Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; \`last_checked_at\` and \`last_result\` show the outcome when it is done. It counts one validation against the monthly quota (429 \`rate_limit_exceeded\` when used up: nothing is queued). It runs now: an earlier check waiting to be retried after a registry failure does not hold it back (this check takes its place), and the next scheduled check falls at least a quarter interval later. No body, or \`{}\`.
 
 ${NOTES}`;
 
