@@ -205,7 +205,8 @@ export const SETTINGS = {
     default: '{}',
     parse: json,
     description:
-      'JSON overriding tier limits, e.g. `{"free":{"monthly":500,"burst_per_minute":20,"monitors":0}}`.',
+      // The example is the Free tier's defaults, so the example states them as the code has them.
+      `JSON overriding tier limits, e.g. \`${JSON.stringify({ free: DEFAULT_TIER_LIMITS.free })}\`.`,
   },
   CHECK_DIGITS: {
     schema: Bool,

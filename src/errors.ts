@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { limitsInWords } from './accounts/tiers.js';
 
 /**
  * The error catalogue: every code the service answers with (spec section 7 and decisions section 8),
@@ -62,8 +63,7 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: "The account's monitor limit is reached.",
     title: 'Monitor limit exceeded',
-    explanation:
-      'Each tier may keep a number of monitors per key mode (Pro 1,000, Business 10,000; Free none). Remove monitors you no longer need, or upgrade. A monitor batch that would pass the limit is refused whole.',
+    explanation: `Each tier may keep a number of monitors per key mode (by default ${limitsInWords((limits) => limits.monitors)}). Remove monitors you no longer need, or upgrade. A monitor batch that would pass the limit is refused whole.`,
   },
   not_found: {
     status: 404,
@@ -132,14 +132,13 @@ export const ERROR_CATALOGUE = {
     message: 'The monthly validation quota is exhausted.',
     title: 'Monthly quota exceeded',
     explanation:
-      'The account has used its monthly validations, or a batch needs more than remain. `X-RateLimit-Remaining` shows what is left and `X-RateLimit-Reset` when the quota renews (the first instant of next month, UTC); `Retry-After` gives the seconds until then.',
+      'The account has used its monthly validations, or a batch needs more than remain. Every validation counts, and so do a new monitor\'s first check and each "check now" of a monitor; nothing is created or queued when refused. `X-RateLimit-Remaining` shows what is left and `X-RateLimit-Reset` when the quota renews (the first instant of next month, UTC); `Retry-After` gives the seconds until then.',
   },
   burst_limit_exceeded: {
     status: 429,
     message: 'Too many requests in the last 60 seconds.',
     title: 'Burst limit exceeded',
-    explanation:
-      'Each account may make a number of requests per sliding 60-second window (20 Free, 60 Pro, 120 Business). Wait the seconds in `Retry-After`; `X-Burst-Limit` and `X-Burst-Remaining` are on every authenticated response.',
+    explanation: `Each account may make a number of requests per sliding 60-second window (by default ${limitsInWords((limits) => limits.burst_per_minute)}). Wait the seconds in \`Retry-After\`; \`X-Burst-Limit\` and \`X-Burst-Remaining\` are on every authenticated response.`,
   },
   internal_error: {
     status: 500,

@@ -57,7 +57,7 @@ export interface paths {
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
          *     - **Files**: a key sees only the files uploaded with keys of its mode.
-         *     - **Worth knowing**: `limit` outside 1–100, or a cursor this API did not return, is 422 `validation_error`.
+         *     - **Worth knowing**: `limit` outside 1–100, or a cursor this list did not return for this key mode (another list's, account's or key mode's, or malformed), is 422 `validation_error`.
          */
         get: operations["listBulkFiles"];
         put?: never;
@@ -192,10 +192,10 @@ export interface paths {
          * Monitors, newest first, cursor pagination
          * @description The key mode's monitors, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. Filter by `status`, `vat_number`, `valid` (of the last successful check) and `reference`.
          *
-         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
-         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return, or an unknown query parameter is 422 `validation_error`.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or an unknown query parameter is 422 `validation_error`.
          */
         get: operations["listMonitors"];
         put?: never;
@@ -203,10 +203,10 @@ export interface paths {
          * Monitor a number
          * @description Starts monitoring a number: 201 with the new monitor, whose first check is queued at once. The same number again answers 200 with the existing monitor, unchanged.
          *
-         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
-         *     - **Worth knowing**: a malformed number is 422 `invalid_vat_format`; past the tier's limit, 403 `monitor_limit_exceeded`.
+         *     - **Worth knowing**: a malformed number is 422 `invalid_vat_format`; past the tier's limit, 403 `monitor_limit_exceeded`; the monthly quota used up, 429 `rate_limit_exceeded`. The number already monitored answers 200 and counts nothing.
          */
         post: operations["createMonitor"];
         delete?: never;
@@ -226,8 +226,8 @@ export interface paths {
          * One monitor
          * @description One monitor: its schedule, the last successful check (`last_result`) and the last failure (`last_error`). 404 `not_found` for an id of another account or key mode.
          *
-         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          */
         get: operations["getMonitor"];
@@ -237,8 +237,8 @@ export interface paths {
          * Remove a monitor
          * @description Stops monitoring and removes the monitor; its records stay. 404 `not_found` for an id of another account or key mode.
          *
-         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          */
         delete: operations["deleteMonitor"];
@@ -248,8 +248,8 @@ export interface paths {
          * Change interval, status or reference
          * @description Changes `interval`, `status` (`active` or `paused`: a paused monitor is not checked) or `reference` (null removes it). Any other member is 422 `validation_error`. A new interval counts from the last check.
          *
-         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          */
         patch: operations["updateMonitor"];
@@ -266,10 +266,10 @@ export interface paths {
         put?: never;
         /**
          * Check now
-         * @description Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; `last_checked_at` and `last_result` show the outcome when it is done. It takes the place of the next scheduled check when that one was due within a quarter of the interval. No body, or `{}`.
+         * @description Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; `last_checked_at` and `last_result` show the outcome when it is done. It counts one validation against the monthly quota (429 `rate_limit_exceeded` when used up: nothing is queued). It runs now: an earlier check waiting to be retried after a registry failure does not hold it back (this check takes its place), and the next scheduled check falls at least a quarter interval later. No body, or `{}`.
          *
-         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          */
         post: operations["checkMonitor"];
@@ -290,10 +290,10 @@ export interface paths {
         put?: never;
         /**
          * Monitor many numbers
-         * @description Monitors up to 1000 numbers at once. Malformed numbers are listed in `rejected`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 `monitor_limit_exceeded`), nothing is created.
+         * @description Monitors up to 1000 numbers at once. Malformed numbers are listed in `rejected`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 `monitor_limit_exceeded`), nothing is created. Each new monitor counts one validation (duplicates, rejected and existing numbers none), all or nothing: when fewer validations remain this month than new monitors, the whole batch is refused with 429 `rate_limit_exceeded` and nothing is created or counted.
          *
-         *     - **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-         *     - **Quota**: monitors and their checks never count against the monthly quota.
+         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          */
         post: operations["createMonitors"];
@@ -389,7 +389,7 @@ export interface paths {
          * A month's usage: quota, daily figures, sources, monitors
          * @description A month's usage: `used`, `limit` and `remaining` are the quota's own counter (what was charged, exactly what the `X-RateLimit-*` headers say), `reset_at` when the quota starts again. `daily` (every day of the month up to today) and `by_source` count the validation records of the month, by UTC day and by the `meta.source` the answer named (a cached answer counts under the registry that gave it). `monitors` is the key mode's monitored numbers and the tier's limit.
          *
-         *     - **Charged and answered differ slightly**: an async number is charged when accepted and recorded when answered (one that failed through every retry has no record); duplicates in one batch share one record and one charge.
+         *     - **Charged and answered differ slightly**: an async number is charged when accepted and recorded when answered (one that failed through every retry has no record); duplicates in one batch share one record and one charge. A new monitor's first check and each "check now" are charged and recorded; scheduled monitor checks are recorded (channel `monitor`) and free.
          *     - **Key mode**: `daily` and `by_source` count the records of the key's mode (a test key sees its test-mode records, under `test`, `checksum`, `format`); `used` and `limit` are always the account's live quota (test keys use none).
          *     - **Free to read**: counts against no quota (the burst limit applies).
          *     - **Worth knowing**: `month` not of the form YYYY-MM (1970-01 to 9999-12), or any other query parameter, is 422 `validation_error`. A month before the account existed, or one not begun, has zero figures.
@@ -543,7 +543,7 @@ export interface paths {
          *
          *     - **Polling**: an addition to the webhook, not a replacement: accepting async work still needs a configured webhook. Reads count against no quota (the burst limit applies).
          *     - **Whose**: async work is made with live keys only; an id of another account, or any id asked for with a test key, is 404 `not_found`.
-         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return for this batch, or an unknown query parameter is 422 `validation_error`.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this batch (another batch's, another account's, or malformed), or an unknown query parameter is 422 `validation_error`.
          */
         get: operations["listAsyncBatchResults"];
         put?: never;
@@ -735,7 +735,7 @@ export interface paths {
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
-         *     - **Worth knowing**: `limit` outside 1–100, a cursor this API did not return, or a query parameter this operation does not take is 422 `validation_error`.
+         *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or a query parameter this operation does not take is 422 `validation_error`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1852,7 +1852,7 @@ export interface operations {
     listBulkFiles: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
                  * @description 1 to 100, default 20
@@ -2714,7 +2714,7 @@ export interface operations {
     listMonitors: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
                  * @description 1 to 100, default 20
@@ -2851,7 +2851,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The number was monitored already */
+            /** @description The number was monitored already; nothing counted */
             200: {
                 headers: {
                     /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
@@ -2860,6 +2860,12 @@ export interface operations {
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
                     "X-Burst-Remaining"?: number;
+                    /** @description Validations per calendar month (UTC) on the account's tier */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Validations left this month */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the monthly quota renews: the first instant of next month, UTC */
+                    "X-RateLimit-Reset"?: string;
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -2873,7 +2879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Created; its first check is queued */
+            /** @description Created; its first check is queued and counted */
             201: {
                 headers: {
                     /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
@@ -2882,6 +2888,12 @@ export interface operations {
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
                     "X-Burst-Remaining"?: number;
+                    /** @description Validations per calendar month (UTC) on the account's tier */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Validations left this month */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the monthly quota renews: the first instant of next month, UTC */
+                    "X-RateLimit-Reset"?: string;
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3000,7 +3012,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            /**
+             * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
+             *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
+             */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
@@ -3440,7 +3455,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The check is queued */
+            /** @description The check is queued and counted */
             202: {
                 headers: {
                     /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
@@ -3449,6 +3464,12 @@ export interface operations {
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
                     "X-Burst-Remaining"?: number;
+                    /** @description Validations per calendar month (UTC) on the account's tier */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Validations left this month */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the monthly quota renews: the first instant of next month, UTC */
+                    "X-RateLimit-Reset"?: string;
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3576,7 +3597,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            /**
+             * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
+             *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
+             */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
@@ -3638,6 +3662,12 @@ export interface operations {
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
                     "X-Burst-Remaining"?: number;
+                    /** @description Validations per calendar month (UTC) on the account's tier */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Validations left this month */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the monthly quota renews: the first instant of next month, UTC */
+                    "X-RateLimit-Reset"?: string;
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3767,7 +3797,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            /**
+             * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
+             *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
+             */
             429: {
                 headers: {
                     /** @description Whole seconds to wait before retrying */
@@ -5024,7 +5057,7 @@ export interface operations {
     listAsyncBatchResults: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
                  * @description 1 to 100, default 20
@@ -6241,7 +6274,7 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                /** @description next_cursor of the previous page */
+                /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
                  * @description Event type, e.g. batch.completed

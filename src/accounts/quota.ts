@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import type { KeyMode } from '../store/tables.js';
 import type { Reservation, ReserveResult, UsageStore } from '../store/usage.js';
 import type { Tier, TierLimits } from './tiers.js';
 
@@ -102,6 +103,14 @@ export class Quota {
   async reserve(owner: QuotaOwner, units: number, now: number): Promise<QuotaState> {
     const reservation = this.reservation(owner, units, now);
     return this.settle(reservation, await this.usage.reserve(reservation), now);
+  }
+
+  /**
+   * Work accepted now and answered later (monitor checks, bulk rows): a live key's `units` are
+   * taken as `reserve` takes them; a test key's work is answered from test mode and takes none.
+   */
+  charge(owner: QuotaOwner & { mode: KeyMode }, units: number, now: number): Promise<QuotaState> {
+    return owner.mode === 'live' ? this.reserve(owner, units, now) : this.current(owner, now);
   }
 
   /** What taking `units` in the month of `now` asks of the usage store. */

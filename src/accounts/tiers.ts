@@ -25,6 +25,27 @@ export const DEFAULT_TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = Object.fr
   scale: { monthly: 250_000, burst_per_minute: 600, monitors: 50_000 },
 });
 
+const TIER_TITLES: Readonly<Record<Tier, string>> = {
+  free: 'Free',
+  pro: 'Pro',
+  business: 'Business',
+  scale: 'Scale',
+};
+
+/**
+ * A limit of every tier in words, for the pages that state it (so they say what the code does):
+ * `Free none, Pro 1,000, Business 10,000, Scale 50,000` for the default monitor limits.
+ */
+export function limitsInWords(
+  pick: (limits: TierLimits) => number,
+  limits: Readonly<Record<Tier, TierLimits>> = DEFAULT_TIER_LIMITS,
+): string {
+  return TIERS.map((tier) => {
+    const value = pick(limits[tier]);
+    return `${TIER_TITLES[tier]} ${value === 0 ? 'none' : value.toLocaleString('en')}`;
+  }).join(', ');
+}
+
 /** `export`: the CSV export of validation records (wave-2 A5). */
 export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation' | 'export';
 

@@ -155,11 +155,7 @@ export class BulkAcceptance {
       await request.beforeCommit?.();
       const quota = await this.deps.stores.transaction(async (stores) => {
         // Test keys are answered from test mode: nothing counted (decisions section 5).
-        const quota = this.deps.quota.on(stores.usage);
-        const state =
-          principal.mode === 'live'
-            ? await quota.reserve(principal, sorted.units, now)
-            : await quota.current(principal, now);
+        const state = await this.deps.quota.on(stores.usage).charge(principal, sorted.units, now);
         if (staged) await stores.bulk.openFile(opened);
         else await stores.bulk.insertFile(opened);
         await stores.bulk.insertRows(sorted.take());

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
-import type { BulkFile } from '../store/bulk.js';
+import { decodeCursor, pageOf } from '../cursors.js';
+import type { BulkFile, BulkOwner, BulkStore } from '../store/bulk.js';
 import { IsoTime } from '../validation/answer.js';
 import { bulkCompleted, type NewEvent } from '../webhooks/events.js';
 
@@ -71,4 +72,20 @@ export function bulkCompletedEvent(file: BulkFile, publicUrl: string): NewEvent 
     failed: file.failed,
     results_url: resultsUrl(publicUrl, file.id),
   });
+}
+
+/** GET /v1/bulk: the owner's files, newest first, `limit` at a time after `cursor`. */
+export async function pageOfFiles(
+  bulk: BulkStore,
+  owner: BulkOwner,
+  query: { limit: number; cursor?: string },
+  shown: { now: number; publicUrl: string },
+) {
+  // A cursor pages on only the list, account and key mode it was made for.
+  const scope = { list: 'bulk', accountId: owner.accountId, mode: owner.mode };
+  const before =
+    query.cursor === undefined ? undefined : decodeCursor(query.cursor, scope, /^blk_[0-9a-f]{32}$/);
+  const rows = await bulk.listFiles(owner, { limit: query.limit, before });
+  const { rows: files, ...more } = pageOf(rows, query.limit, scope, (file) => file.id);
+  return { data: files.map((file) => progressOf(file, shown.now, shown.publicUrl)), ...more };
 }

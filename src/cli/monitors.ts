@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Principal } from '../accounts/authenticator.js';
 import { isTier } from '../accounts/tiers.js';
 import { systemClock } from '../clock.js';
@@ -69,7 +70,10 @@ const add: Command = {
   path: ['monitors', 'add'],
   synopsis: 'VAT_NUMBER --account ID [--interval daily|weekly|monthly] [--reference R] [--mode MODE]',
   summary: 'monitor a number (its first check runs at once)',
-  details: ['A number the account monitors already is shown as it is. Over the tier’s limit exits 1.'],
+  details: [
+    'A number the account monitors already is shown as it is. Over the tier’s limit exits 1.',
+    'A new monitor’s first check is charged as one validation to the account’s monthly quota (live mode); with the quota used up it exits 1 and nothing is created.',
+  ],
   positionals: ['VAT_NUMBER'],
   options: {
     account,
@@ -84,11 +88,15 @@ const add: Command = {
     if (!(INTERVALS as readonly string[]).includes(interval))
       throw new UsageError('--interval must be daily, weekly or monthly');
     return withMonitors(context, async (service, principal) => {
-      const { monitor, created } = await service.create(principal, {
-        vat_number: context.args.VAT_NUMBER,
-        interval: interval as MonitorInterval,
-        reference: context.option('reference'),
-      });
+      const { monitor, created } = await service.create(
+        principal,
+        {
+          vat_number: context.args.VAT_NUMBER,
+          interval: interval as MonitorInterval,
+          reference: context.option('reference'),
+        },
+        randomUUID(),
+      );
       context.print({ monitor, created }, `${created ? 'Created' : 'Already monitored'}: ${line(monitor)}`);
       return 0;
     });

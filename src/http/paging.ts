@@ -6,7 +6,13 @@ export const PAGE_QUERY = {
   limit: Type.Optional(
     Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
   ),
-  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+  cursor: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        '`meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`)',
+    }),
+  ),
 };
 
 /** The page size asked for, or 422 `validation_error` outside 1-100. */

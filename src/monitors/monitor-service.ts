@@ -1,13 +1,15 @@
 import type { Principal } from '../accounts/authenticator.js';
+import { Quota, type QuotaState } from '../accounts/quota.js';
 import type { Tier, TierLimits } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
+import { decodeCursor, pageOf } from '../cursors.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { newId } from '../ids.js';
 import { recurringJobId } from '../jobs/worker.js';
 import type { NewJob } from '../store/jobs.js';
-import type { MonitorFilter, MonitorRow } from '../store/monitors.js';
+import type { MonitorRow } from '../store/monitors.js';
 import type { Stores } from '../store/stores.js';
-import { deliverySeq, type Owner } from '../store/webhooks.js';
+import { deliverySeq, type Owner, SEQ_SHAPE } from '../store/webhooks.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from '../validation/parse.js';
 import { type MonitorView, monitorView } from './monitor-shape.js';
 import { type MonitorInterval, nextCheckAt } from './schedule.js';
@@ -16,30 +18,42 @@ import { type MonitorInterval, nextCheckAt } from './schedule.js';
  * Monitors of one account and key mode (wave-2 D1, D2, rulings L9 to L11): create one or many,
  * list, read, change, remove, and "check now". Checks themselves are jobs
  * (src/jobs/handlers/check-monitor.ts); this module only queues them.
+ *
+ * A monitor's first check and every "check now" are validations the caller asked for, charged
+ * one unit each under the monthly quota when they are queued, in the transaction that queues
+ * them: a refusal (429) creates and queues nothing. Scheduled checks are free (the tier's monitor
+ * limit bounds them), deleting a monitor gives nothing back, and test keys are never charged.
  */
 
 export const CHECK_MONITOR_JOB = 'check_monitor';
 /** The recurring task that queues due checks (src/jobs/handlers/schedule-monitors.ts). */
 export const SCHEDULE_MONITORS_JOB = 'schedule_monitors';
 
-/** The payload of a check job. `fresh`: "check now", which never uses the cache (L10). */
+/**
+ * The payload of a check job. `fresh`: "check now", which never uses the cache (L10).
+ * `requestId`: the request that asked (and paid) for the check, kept as its record's
+ * `request_id`; absent for scheduled checks, whose records carry the monitor's id.
+ */
 export interface CheckMonitorPayload {
   monitorId: string;
   fresh: boolean;
+  requestId?: string;
 }
 
-/**
- * A monitor's check job. Its id is fixed per monitor and kind, so a monitor never has two
- * scheduled checks (or two "check now") waiting at once.
- */
-export function checkMonitorJob(monitorId: string, fresh: boolean, runAt: number): NewJob {
-  const payload: CheckMonitorPayload = { monitorId, fresh };
-  return {
-    id: `${fresh ? 'monitor-now' : 'monitor'}:${monitorId}`,
-    kind: CHECK_MONITOR_JOB,
-    payload,
-    runAt,
-  };
+/** A monitor's check job id: fixed per monitor and kind, so a monitor never has two of a kind waiting. */
+export function checkMonitorJobId(monitorId: string, fresh: boolean): string {
+  return `${fresh ? 'monitor-now' : 'monitor'}:${monitorId}`;
+}
+
+export function checkMonitorJob(
+  monitorId: string,
+  fresh: boolean,
+  runAt: number,
+  requestId?: string,
+): NewJob & { id: string } {
+  const payload: CheckMonitorPayload =
+    requestId === undefined ? { monitorId, fresh } : { monitorId, fresh, requestId };
+  return { id: checkMonitorJobId(monitorId, fresh), kind: CHECK_MONITOR_JOB, payload, runAt };
 }
 
 export interface MonitorServiceDeps {
@@ -84,7 +98,12 @@ export interface RejectedNumber {
 }
 
 export class MonitorService {
-  constructor(private readonly deps: MonitorServiceDeps) {}
+  /** The monthly quota, with the rule every validation is charged by. */
+  private readonly quota: Quota;
+
+  constructor(private readonly deps: MonitorServiceDeps) {
+    this.quota = new Quota(deps.stores.usage, deps.limits);
+  }
 
   /** The tier's monitor limit; a tier without monitors is 403 `tier_insufficient` (D2). */
   limitOf(principal: Principal): number {
@@ -98,29 +117,38 @@ export class MonitorService {
     return limit;
   }
 
-  /** POST /v1/monitors: the new monitor (`created`), or the one the number already has. */
-  async create(principal: Principal, input: NewMonitor): Promise<{ monitor: MonitorView; created: boolean }> {
+  /**
+   * POST /v1/monitors: the new monitor (`created`, its first check charged), or the one the
+   * number already has (nothing charged), with the quota as it stands after.
+   */
+  async create(
+    principal: Principal,
+    input: NewMonitor,
+    requestId: string,
+  ): Promise<{ monitor: MonitorView; created: boolean; quota: QuotaState }> {
     const limit = this.limitOf(principal);
     const checked = parseNumber(input.vat_number);
     const requester = parseRequester(input.requester_vat_number)?.vatNumber ?? null;
     const reference = parseReference(input.reference);
-    const { monitors, created } = await this.add(principal, limit, [checked], {
+    const { monitors, created, quota } = await this.add(principal, limit, [checked], {
       interval: input.interval,
       reference,
       requester,
+      requestId,
     });
-    return { monitor: monitorView(monitors[0]), created: created > 0 };
+    return { monitor: monitorView(monitors[0]), created: created > 0, quota };
   }
 
   /**
    * POST /v1/monitors/batch (L9): malformed numbers are rejected one by one, the others become
-   * monitors (existing ones are returned as they are). A batch that would pass the limit is
-   * refused whole.
+   * monitors (existing ones are returned as they are). A batch that would pass the limit, or
+   * whose new monitors the quota cannot pay for, is refused whole.
    */
   async createBatch(
     principal: Principal,
     input: { vat_numbers: readonly string[]; interval: MonitorInterval; reference?: string },
-  ): Promise<{ monitors: MonitorView[]; rejected: RejectedNumber[] }> {
+    requestId: string,
+  ): Promise<{ monitors: MonitorView[]; rejected: RejectedNumber[]; quota: QuotaState }> {
     const limit = this.limitOf(principal);
     const reference = parseReference(input.reference);
     const rejected: RejectedNumber[] = [];
@@ -133,26 +161,39 @@ export class MonitorService {
         });
       } else if (!unique.has(parsed.number.vatNumber)) unique.set(parsed.number.vatNumber, parsed);
     });
-    if (unique.size === 0) return { monitors: [], rejected };
-    const { monitors } = await this.add(principal, limit, [...unique.values()], {
+    if (unique.size === 0) {
+      return {
+        monitors: [],
+        rejected,
+        quota: await this.quota.current(principal, this.deps.clock.now()),
+      };
+    }
+    const { monitors, quota } = await this.add(principal, limit, [...unique.values()], {
       interval: input.interval,
       reference,
       requester: null,
+      requestId,
     });
-    return { monitors: monitors.map(monitorView), rejected };
+    return { monitors: monitors.map(monitorView), rejected, quota };
   }
 
   /**
    * Adds monitors for the numbers not monitored yet, under the owner's lock so racing requests
    * cannot pass the limit together; each new monitor's first check is queued with it (D1: the
-   * first check runs at once). Returns every number's monitor, in the order given.
+   * first check runs at once) and charged, all in one transaction: the quota's units for every
+   * new monitor, or 429 and nothing written. Returns every number's monitor, in the order given.
    */
   private async add(
     principal: Principal,
     limit: number,
     numbers: readonly CheckedNumber[],
-    fields: { interval: MonitorInterval; reference: string | null; requester: string | null },
-  ): Promise<{ monitors: MonitorRow[]; created: number }> {
+    fields: {
+      interval: MonitorInterval;
+      reference: string | null;
+      requester: string | null;
+      requestId: string;
+    },
+  ): Promise<{ monitors: MonitorRow[]; created: number; quota: QuotaState }> {
     const owner = ownerOf(principal);
     const now = this.deps.clock.now();
     const vatNumbers = numbers.map((checked) => checked.number.vatNumber);
@@ -161,54 +202,57 @@ export class MonitorService {
       const existing = new Map(
         (await stores.monitors.findByNumbers(owner, vatNumbers)).map((row) => [row.vat_number, row]),
       );
+      const inOrder = () => vatNumbers.map((number) => existing.get(number)!);
       const missing = numbers.filter((checked) => !existing.has(checked.number.vatNumber));
-      if (missing.length > 0) {
-        const count = await stores.monitors.count(owner);
-        if (count + missing.length > limit) {
-          throw new ApiError(
-            'monitor_limit_exceeded',
-            `The account has ${count} of its ${limit} monitors in this key mode; ${missing.length} more would pass the limit.`,
-          );
-        }
-        const firstSlot = await stores.monitors.nextSlot();
-        const rows = missing.map((checked, index): MonitorRow => {
-          const slot = firstSlot + index;
-          return {
-            id: newId('mon'),
-            account_id: owner.accountId,
-            mode: owner.mode,
-            vat_number: checked.number.vatNumber,
-            country_code: checked.number.countryCode,
-            interval: fields.interval,
-            status: 'active',
-            reference: fields.reference,
-            requester_vat_number: fields.requester,
-            slot,
-            seq: deliverySeq(now),
-            created_at: now,
-            last_checked_at: null,
-            next_check_at: nextCheckAt(now, slot, fields.interval),
-            queued_at: now,
-            last_error: null,
-            last_result: null,
-            last_valid: null,
-          };
-        });
-        await stores.monitors.insert(rows);
-        // The scheduler's one row is added with the first monitor: no work where none is monitored.
-        const scheduler = {
-          id: recurringJobId(SCHEDULE_MONITORS_JOB),
-          kind: SCHEDULE_MONITORS_JOB,
-          payload: null,
-          runAt: now,
-        };
-        await stores.jobs.enqueue(
-          [...rows.map((row) => checkMonitorJob(row.id, false, now)), scheduler],
-          now,
+      const quota = this.quota.on(stores.usage);
+      if (missing.length === 0)
+        return { monitors: inOrder(), created: 0, quota: await quota.current(principal, now) };
+      const count = await stores.monitors.count(owner);
+      if (count + missing.length > limit) {
+        throw new ApiError(
+          'monitor_limit_exceeded',
+          `The account has ${count} of its ${limit} monitors in this key mode; ${missing.length} more would pass the limit.`,
         );
-        for (const row of rows) existing.set(row.vat_number, row);
       }
-      return { monitors: vatNumbers.map((number) => existing.get(number)!), created: missing.length };
+      const state = await quota.charge(principal, missing.length, now);
+      const firstSlot = await stores.monitors.nextSlot();
+      const rows = missing.map((checked, index): MonitorRow => {
+        const slot = firstSlot + index;
+        return {
+          id: newId('mon'),
+          account_id: owner.accountId,
+          mode: owner.mode,
+          vat_number: checked.number.vatNumber,
+          country_code: checked.number.countryCode,
+          interval: fields.interval,
+          status: 'active',
+          reference: fields.reference,
+          requester_vat_number: fields.requester,
+          slot,
+          seq: deliverySeq(now),
+          created_at: now,
+          last_checked_at: null,
+          next_check_at: nextCheckAt(now, slot, fields.interval),
+          queued_at: now,
+          last_error: null,
+          last_result: null,
+          last_valid: null,
+        };
+      });
+      await stores.monitors.insert(rows);
+      // The scheduler's one row is added with the first monitor: no work where none is monitored.
+      const scheduler = {
+        id: recurringJobId(SCHEDULE_MONITORS_JOB),
+        kind: SCHEDULE_MONITORS_JOB,
+        payload: null,
+        runAt: now,
+      };
+      await stores.jobs.enqueue(
+        [...rows.map((row) => checkMonitorJob(row.id, false, now, fields.requestId)), scheduler],
+        now,
+      );
+      for (const row of rows) existing.set(row.vat_number, row);
+      return { monitors: inOrder(), created: missing.length, quota: state };
     });
     if (result.created > 0) this.deps.onEnqueued?.();
     return result;
@@ -217,22 +261,19 @@ export class MonitorService {
   /** GET /v1/monitors: newest first, filtered, `limit` at a time. */
   async list(principal: Principal, query: MonitorQuery): Promise<MonitorPage> {
     this.limitOf(principal);
-    const filter: MonitorFilter = {
-      limit: query.limit,
-      before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    const owner = ownerOf(principal);
+    const filters = {
       status: query.status,
       vatNumber: query.vat_number === undefined ? undefined : parseNumber(query.vat_number).number.vatNumber,
       valid: query.valid === undefined ? undefined : query.valid === 'true',
       reference: query.reference === undefined ? undefined : (parseReference(query.reference) ?? undefined),
     };
-    const rows = await this.deps.stores.monitors.list(ownerOf(principal), filter);
-    const hasMore = rows.length > query.limit;
-    const page = hasMore ? rows.slice(0, query.limit) : rows;
-    return {
-      data: page.map(monitorView),
-      next_cursor: hasMore ? Buffer.from(page[page.length - 1].seq).toString('base64url') : null,
-      has_more: hasMore,
-    };
+    // A cursor pages on only the list, account, key mode and filters it was made for.
+    const scope = { list: 'monitors', ...owner, ...filters };
+    const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, scope, SEQ_SHAPE);
+    const rows = await this.deps.stores.monitors.list(owner, { limit: query.limit, before, ...filters });
+    const { rows: shown, ...more } = pageOf(rows, query.limit, scope, (row) => row.seq);
+    return { data: shown.map(monitorView), ...more };
   }
 
   async get(principal: Principal, id: string): Promise<MonitorView> {
@@ -264,19 +305,32 @@ export class MonitorService {
   }
 
   /**
-   * POST /v1/monitors/{id}/check (L10): a check that asks the registry now. It takes the place of
-   * the next scheduled check when that one falls within a quarter interval.
+   * POST /v1/monitors/{id}/check (L10): a check that asks the registry now, charged one unit. It
+   * runs now whatever waits: an earlier "check now" waiting for its retry after a registry failure
+   * is made due at once (its retries counted afresh), and a scheduled check waiting for its retry
+   * is dropped, as this one takes its place; the next scheduled check falls a quarter interval or
+   * more later. A scheduled check not tried yet still runs (it may use this check's answer from
+   * the cache), and an earlier "check now" still running is the check this request gets.
    */
-  async checkNow(principal: Principal, id: string): Promise<MonitorView> {
-    const monitor = await this.find(principal, id);
+  async checkNow(
+    principal: Principal,
+    id: string,
+    requestId: string,
+  ): Promise<{ monitor: MonitorView; quota: QuotaState }> {
+    this.limitOf(principal);
     const now = this.deps.clock.now();
-    const next_check_at = nextCheckAt(now, monitor.slot, monitor.interval);
-    await this.deps.stores.transaction(async (stores) => {
-      await stores.jobs.enqueue([checkMonitorJob(monitor.id, true, now)], now);
-      await stores.monitors.update(monitor.id, { next_check_at });
+    const { monitor, quota, queued } = await this.deps.stores.transaction(async (stores) => {
+      const found = await stores.monitors.get(ownerOf(principal), id);
+      if (!found) throw notFound();
+      const quota = await this.quota.on(stores.usage).charge(principal, 1, now);
+      const queued = await stores.jobs.runNow(checkMonitorJob(found.id, true, now, requestId), now);
+      const update: Partial<MonitorRow> = { next_check_at: nextCheckAt(now, found.slot, found.interval) };
+      if (await stores.jobs.dropRetry(checkMonitorJobId(found.id, false), now)) update.queued_at = null;
+      await stores.monitors.update(found.id, update);
+      return { monitor: { ...found, ...update }, quota, queued };
     });
-    this.deps.onEnqueued?.();
-    return monitorView({ ...monitor, next_check_at });
+    if (queued) this.deps.onEnqueued?.();
+    return { monitor: monitorView(monitor), quota };
   }
 
   /** The owner's monitor, or 404 (another account's or key mode's id is not found, never forbidden). */
@@ -305,13 +359,4 @@ export function parseReference(input: string | undefined): string | null {
     throw new ApiError('validation_error', 'reference: only printable characters are allowed.');
   }
   return reference;
-}
-
-/** The cursor is opaque to callers: base64url of the last row's sort key. */
-function decodeCursor(cursor: string): string {
-  const seq = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\d{15}-[0-9a-f]{12}$/.test(seq)) {
-    throw new ApiError('validation_error', 'cursor: not a cursor this API returned.');
-  }
-  return seq;
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { type Static, Type } from '@sinclair/typebox';
 import type { Principal } from '../accounts/authenticator.js';
+import { decodeCursor as decodeListCursor, encodeCursor as encodeListCursor, pageOf } from '../cursors.js';
 import { ApiError } from '../errors.js';
 import { checkVatNumber, VAT_COUNTRY_CODES } from '../numbers/index.js';
 import type { RecordFilter, RecordPosition, RecordReadStore, RecordRow } from '../store/record-reads.js';
@@ -175,26 +175,17 @@ export function filterOf(
   return filter;
 }
 
-/**
- * What a cursor is bound to: the account, the key mode and the filters. A cursor used with
- * anything else is not one this list returned (422), rather than a page of some other list.
- */
-function fingerprintOf(filter: RecordFilter): string {
-  const canonical = JSON.stringify(Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)));
-  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
-}
+/** A record's place in the list: its `created_at` and id (record-reads.ts orders by both). */
+const POSITION = /^(\d{1,15})\.(val_[0-9a-f]{32}|[0-9a-f-]{36})$/;
 
-const CURSOR = /^(\d{1,15})\.(val_[0-9a-f]{32}|[0-9a-f-]{36})\.([A-Za-z0-9_-]{16})$/;
-
+/** The cursor of the page below `position`, bound to the account, key mode and filters of `filter`. */
 export function encodeCursor(position: RecordPosition, filter: RecordFilter): string {
-  return Buffer.from(`${position.createdAt}.${position.id}.${fingerprintOf(filter)}`).toString('base64url');
+  return encodeListCursor(`${position.createdAt}.${position.id}`, { ...filter });
 }
 
 export function decodeCursor(cursor: string, filter: RecordFilter): RecordPosition {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || match[3] !== fingerprintOf(filter))
-    throw bad('cursor: not a cursor this list returned for these filters; start again without one.');
-  return { createdAt: Number(match[1]), id: match[2] };
+  const [createdAt, id] = decodeListCursor(cursor, { ...filter }, POSITION).split('.');
+  return { createdAt: Number(createdAt), id };
 }
 
 /** The page size asked for, or 422. */
@@ -224,12 +215,11 @@ export async function pageOfRecords(
   const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, filter);
   // One row more than asked tells whether another page exists.
   const rows = await store.list(filter, { limit: page.limit + 1, after });
-  const shown = rows.slice(0, page.limit);
-  const hasMore = rows.length > page.limit;
-  const last = shown[shown.length - 1];
-  return {
-    data: shown.map(summaryOf),
-    next_cursor: hasMore ? encodeCursor({ createdAt: last.created_at, id: last.id }, filter) : null,
-    has_more: hasMore,
-  };
+  const { rows: shown, ...more } = pageOf(
+    rows,
+    page.limit,
+    { ...filter },
+    (row) => `${row.created_at}.${row.id}`,
+  );
+  return { data: shown.map(summaryOf), ...more };
 }

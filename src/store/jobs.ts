@@ -24,6 +24,17 @@ export interface JobStore {
   /** Adds jobs; inside a transaction, no accepted work exists without its job or the reverse. */
   enqueue(jobs: readonly NewJob[], now: number): Promise<void>;
   /**
+   * Makes the job with `job.id` due now: added when there is none; a waiting one (its retry not
+   * due yet, or never claimed) takes the new payload and starts again with no attempts. False,
+   * and nothing changed, when that job is running (claimed under a lease that has not expired).
+   */
+  runNow(job: NewJob & { id: string }, now: number): Promise<boolean>;
+  /**
+   * Removes the job with `id` when it waits for a retry (tried before, not running now); false
+   * when there is none, it was never tried, or it is running.
+   */
+  dropRetry(id: string, now: number): Promise<boolean>;
+  /**
    * Claims up to `limit` due jobs for `worker` with a lease until `now + leaseMs`: free jobs and
    * jobs whose lease expired (their worker died). `attempts` counts claims, so a crash uses one up.
    */
@@ -42,6 +53,26 @@ export interface JobStore {
   depth(now: number): Promise<{ due: number; oldestDueMs: number }>;
 }
 
+/** A job not running: never claimed, given back, or whose lease expired (its worker died). */
+function notRunning(now: number, lockedUntil: 'locked_until' | 'jobs.locked_until') {
+  return sql<boolean>`(${sql.ref(lockedUntil)} is null or ${sql.ref(lockedUntil)} < ${now})`;
+}
+
+/** A new job's row: due at `runAt`, never attempted, not claimed. */
+function newRow(job: NewJob, now: number): Job {
+  return {
+    id: job.id ?? randomUUID(),
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    run_at: job.runAt,
+    attempts: 0,
+    locked_by: null,
+    locked_until: null,
+    last_error: null,
+    created_at: now,
+  };
+}
+
 /** 9 columns per row: 2000 rows stay below SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
 const ROWS_PER_INSERT = 2000;
 
@@ -50,17 +81,7 @@ export class KyselyJobStore implements JobStore {
   constructor(protected readonly db: Executor) {}
 
   async enqueue(jobs: readonly NewJob[], now: number): Promise<void> {
-    const rows = jobs.map((job) => ({
-      id: job.id ?? randomUUID(),
-      kind: job.kind,
-      payload: JSON.stringify(job.payload),
-      run_at: job.runAt,
-      attempts: 0,
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
-      created_at: now,
-    }));
+    const rows = jobs.map((job) => newRow(job, now));
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       await this.db
         .insertInto('jobs')
@@ -68,6 +89,30 @@ export class KyselyJobStore implements JobStore {
         .onConflict((conflict) => conflict.column('id').doNothing())
         .execute();
     }
+  }
+
+  async runNow(job: NewJob & { id: string }, now: number): Promise<boolean> {
+    const row = newRow({ ...job, runAt: now }, now);
+    // A waiting row becomes the new job: its payload, due now, no attempts, no lock, no error.
+    const { id, kind, created_at, ...fresh } = row;
+    const result = await this.db
+      .insertInto('jobs')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet(fresh).where(notRunning(now, 'jobs.locked_until')),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  async dropRetry(id: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('jobs')
+      .where('id', '=', id)
+      .where('attempts', '>', 0)
+      .where(notRunning(now, 'locked_until'))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
   }
 
   claim(worker: string, limit: number, now: number, leaseMs: number): Promise<Job[]> {
@@ -85,7 +130,7 @@ export class KyselyJobStore implements JobStore {
       .selectFrom('jobs')
       .select('id')
       .where('run_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .where(notRunning(now, 'locked_until'))
       .orderBy('run_at')
       .limit(limit);
   }

@@ -63,6 +63,9 @@ export function deliverySeq(now: number): string {
   return `${String(now).padStart(15, '0')}-${randomBytes(6).toString('hex')}`;
 }
 
+/** The shape of a `deliverySeq` key, as a list cursor carries it. */
+export const SEQ_SHAPE = /^\d{15}-[0-9a-f]{12}$/;
+
 export class KyselyWebhookStore implements WebhookStore {
   constructor(private readonly db: Executor) {}
 

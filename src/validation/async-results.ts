@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Principal } from '../accounts/authenticator.js';
+import { decodeCursor as decodeListCursor, encodeCursor, notACursor } from '../cursors.js';
 import { ApiError, ErrorObject } from '../errors.js';
 import { batchItemOf, type ItemResult } from '../jobs/handlers/validate-item.js';
 import type { AsyncBatch, AsyncItem, AsyncRequestStore } from '../store/async-requests.js';
@@ -173,7 +174,7 @@ export class AsyncResults {
   ): Promise<ResultsPage> {
     const batch = await this.ownBatch(principal, id);
     const positions = positionsOf(batch);
-    const start = query.cursor === undefined ? 0 : decodeCursor(query.cursor, batch.id, positions.length);
+    const start = query.cursor === undefined ? 0 : decodeCursor(query.cursor, batch, positions.length);
     const page = positions.slice(start, start + query.limit);
     const items = await this.requests.listBatchItemsAt(batch.id, [...new Set(page.map(({ item }) => item))]);
     const byIndex = new Map(items.map((item) => [Number(item.item_index), item]));
@@ -184,7 +185,11 @@ export class AsyncResults {
     });
     const end = start + page.length;
     const hasMore = end < positions.length;
-    return { data, next_cursor: hasMore ? encodeCursor(batch.id, end) : null, has_more: hasMore };
+    return {
+      data,
+      next_cursor: hasMore ? encodeCursor(String(end), scopeOf(batch)) : null,
+      has_more: hasMore,
+    };
   }
 
   private async ownBatch(principal: Principal, id: string): Promise<AsyncBatch> {
@@ -211,15 +216,14 @@ function positionsOf(batch: AsyncBatch): Array<BatchPosition & { position: numbe
   }));
 }
 
-/** Opaque to callers: base64url of the batch id and the index of the next accepted position. */
-function encodeCursor(batchId: string, next: number): string {
-  return Buffer.from(`${batchId}:${next}`).toString('base64url');
+/** What a results cursor is bound to: the batch (and so its account). */
+function scopeOf(batch: AsyncBatch) {
+  return { list: 'async_batch_results', accountId: batch.account_id, batchId: batch.id };
 }
 
-function decodeCursor(cursor: string, batchId: string, count: number): number {
-  const [owner, next, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split(':');
-  const index = /^\d{1,6}$/.test(next ?? '') ? Number(next) : Number.NaN;
-  if (rest.length > 0 || owner !== batchId || !(index >= 1 && index < count))
-    throw new ApiError('validation_error', 'cursor: not a cursor this API returned for this batch.');
+/** The index of the next accepted position a cursor of this batch carries; 422 otherwise. */
+function decodeCursor(cursor: string, batch: AsyncBatch, count: number): number {
+  const index = Number(decodeListCursor(cursor, scopeOf(batch), /^[1-9]\d{0,5}$/));
+  if (index >= count) throw notACursor();
   return index;
 }

@@ -1,5 +1,6 @@
+import { decodeCursor, pageOf } from '../cursors.js';
 import { ApiError } from '../errors.js';
-import type { DeliveryRow, Owner, WebhookStore } from '../store/webhooks.js';
+import { type DeliveryRow, type Owner, SEQ_SHAPE, type WebhookStore } from '../store/webhooks.js';
 import { iso } from '../validation/answer.js';
 
 /** Deliveries as the API shows them (decisions section 7). */
@@ -52,30 +53,16 @@ export async function findDelivery(webhooks: WebhookStore, owner: Owner, id: str
   return row;
 }
 
-/** The cursor is opaque to callers: base64url of the last row's sort key. */
-function decodeCursor(cursor: string): string {
-  const seq = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^\d{15}-[0-9a-f]{12}$/.test(seq))
-    throw new ApiError('validation_error', 'cursor: not a cursor this API returned.');
-  return seq;
-}
-
 export async function pageOfDeliveries(
   webhooks: WebhookStore,
   owner: Owner,
   query: { limit: number; cursor?: string; status?: DeliveryRow['status']; event?: string },
 ) {
-  const rows = await webhooks.listDeliveries(owner, {
-    limit: query.limit,
-    before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
-    status: query.status,
-    event: query.event,
-  });
-  const page = rows.slice(0, query.limit);
-  const hasMore = rows.length > query.limit;
-  return {
-    data: page.map(deliverySummary),
-    next_cursor: hasMore ? Buffer.from(page[page.length - 1].seq).toString('base64url') : null,
-    has_more: hasMore,
-  };
+  const filters = { status: query.status, event: query.event };
+  // A cursor pages on only the list, account, key mode and filters it was made for.
+  const scope = { list: 'deliveries', ...owner, ...filters };
+  const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, scope, SEQ_SHAPE);
+  const rows = await webhooks.listDeliveries(owner, { limit: query.limit, before, ...filters });
+  const { rows: shown, ...more } = pageOf(rows, query.limit, scope, (row) => row.seq);
+  return { data: shown.map(deliverySummary), ...more };
 }

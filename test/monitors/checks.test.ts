@@ -14,8 +14,8 @@ import type { TestAccount } from '../helpers/harness.js';
 
 /**
  * Monitor checks against the simulator (wave-2 D3): records with channel `monitor`, exactly one
- * `monitor.changed` per change, none for an outage (kept in last_error), no quota, test keys
- * answered from test mode.
+ * `monitor.changed` per change, none for an outage (kept in last_error), test keys answered from
+ * test mode and never charged.
  */
 describeEachDialect('monitor checks', (dialect) => {
   let stack: AsyncStack;
@@ -98,8 +98,8 @@ describeEachDialect('monitor checks', (dialect) => {
       expect(record).toMatchObject({ channel: 'monitor', mode: 'live', reference: 'cust-9', source: 'vies' });
       expect(record.evidence_id).not.toBeNull();
     }
-    // Monitor checks never count against the quota.
-    expect(await usageOf(stack.app, account.id)).toBe(0);
+    // The first check and each "check now" counted one validation (test/monitors/charges.test.ts).
+    expect(await usageOf(stack.app, account.id)).toBe(3);
   });
 
   it('reports a deregistration as `valid` only', async () => {
@@ -173,6 +173,7 @@ describeEachDialect('monitor checks', (dialect) => {
 
   it('answers test-mode monitors from test mode: no registry, no quota, magic failures in last_error', async () => {
     stack.sim.resetStats();
+    const used = await usageOf(stack.app, account.id);
     const ok = await create(account.test, 'DE123456704');
     const failing = await create(account.test, 'DE999999903');
     await until(async () => (await monitorRow(ok))!.last_result !== null, 10_000, 'test check');
@@ -186,6 +187,6 @@ describeEachDialect('monitor checks', (dialect) => {
     expect(stack.sim.statsOf('vies').calls).toBe(0);
     const [record] = await recordsOf(ok);
     expect(record).toMatchObject({ mode: 'test', channel: 'monitor', source: 'test' });
-    expect(await usageOf(stack.app, account.id)).toBe(0);
+    expect(await usageOf(stack.app, account.id)).toBe(used);
   });
 });

@@ -89,7 +89,11 @@ describeEachDialect('monitor scheduler', (dialect) => {
       tier: 'business' as const,
       mode: 'live' as const,
     };
-    await service.createBatch(principal, { vat_numbers: freshNumbers('DE', 250), interval: 'daily' });
+    await service.createBatch(
+      principal,
+      { vat_numbers: freshNumbers('DE', 250), interval: 'daily' },
+      'req_backlog',
+    );
     // The first checks ran (their jobs are gone, the monitors wait for their next time).
     await db.database.db.deleteFrom('jobs').where('kind', '=', 'check_monitor').execute();
     await db.database.db.updateTable('monitors').set({ queued_at: null }).execute();

@@ -41,7 +41,7 @@ ${NOTES}`;
 const RESULTS_DESCRIPTION = `The items of \`batch.completed\`, each with its \`position\` (its 0-based index in the input as sent, rejected items included), in input order, \`limit\` at a time (default 20); \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. While the batch runs, a position whose number is not settled yet is \`{ position, status: "pending", meta: { vat_number } }\`: poll the batch until \`completed\` for the full set.
 
 ${NOTES}
-- **Worth knowing**: \`limit\` outside 1–100, a cursor this API did not return for this batch, or an unknown query parameter is 422 \`validation_error\`.`;
+- **Worth knowing**: \`limit\` outside 1–100, a cursor this list did not return for this batch (another batch's, another account's, or malformed), or an unknown query parameter is 422 \`validation_error\`.`;
 
 /** GET /v1/validate/async/{request_id}, …/batch/{batch_id} and …/results (wave-2 A9). */
 export function asyncResultRoutes(scope: FastifyInstance, results: AsyncResults): void {

@@ -4,11 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { BULK_MAX_BYTES, type BulkAcceptance, bulkRowLimit } from '../../bulk/acceptance.js';
 import { boundaryOf, multipartFile } from '../../bulk/multipart.js';
-import { BulkProgress, progressOf } from '../../bulk/progress.js';
+import { BulkProgress, pageOfFiles, progressOf } from '../../bulk/progress.js';
 import { resultsCsv } from '../../bulk/results.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import type { BulkFile, BulkStore } from '../../store/bulk.js';
+import { PAGE_QUERY, pageLimit } from '../paging.js';
 import { IdempotentReplay, replay, type StreamedKeys } from '../plugins/idempotency.js';
 import {
   BULK_ACCEPTED_EXAMPLES,
@@ -50,10 +51,7 @@ const UploadQuery = Type.Object(
 
 const ListQuery = Type.Object(
   {
-    limit: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
-    ),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+    ...PAGE_QUERY,
   },
   { additionalProperties: false },
 );
@@ -129,7 +127,7 @@ ${NOTES}`;
 const LIST_DESCRIPTION = `The account's bulk files of the key's mode, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`.
 
 ${NOTES}
-- **Worth knowing**: \`limit\` outside 1–100, or a cursor this API did not return, is 422 \`validation_error\`.`;
+- **Worth knowing**: \`limit\` outside 1–100, or a cursor this list did not return for this key mode (another list's, account's or key mode's, or malformed), is 422 \`validation_error\`.`;
 
 const BULK_ERRORS = [...AUTH_ERRORS, 'tier_insufficient' as const];
 
@@ -254,22 +252,19 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
       },
     },
     async (request) => {
-      const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
-      if (!(limit >= 1 && limit <= 100)) {
-        throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${request.query.limit}.`);
-      }
-      const before = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor);
-      const rows = await deps.bulk.listFiles(request.principal, { limit, before });
-      const page = rows.slice(0, limit);
-      const hasMore = rows.length > limit;
-      const now = deps.clock.now();
-      return {
-        data: page.map((file) => progressOf(file, now, deps.publicUrl)),
-        meta: {
-          request_id: request.id,
-          next_cursor: hasMore ? Buffer.from(page[page.length - 1].id).toString('base64url') : null,
-          has_more: hasMore,
+      const limit = pageLimit(request.query.limit);
+      const page = await pageOfFiles(
+        deps.bulk,
+        request.principal,
+        { limit, cursor: request.query.cursor },
+        {
+          now: deps.clock.now(),
+          publicUrl: deps.publicUrl,
         },
+      );
+      return {
+        data: page.data,
+        meta: { request_id: request.id, next_cursor: page.next_cursor, has_more: page.has_more },
       };
     },
   );
@@ -360,12 +355,4 @@ async function ownFile(
     throw new ApiError('not_found', `No bulk file ${id}.`);
   }
   return file;
-}
-
-/** The cursor is opaque to callers: base64url of the last file's id. */
-function decodeCursor(cursor: string): string {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^blk_[0-9a-f]{32}$/.test(id))
-    throw new ApiError('validation_error', 'cursor: not a cursor this API returned.');
-  return id;
 }

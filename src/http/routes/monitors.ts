@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors.js';
+import { quotaHeaders } from '../../accounts/quota.js';
+import { limitsInWords } from '../../accounts/tiers.js';
 import type { MonitorService } from '../../monitors/monitor-service.js';
 import { Monitor, MonitorIntervalSchema, MonitorStatusSchema } from '../../monitors/monitor-shape.js';
+import { PAGE_QUERY, pageLimit } from '../paging.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -67,10 +69,7 @@ const PatchBody = Type.Object(
 );
 const ListQuery = Type.Object(
   {
-    limit: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
-    ),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+    ...PAGE_QUERY,
     status: Type.Optional(MonitorStatusSchema),
     vat_number: Type.Optional(Type.String({ maxLength: 64, examples: ['DE123456704'] })),
     valid: Type.Optional(
@@ -94,31 +93,33 @@ const OptionalBody = Type.Optional(
   Type.Object({}, { additionalProperties: false, description: 'None or {}', examples: [{}] }),
 );
 
-const one = (description: string, examples: Record<string, unknown>) =>
+/** A monitor answer; the charging operations carry the quota headers, as a validation does. */
+const one = (description: string, examples: Record<string, unknown>, options: { quota?: boolean } = {}) =>
   Type.Object(
     { data: Type.Ref(Monitor), meta: RequestMeta },
-    { description, ...answerHeaders(), 'x-examples': examples },
+    { description, ...answerHeaders(options), 'x-examples': examples },
   );
 
 const ERRORS = [...AUTH_ERRORS, 'tier_insufficient', 'validation_error'] as const;
+const QUOTA = { quota: true };
 
-const NOTES = `- **Tiers**: Pro (1,000 monitors), Business (10,000) and Scale; Free: 403 \`tier_insufficient\`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-- **Quota**: monitors and their checks never count against the monthly quota.
+const NOTES = `- **Tiers**: monitors per key mode, by default ${limitsInWords((limits) => limits.monitors)}; a tier without monitors gets 403 \`tier_insufficient\`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+- **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the \`X-RateLimit-*\` headers a validation has; with too few left, 429 \`rate_limit_exceeded\` (\`Retry-After\` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
 - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel \`monitor\`). A change of \`valid\`, the company name or its address is sent as a \`monitor.changed\` event when the key's mode has a webhook. A registry that cannot answer is never a change: \`last_error\` says so and the check is retried.`;
 
 const CREATE_DESCRIPTION = `Starts monitoring a number: 201 with the new monitor, whose first check is queued at once. The same number again answers 200 with the existing monitor, unchanged.
 
 ${NOTES}
-- **Worth knowing**: a malformed number is 422 \`invalid_vat_format\`; past the tier's limit, 403 \`monitor_limit_exceeded\`.`;
+- **Worth knowing**: a malformed number is 422 \`invalid_vat_format\`; past the tier's limit, 403 \`monitor_limit_exceeded\`; the monthly quota used up, 429 \`rate_limit_exceeded\`. The number already monitored answers 200 and counts nothing.`;
 
-const BATCH_DESCRIPTION = `Monitors up to 1000 numbers at once. Malformed numbers are listed in \`rejected\`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 \`monitor_limit_exceeded\`), nothing is created.
+const BATCH_DESCRIPTION = `Monitors up to 1000 numbers at once. Malformed numbers are listed in \`rejected\`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 \`monitor_limit_exceeded\`), nothing is created. Each new monitor counts one validation (duplicates, rejected and existing numbers none), all or nothing: when fewer validations remain this month than new monitors, the whole batch is refused with 429 \`rate_limit_exceeded\` and nothing is created or counted.
 
 ${NOTES}`;
 
 const LIST_DESCRIPTION = `The key mode's monitors, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. Filter by \`status\`, \`vat_number\`, \`valid\` (of the last successful check) and \`reference\`.
 
 ${NOTES}
-- **Worth knowing**: \`limit\` outside 1–100, a cursor this API did not return, or an unknown query parameter is 422 \`validation_error\`.`;
+- **Worth knowing**: \`limit\` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or an unknown query parameter is 422 \`validation_error\`.`;
 
 const GET_DESCRIPTION = `One monitor: its schedule, the last successful check (\`last_result\`) and the last failure (\`last_error\`). 404 \`not_found\` for an id of another account or key mode.
 
@@ -132,7 +133,7 @@ const DELETE_DESCRIPTION = `Stops monitoring and removes the monitor; its record
 
 ${NOTES}`;
 
-const CHECK_DESCRIPTION = `Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; \`last_checked_at\` and \`last_result\` show the outcome when it is done. It takes the place of the next scheduled check when that one was due within a quarter of the interval. No body, or \`{}\`.
+const CHECK_DESCRIPTION = `Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; \`last_checked_at\` and \`last_result\` show the outcome when it is done. It counts one validation against the monthly quota (429 \`rate_limit_exceeded\` when used up: nothing is queued). It runs now: an earlier check waiting to be retried after a registry failure does not hold it back (this check takes its place), and the next scheduled check falls at least a quarter interval later. No body, or \`{}\`.
 
 ${NOTES}`;
 
@@ -163,15 +164,21 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
         querystring: NoQuery,
         body: CreateBody,
         response: {
-          201: one('Created; its first check is queued', MONITOR_CREATED_EXAMPLES),
-          200: one('The number was monitored already', MONITOR_EXISTING_EXAMPLES),
-          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'invalid_vat_format', 'monitor_limit_exceeded']),
+          201: one('Created; its first check is queued and counted', MONITOR_CREATED_EXAMPLES, QUOTA),
+          200: one('The number was monitored already; nothing counted', MONITOR_EXISTING_EXAMPLES, QUOTA),
+          ...errorResponses([
+            ...BODY_ERRORS,
+            ...ERRORS,
+            'invalid_vat_format',
+            'monitor_limit_exceeded',
+            'rate_limit_exceeded',
+          ]),
         },
       },
     },
     async (request, reply) => {
-      const { monitor, created } = await monitors.create(request.principal, request.body);
-      reply.code(created ? 201 : 200);
+      const { monitor, created, quota } = await monitors.create(request.principal, request.body, request.id);
+      reply.code(created ? 201 : 200).headers(quotaHeaders(quota));
       return { data: monitor, meta: { request_id: request.id } };
     },
   );
@@ -205,16 +212,17 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
               }),
               meta: RequestMeta,
             },
-            { description: 'The monitors', ...answerHeaders(), 'x-examples': MONITOR_BATCH_EXAMPLES },
+            { description: 'The monitors', ...answerHeaders(QUOTA), 'x-examples': MONITOR_BATCH_EXAMPLES },
           ),
-          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'monitor_limit_exceeded']),
+          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'monitor_limit_exceeded', 'rate_limit_exceeded']),
         },
       },
     },
-    async (request) => ({
-      data: await monitors.createBatch(request.principal, request.body),
-      meta: { request_id: request.id },
-    }),
+    async (request, reply) => {
+      const { quota, ...data } = await monitors.createBatch(request.principal, request.body, request.id);
+      reply.headers(quotaHeaders(quota));
+      return { data, meta: { request_id: request.id } };
+    },
   );
 
   app.get(
@@ -244,10 +252,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
       },
     },
     async (request) => {
-      const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
-      if (!(limit >= 1 && limit <= 100)) {
-        throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${request.query.limit}.`);
-      }
+      const limit = pageLimit(request.query.limit);
       const page = await monitors.list(request.principal, { ...request.query, limit });
       return {
         data: page.data,
@@ -344,14 +349,14 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
         querystring: NoQuery,
         body: OptionalBody,
         response: {
-          202: one('The check is queued', MONITOR_CHECK_EXAMPLES),
-          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'not_found']),
+          202: one('The check is queued and counted', MONITOR_CHECK_EXAMPLES, QUOTA),
+          ...errorResponses([...BODY_ERRORS, ...ERRORS, 'not_found', 'rate_limit_exceeded']),
         },
       },
     },
     async (request, reply) => {
-      const monitor = await monitors.checkNow(request.principal, request.params.id);
-      reply.code(202);
+      const { monitor, quota } = await monitors.checkNow(request.principal, request.params.id, request.id);
+      reply.code(202).headers(quotaHeaders(quota));
       return { data: monitor, meta: { request_id: request.id } };
     },
   );

@@ -27,7 +27,7 @@ const Query = Type.Object(
 
 const DESCRIPTION = `A month's usage: \`used\`, \`limit\` and \`remaining\` are the quota's own counter (what was charged, exactly what the \`X-RateLimit-*\` headers say), \`reset_at\` when the quota starts again. \`daily\` (every day of the month up to today) and \`by_source\` count the validation records of the month, by UTC day and by the \`meta.source\` the answer named (a cached answer counts under the registry that gave it). \`monitors\` is the key mode's monitored numbers and the tier's limit.
 
-- **Charged and answered differ slightly**: an async number is charged when accepted and recorded when answered (one that failed through every retry has no record); duplicates in one batch share one record and one charge.
+- **Charged and answered differ slightly**: an async number is charged when accepted and recorded when answered (one that failed through every retry has no record); duplicates in one batch share one record and one charge. A new monitor's first check and each "check now" are charged and recorded; scheduled monitor checks are recorded (channel \`monitor\`) and free.
 - **Key mode**: \`daily\` and \`by_source\` count the records of the key's mode (a test key sees its test-mode records, under \`test\`, \`checksum\`, \`format\`); \`used\` and \`limit\` are always the account's live quota (test keys use none).
 - **Free to read**: counts against no quota (the burst limit applies).
 - **Worth knowing**: \`month\` not of the form YYYY-MM (1970-01 to 9999-12), or any other query parameter, is 422 \`validation_error\`. A month before the account existed, or one not begun, has zero figures.`;

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
+import { asyncBatchLimit } from '../../accounts/tiers.js';
 import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
 import type { AsyncAcceptance } from '../../validation/async-acceptance.js';
 import {
@@ -19,6 +20,9 @@ import {
 } from '../schemas/examples.js';
 import { batchEntries, batchEntry, Reference, referenceOf } from '../schemas/reference.js';
 import { typed } from '../typed.js';
+
+/** The async batch sizes by tier, as the route descriptions state them. */
+const ASYNC_BATCH_LIMITS = `${asyncBatchLimit('pro')} (Pro) or ${asyncBatchLimit('business')} (Business, Scale)`;
 
 const requester = Type.Optional(
   Type.String({ description: 'Your own VAT number, for consultation numbers (Business and Scale tiers)' }),
@@ -45,8 +49,7 @@ const BatchBody = Type.Object(
       {
         minItems: 1,
         maxItems: 1000,
-        description:
-          'At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`)',
+        description: `At most ${ASYNC_BATCH_LIMITS}: a string, or \`{ vat_number, reference, trader_name, … }\` for a number with its own reference and trader fields to compare (\`data.match\`)`,
       },
     ),
     requester_vat_number: requester,
@@ -119,7 +122,7 @@ ${COMMON}
 - **Quota**: the number counts one validation when it is accepted, whatever the outcome.
 - **Worth knowing**: a malformed number is 422 \`invalid_vat_format\` at once and never queued.`;
 
-const BATCH_DESCRIPTION = `Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in \`rejected\` and never queued; the others are validated in the background, and one \`batch.completed\` event carries every result, one item per accepted position in input order (as \`POST /v1/validate/batch\` shapes them: each success item with its record's \`meta.validation_id\`, shared by duplicates, and the \`meta.reference\` that applied to it). A top-level \`reference\` applies to every item; an item sent as \`{ "vat_number": "…", "reference": "…" }\` has its own, which wins. When every item is rejected, the answer has \`batch_id: null\` and \`status: completed\`, and no event follows.
+const BATCH_DESCRIPTION = `Accepts up to ${ASYNC_BATCH_LIMITS} numbers and answers 202 at once. Malformed numbers are listed in \`rejected\` and never queued; the others are validated in the background, and one \`batch.completed\` event carries every result, one item per accepted position in input order (as \`POST /v1/validate/batch\` shapes them: each success item with its record's \`meta.validation_id\`, shared by duplicates, and the \`meta.reference\` that applied to it). A top-level \`reference\` applies to every item; an item sent as \`{ "vat_number": "…", "reference": "…" }\` has its own, which wins. When every item is rejected, the answer has \`batch_id: null\` and \`status: completed\`, and no event follows.
 
 ${COMMON}
 - **Quota**: the unique accepted numbers count at acceptance (duplicates once); 429 \`rate_limit_exceeded\` when fewer validations remain this month.`;

@@ -59,7 +59,7 @@ ${WEBHOOK_NOTES}
 const LIST_DESCRIPTION = `Deliveries of the key's mode, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. Filter by \`status\` and by \`event\` type.
 
 ${WEBHOOK_NOTES}
-- **Worth knowing**: \`limit\` outside 1–100, a cursor this API did not return, or a query parameter this operation does not take is 422 \`validation_error\`.`;
+- **Worth knowing**: \`limit\` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or a query parameter this operation does not take is 422 \`validation_error\`.`;
 
 const GET_DESCRIPTION = `One delivery with the exact body sent (\`payload\`), the request headers of its last attempt (signature included) and every attempt: time, status code, duration, the first 4 KiB of the response and the error. 404 \`not_found\` for an id that does not exist or belongs to another account or key mode.
 

@@ -1,3 +1,5 @@
+import { DEFAULT_TIER_LIMITS } from '../../accounts/tiers.js';
+import { encodeCursor } from '../../cursors.js';
 import { ApiError } from '../../errors.js';
 import { failureItem, successItem } from '../../validation/batch-item.js';
 import {
@@ -127,7 +129,15 @@ export const ASYNC_BATCH_RESULTS_EXAMPLES: Record<string, NamedExample> = {
     summary: 'Input DE123456704, DE12345 (rejected), DE999999903: two accepted positions, limit=1',
     value: {
       data: [{ position: 0, ...successItem(answered, VALIDATION_IDS[1], 'order-1042') }],
-      meta: { ...meta, next_cursor: Buffer.from(`${BATCH_ID}:1`).toString('base64url'), has_more: true },
+      meta: {
+        ...meta,
+        next_cursor: encodeCursor('1', {
+          list: 'async_batch_results',
+          accountId: 'acc_example',
+          batchId: BATCH_ID,
+        }),
+        has_more: true,
+      },
     },
   },
   last_page: {
@@ -221,13 +231,13 @@ export const USAGE_EXAMPLES: Record<string, NamedExample> = {
       data: {
         month: '2026-03',
         tier: 'business',
-        limit: 50_000,
+        limit: DEFAULT_TIER_LIMITS.business.monthly,
         used: 1_808,
-        remaining: 48_192,
+        remaining: DEFAULT_TIER_LIMITS.business.monthly - 1_808,
         reset_at: '2026-04-01T00:00:00.000Z',
         daily: perDay.map((validations, index) => ({ date: `2026-03-0${index + 1}`, validations })),
         by_source: sources,
-        monitors: { used: 0, limit: 50_000 },
+        monitors: { used: 0, limit: DEFAULT_TIER_LIMITS.business.monitors },
       },
       meta,
     },

@@ -1,3 +1,4 @@
+import { encodeCursor } from '../../cursors.js';
 import { ApiError, type ErrorCode } from '../../errors.js';
 import { checkVatNumber } from '../../numbers/index.js';
 import type { ValidationAnswer } from '../../validation/answer.js';
@@ -438,9 +439,11 @@ export const DELIVERY_LIST_EXAMPLES: Record<string, NamedExample> = {
       ],
       meta: {
         request_id: EXAMPLE_REQUEST_ID,
-        next_cursor: Buffer.from(`${String(EXAMPLE_NOW + 4_000).padStart(15, '0')}-3f9a0c1b2d4e`).toString(
-          'base64url',
-        ),
+        next_cursor: encodeCursor(`${String(EXAMPLE_NOW + 4_000).padStart(15, '0')}-3f9a0c1b2d4e`, {
+          list: 'deliveries',
+          accountId: 'acc_example',
+          mode: 'live',
+        }),
         has_more: true,
       },
     },

@@ -1,3 +1,4 @@
+import { encodeCursor } from '../../cursors.js';
 import { ApiError } from '../../errors.js';
 import { monitorView } from '../../monitors/monitor-shape.js';
 import { nextCheckAt, slotTimeAfter } from '../../monitors/schedule.js';
@@ -107,7 +108,15 @@ export const MONITOR_LIST_EXAMPLES: Record<string, NamedExample> = {
     summary: 'The newest monitors; more follow',
     value: {
       data: [fresh, monitor],
-      meta: { ...meta, next_cursor: 'MDAxNzcyNDQ0MjAwMDAwLTNmOWEyYzdiMWQ0ZQ', has_more: true },
+      meta: {
+        ...meta,
+        next_cursor: encodeCursor('001772444200000-3f9a2c7b1d4e', {
+          list: 'monitors',
+          accountId: 'acc_example',
+          mode: 'live',
+        }),
+        has_more: true,
+      },
     },
   },
 };

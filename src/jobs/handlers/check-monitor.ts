@@ -22,7 +22,8 @@ import type { JobHandler } from '../worker.js';
  * The `check_monitor` job (wave-2 D3): one check of a monitor. A scheduled check may use a cached
  * answer no older than a quarter of the interval (and the cache TTL); "check now" always asks the
  * registry (L10). Test-mode monitors are answered from test mode. Every answer is a record
- * (channel `monitor`) and charges nothing: the monitor count is the price (D2). Against the last
+ * (channel `monitor`) and charges nothing here: a monitor's first check and "check now" were
+ * charged when they were queued (monitor-service.ts), scheduled checks are free. Against the last
  * successful check, a change of `valid`, company name or address is a `monitor.changed` event,
  * written with the record and the monitor's new state in one transaction. A registry that cannot
  * answer is never a change: the failure is kept in `last_error` and retried on the async schedule.
@@ -41,10 +42,11 @@ export interface CheckMonitorDeps {
 
 export function checkMonitorHandler(deps: CheckMonitorDeps): JobHandler {
   return async (job) => {
-    const { monitorId, fresh } = JSON.parse(job.payload) as CheckMonitorPayload;
+    const { monitorId, fresh, requestId } = JSON.parse(job.payload) as CheckMonitorPayload;
     const monitor = await deps.stores.monitors.getById(monitorId);
     if (!monitor) return { done: true };
-    if (monitor.status === 'paused' && !fresh) {
+    // A paused monitor skips its scheduled checks; a check someone asked and paid for still runs.
+    if (monitor.status === 'paused' && !fresh && requestId === undefined) {
       await deps.stores.monitors.update(monitor.id, { queued_at: null });
       return { done: true };
     }
@@ -79,7 +81,7 @@ export function checkMonitorHandler(deps: CheckMonitorDeps): JobHandler {
         },
       );
     }
-    await settle(deps, monitor.id, answer, fresh);
+    await settle(deps, monitor.id, answer, { fresh, requestId });
     deps.onSettled?.();
     return { done: true };
   };
@@ -149,7 +151,7 @@ async function settle(
   deps: CheckMonitorDeps,
   monitorId: string,
   answer: ValidationAnswer,
-  fresh: boolean,
+  { fresh, requestId }: Pick<CheckMonitorPayload, 'fresh' | 'requestId'>,
 ): Promise<void> {
   const now = deps.clock.now();
   const validationId = newRecordId(now);
@@ -160,7 +162,8 @@ async function settle(
     const context = {
       accountId: monitor.account_id,
       mode: monitor.mode,
-      requestId: monitor.id,
+      // The request that asked for this check; a scheduled check answers the monitor itself.
+      requestId: requestId ?? monitor.id,
       channel: 'monitor' as const,
       reference: monitor.reference,
       monitorId: monitor.id,
