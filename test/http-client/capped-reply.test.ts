@@ -46,6 +46,8 @@ async function failureOf(promise: Promise<unknown>): Promise<Error> {
 }
 
 const AT: ParsedVatNumber = { countryCode: 'AT', national: 'U12345675', vatNumber: 'ATU12345675' };
+const DE: ParsedVatNumber = { countryCode: 'DE', national: '123456704', vatNumber: 'DE123456704' };
+const GB: ParsedVatNumber = { countryCode: 'GB', national: '123456727', vatNumber: 'GB123456727' };
 const CZ: ParsedVatNumber = { countryCode: 'CZ', national: '27082440', vatNumber: 'CZ27082440' };
 
 describe('replies past the size cap, over real HTTP', () => {
@@ -114,6 +116,37 @@ describe('replies past the size cap, over real HTTP', () => {
       expect(lines.map((line) => line.message)).toEqual([
         `ares reply refused: reply larger than ${DEFAULT_MAX_REPLY_BYTES} bytes`,
       ]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it.each<{
+    id: 'hmrc' | 'bzst';
+    what: string;
+    target: ParsedVatNumber;
+    requester?: ParsedVatNumber;
+    env: Record<string, string>;
+  }>([
+    { id: 'hmrc', what: 'HMRC’s token fetch', target: GB, env: {} },
+    {
+      id: 'bzst',
+      what: 'Germany’s federal tax office',
+      target: AT,
+      requester: DE,
+      env: { BZST_ENABLED: 'true' },
+    },
+  ])('refuses a reply of 50 MiB from $what', async ({ id, target, requester, env }) => {
+    sim.setBehaviour(id, { mode: 'flood', floodBytes: FLOOD_BYTES });
+    const { gateway, lines } = gatewayOf(env);
+    try {
+      let error: Error | undefined;
+      const growth = await rssGrowthOf(async () => {
+        error = await failureOf(gateway.registryById(id)!.lookup({ target, requester }));
+      });
+      expect(error).toMatchObject({ registry: id, kind: 'malformed' });
+      expect(growth).toBeLessThan(MAX_GROWTH);
+      expect(lines).toHaveLength(1);
     } finally {
       await gateway.close();
     }
