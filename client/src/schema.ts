@@ -639,11 +639,11 @@ export interface paths {
         };
         /**
          * A record's proof: hash, seal, inclusion path (JSON or PDF)
-         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null.
+         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null. `evidence_integrity` says whether the stored registry exchange still hashes to `record.evidence` (`ok`) or was changed since it was kept (`mismatch`); null when the answer rests on no exchange.
          *
          *     To check it offline: leaf = SHA-256(0x00 ‖ RFC 8785 canonical JSON of `record`) must equal `record_hash`; fold `inclusion_path` (each step: SHA-256(0x01 ‖ left ‖ right), the step's `hash` on its `side`) to get `seal.root`; SHA-256 of RFC 8785 of `{ previous_hash, root, count, from, to }` is `seal.hash`. The docs page *Evidence and ledger* has a ten-line script.
          *
-         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, consultation number, times of the registry check and of the request, request id, reference, record hash and seal).
+         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, consultation number, times of the registry check and of the request, request id, reference, record hash and seal). When the stored exchange fails its hash, the PDF says so in a warning under its title.
          *
          *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode; records removed by retention (`EVIDENCE_RETENTION_DAYS`) are gone too.
          */
@@ -1288,6 +1288,11 @@ export interface components {
             duration_ms: number;
             /** @description evd_… */
             id: string;
+            /**
+             * @description Whether the stored evidence is still the bytes it was kept as, checked when it is served: `ok`, or `mismatch` when the reply no longer hashes to `response_sha256` (the hash sealed into the record; for a truncated reply, the hash of the bytes kept) or the request no longer hashes to the hash kept with it. Evidence that fails is shown as stored, never corrected; `vat-service ledger verify` reports it.
+             * @example ok
+             */
+            integrity: "ok" | "mismatch";
             method: string;
             /** @description true: another account's requester and consultation numbers removed */
             redacted?: boolean;
@@ -1610,6 +1615,8 @@ export interface components {
             type: "validation.failed";
         };
         ValidationProof: {
+            /** @description The registry exchange behind `record.evidence`, checked now: `ok` when its stored reply still hashes to `record.evidence` (and its request to the hash kept with it), `mismatch` when the stored evidence was changed since; null without evidence. Outside `record`, so it is not part of what is hashed. */
+            evidence_integrity: ("ok" | "mismatch") | null;
             /** @description From the record's hash to the seal's root; null before sealing */
             inclusion_path: {
                 hash: string;
