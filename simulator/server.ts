@@ -265,6 +265,8 @@ export class RegistrySimulator {
       return;
     }
     if (url.pathname === '/vies/rest-api/check-status' && req.method === 'GET') {
+      const vies = this.getBehaviour('vies');
+      if (vies.mode === 'flood') return flood(res, 'application/json', vies.floodBytes);
       send(res, {
         status: 200,
         headers: { 'content-type': 'application/json' },
@@ -319,6 +321,7 @@ export class RegistrySimulator {
         (registry.id === 'vies' && country && this.takeMemberState(country)) ||
         this.takeBehaviour(registry.id, number !== null);
       if (behaviour.latencyMs > 0) await delay(behaviour.latencyMs);
+      if (behaviour.mode === 'flood') return await flood(res, contentTypeOf(registry), behaviour.floodBytes);
       const context: SimContext = {
         company: (vatNumber: string) => this.companies.get(vatNumber),
         companies: () => [...this.companies.values()],
@@ -470,10 +473,7 @@ async function answerFor(
     case 'garbage':
       return {
         status: 200,
-        headers: {
-          'content-type':
-            registry.id === 'vies' || registry.id === 'uid' ? 'text/xml; charset=utf-8' : 'application/json',
-        },
+        headers: { 'content-type': contentTypeOf(registry) },
         body: randomBytes(96).toString('latin1'),
       };
     case 'html':
@@ -497,6 +497,37 @@ async function answerFor(
     default:
       return registry.handle(request, context);
   }
+}
+
+function contentTypeOf(registry: SimRegistry): string {
+  return registry.id === 'vies' || registry.id === 'uid' ? 'text/xml; charset=utf-8' : 'application/json';
+}
+
+const FLOOD_CHUNK = Buffer.alloc(64 * 1024, ' ');
+const FLOOD_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Mode `flood`: a 200 whose body runs to `total` bytes, written as the client reads it (waiting on
+ * drain), with no Content-Length; stops when the client closes the connection.
+ */
+async function flood(res: ServerResponse, contentType: string, total = FLOOD_BYTES): Promise<void> {
+  res.writeHead(200, { 'content-type': contentType });
+  let written = 0;
+  while (written < total && !res.destroyed) {
+    const chunk = FLOOD_CHUNK.subarray(0, Math.min(FLOOD_CHUNK.length, total - written));
+    written += chunk.length;
+    if (!res.write(chunk))
+      await new Promise<void>((resolve) => {
+        const resume = () => {
+          res.off('drain', resume);
+          res.off('close', resume);
+          resolve();
+        };
+        res.on('drain', resume);
+        res.on('close', resume);
+      });
+  }
+  if (!res.destroyed) res.end();
 }
 
 /** Writes the reply and returns the body's bytes as written. */

@@ -51,6 +51,9 @@ export interface SimCompany {
  * - `garbage`: a 200 of random bytes under the protocol's content type.
  * - `html`: a 200 `text/html` page (a captive portal or maintenance page in front of the registry).
  * - `hang`: the request is read and never answered (the client's timeout has to end it).
+ * - `flood`: a 200 under the protocol's content type whose body streams `floodBytes` (default
+ *   50 MiB) with no Content-Length, as fast as the client reads; for VIES the check-status report
+ *   floods too. The size cap of the service's reader has to end it.
  * `times`: apply a non-`up` mode to the next N calls only, then go back to `up`.
  */
 export interface RegistryBehaviour {
@@ -65,8 +68,11 @@ export interface RegistryBehaviour {
     | 'empty_echo'
     | 'garbage'
     | 'html'
-    | 'hang';
+    | 'hang'
+    | 'flood';
   fault?: string;
+  /** Mode `flood`: how many bytes the body would run to (default 50 MiB). */
+  floodBytes?: number;
   latencyMs: number;
   times?: number;
 }

@@ -237,7 +237,7 @@ export const SETTINGS = {
     default: '1048576',
     parse: number,
     description:
-      'Largest registry reply read, in bytes (1 MiB); a longer one is dropped unread and counts as malformed.',
+      "Largest reply read from a registry, a national fallback or VIES's availability report, in bytes (1 MiB); a longer one is dropped unread and counts as malformed.",
   },
   CIRCUIT_FAILURE_THRESHOLD: {
     schema: Int(1),

@@ -76,7 +76,7 @@ export async function startServer(
   warnAboutConfig(config, logger);
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database);
-  const gateway = createRegistryGateway(config, clock);
+  const gateway = createRegistryGateway(config, clock, logger);
   const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
   await bootstrap(
     config,
@@ -142,7 +142,7 @@ export async function startWorker(
   warnAboutConfig(config, logger);
   const database = openConfiguredDatabase(config);
   await migrateToLatest(database);
-  const gateway = createRegistryGateway(config, clock);
+  const gateway = createRegistryGateway(config, clock, logger);
   const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
   const worker = services.createWorker();
   worker.start();

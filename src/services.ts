@@ -162,6 +162,7 @@ export function createServices(deps: ServiceDeps): Services {
         await pollViesStatus({
           baseUrl: config.registries.vies.url,
           timeoutMs: config.registries.vies.timeoutMs,
+          maxReplyBytes: config.registryMaxReplyBytes,
           store: availability,
           clock,
         });

@@ -114,7 +114,7 @@ export interface paths {
         };
         /**
          * A bulk file's results as CSV, in input order
-         * @description The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then `normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code`. `valid` is `true`/`false`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). When the file has trader columns, `match_name, match_company_type, match_street, match_postcode, match_city, match_method` follow: the row's `data.match` (`match`, `partial`, `mismatch` or `not_processed`; method `registry` or `computed`), empty for a row without an answer or without trader fields; a file without trader columns has none of them. Every `validation_id` is a record (`GET /v1/validations/{id}`, with the same `match`); duplicates of a number with the same trader fields share one. A cell that starts with `=`, `+`, `-` or `@` gets a leading `'` so spreadsheets do not run it as a formula.
+         * @description The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then `normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code`. `valid` is `true`/`false`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). When the file has trader columns, `match_name, match_company_type, match_street, match_postcode, match_city, match_method` follow: the row's `data.match` (`match`, `partial`, `mismatch` or `not_processed`; method `registry` or `computed`), empty for a row without an answer or without trader fields; a file without trader columns has none of them. Every `validation_id` is a record (`GET /v1/validations/{id}`, with the same `match`); duplicates of a number with the same trader fields share one. A cell holding a line break is quoted. A cell a spreadsheet would run as a formula is written with a leading `'`, so it shows as text: a cell whose first character after any spaces is `=`, `+`, `-` or `@` in any Unicode form (full-width `＝ ＋ － ＠`, small, superscript or subscript, the minus sign `−`), or that starts with a tab, a carriage return or a line feed. Strip one leading `'` to get the value exactly.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
          *     - **Files**: a key sees only the files uploaded with keys of its mode.
@@ -639,11 +639,11 @@ export interface paths {
         };
         /**
          * A record's proof: hash, seal, inclusion path (JSON or PDF)
-         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null.
+         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null. `evidence_integrity` says whether the stored registry exchange still hashes to `record.evidence` (`ok`) or was changed since it was kept (`mismatch`); null when the answer rests on no exchange.
          *
          *     To check it offline: leaf = SHA-256(0x00 ‖ RFC 8785 canonical JSON of `record`) must equal `record_hash`; fold `inclusion_path` (each step: SHA-256(0x01 ‖ left ‖ right), the step's `hash` on its `side`) to get `seal.root`; SHA-256 of RFC 8785 of `{ previous_hash, root, count, from, to }` is `seal.hash`. The docs page *Evidence and ledger* has a ten-line script.
          *
-         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, consultation number, times of the registry check and of the request, request id, reference, record hash and seal).
+         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, consultation number, times of the registry check and of the request, request id, reference, record hash and seal). When the stored exchange fails its hash, the PDF says so in a warning under its title.
          *
          *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode; records removed by retention (`EVIDENCE_RETENTION_DAYS`) are gone too.
          */
@@ -665,7 +665,7 @@ export interface paths {
         };
         /**
          * Validation records as CSV, streamed
-         * @description Every record matching the filters as one CSV file, newest first, streamed as it is read: any number of rows, with memory that stays flat. One header row, then one row per record; RFC 4180 (comma, CRLF, fields quoted when they hold a comma, a quote or a line break, quotes doubled), UTF-8. A cell that would start with `=`, `+`, `-` or `@` (or a tab or carriage return) is written with a leading `'`, so a spreadsheet shows it as text instead of running it as a formula. Empty cells stand for null; `valid`, `cached` and `stale` are `true` or `false`; times are ISO 8601 UTC.
+         * @description Every record matching the filters as one CSV file, newest first, streamed as it is read: any number of rows, with memory that stays flat. One header row, then one row per record; RFC 4180 (comma, CRLF, fields quoted when they hold a comma, a quote or a line break, quotes doubled), UTF-8. A cell holding a line break is quoted. A cell a spreadsheet would run as a formula is written with a leading `'`, so it shows as text: a cell whose first character after any spaces is `=`, `+`, `-` or `@` in any Unicode form (full-width `＝ ＋ － ＠`, small, superscript or subscript, the minus sign `−`), or that starts with a tab, a carriage return or a line feed. Strip one leading `'` to get the value exactly. Empty cells stand for null; `valid`, `cached` and `stale` are `true` or `false`; times are ISO 8601 UTC.
          *
          *     Columns, in order: `id` (the record id, `val_…`), `created_at` (when the record was written), `request_id` (the request it answered), `reference` (your reference, or empty), `channel` (`sync`, `batch`, `async`, `bulk` or `monitor`), `batch_id` (the batch, or empty), `bulk_id` (the bulk file, or empty), `monitor_id` (the monitor, or empty), `vat_number` (the normalised number), `country_code` (its country code), `valid` (`true` or `false`), `company_name` (as the registry gave it, or empty), `company_address` (as the registry gave it, or empty), `consultation_number` (the registry’s proof of the check, or empty), `requester_vat_number` (your number, when sent), `requested_at` (when the registry was asked), `source` (`meta.source` of the answer), `source_status` (`meta.source_status`), `cached` (`true` or `false`), `cached_at` (when the cached answer was fetched, or empty), `stale` (`true` or `false`), `match` (the name and address comparison as JSON, or empty), `evidence_id` (the registry exchange, `evd_…`, or empty), `record_hash` (the record’s ledger hash), `seal_id` (its seal, empty until sealed), `sealed_at` (when it was sealed, or empty).
          *
@@ -1288,6 +1288,11 @@ export interface components {
             duration_ms: number;
             /** @description evd_… */
             id: string;
+            /**
+             * @description Whether the stored evidence is still the bytes it was kept as, checked when it is served: `ok`, or `mismatch` when the reply no longer hashes to `response_sha256` (the hash sealed into the record; for a truncated reply, the hash of the bytes kept) or the request no longer hashes to the hash kept with it. Evidence that fails is shown as stored, never corrected; `vat-service ledger verify` reports it.
+             * @example ok
+             */
+            integrity: "ok" | "mismatch";
             method: string;
             /** @description true: another account's requester and consultation numbers removed */
             redacted?: boolean;
@@ -1610,6 +1615,8 @@ export interface components {
             type: "validation.failed";
         };
         ValidationProof: {
+            /** @description The registry exchange behind `record.evidence`, checked now: `ok` when its stored reply still hashes to `record.evidence` (and its request to the hash kept with it), `mismatch` when the stored evidence was changed since; null without evidence. Outside `record`, so it is not part of what is hashed. */
+            evidence_integrity: ("ok" | "mismatch") | null;
             /** @description From the record's hash to the seal's root; null before sealing */
             inclusion_path: {
                 hash: string;

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { requestCapped } from '../http-client/capped-reply.js';
 import { VIES_MEMBER_STATES } from '../registries/gateway.js';
 import { joinUrl } from '../registries/http.js';
 import type { AvailabilityStore } from '../store/availability.js';
@@ -39,18 +40,28 @@ export function readViesReport(body: unknown): ViesReport {
   return { platformAvailable: document.vow.available, countries };
 }
 
+/**
+ * Reads the report through the shared capped reader: a reply past `maxReplyBytes` (the registry
+ * replies' cap) is refused and thrown, like any unusable report, for the job to log.
+ */
 export async function pollViesStatus(deps: {
   baseUrl: string;
   timeoutMs: number;
+  /** The cap on the report's size (DEFAULT_MAX_REPLY_BYTES when not given). */
+  maxReplyBytes?: number;
   store: AvailabilityStore;
   clock: Clock;
 }): Promise<ViesReport> {
-  const response = await fetch(joinUrl(deps.baseUrl, CHECK_STATUS_PATH), {
+  const reply = await requestCapped(joinUrl(deps.baseUrl, CHECK_STATUS_PATH), {
     headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(deps.timeoutMs),
+    timeoutMs: deps.timeoutMs,
+    maxBytes: deps.maxReplyBytes,
+  }).catch((error: unknown) => {
+    throw new Error(`VIES check-status could not be read: ${(error as Error).message}`, { cause: error });
   });
-  if (!response.ok) throw new Error(`VIES check-status answered HTTP ${response.status}`);
-  const report = readViesReport(JSON.parse(await response.text()));
+  if (reply.status < 200 || reply.status > 299)
+    throw new Error(`VIES check-status answered HTTP ${reply.status}`);
+  const report = readViesReport(JSON.parse(reply.body.toString('utf8')));
   const now = deps.clock.now();
   await deps.store.putHealth(
     'vies',

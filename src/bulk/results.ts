@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { SAFE_CELLS } from '../csv/safe-cells.js';
 import type { BulkFile, BulkRow, BulkStore } from '../store/bulk.js';
 import { traderColumnsOf } from './trader-columns.js';
 
@@ -8,7 +9,8 @@ import { traderColumnsOf } from './trader-columns.js';
  * given, then what the service found, and when the header names trader columns (C1) the
  * comparison, field by field (empty for rows without an answer or without trader fields). Read
  * from the database a page at a time and written as it is read, so a file of 100,000 rows is
- * never held whole. Cells that a spreadsheet would run as a formula get a leading `'`.
+ * never held whole. Cells that a spreadsheet would run as a formula get a leading `'`
+ * (csv/safe-cells.ts).
  */
 
 export const RESULT_COLUMNS = [
@@ -38,11 +40,6 @@ const MATCH_MEMBERS = MATCH_COLUMNS.map((column) => column.slice('match_'.length
 
 const PAGE = 1000;
 
-/** A cell starting with =, +, -, @ (or a tab or carriage return) is read by spreadsheets as a formula. */
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
 export function resultsCsv(bulk: BulkStore, file: BulkFile): Readable {
   const columns = JSON.parse(file.columns) as string[];
   // Files without trader columns keep the columns they always had.
@@ -59,7 +56,7 @@ export function resultsCsv(bulk: BulkStore, file: BulkFile): Readable {
     }
   }
   const source = Readable.from(records());
-  const out = stringify({ delimiter: file.delimiter, cast: { string: neutralise } });
+  const out = stringify({ delimiter: file.delimiter, ...SAFE_CELLS });
   source.on('error', (error) => out.destroy(error));
   return source.pipe(out);
 }

@@ -23,10 +23,11 @@ function instantOf(value: string | undefined): number | undefined {
 const verify: Command = {
   path: ['ledger', 'verify'],
   synopsis: '[--from DATE]',
-  summary: 'check the seal chain and every record against its seal; exit 1 on a break',
+  summary: 'check the seal chain, every record against its seal and its evidence bytes; exit 1 on a break',
   details: [
-    "Recomputes each record's hash from its row and its evidence's reply hash, each seal's Merkle",
-    'root from its records and its hash from its header, and each link to the previous seal.',
+    "Recomputes each record's hash from its row and its evidence's reply hash, the SHA-256 of the",
+    "evidence's stored reply and request, each seal's Merkle root from its records and its hash from",
+    'its header, and each link to the previous seal.',
     'Prints one line per break naming the record (val_…) or the seal, then',
     '`checked N records in M seals: ok|broken`. Pruned seals (retention) are checked in the chain only.',
     '--from checks only records made from that time on (and the seals holding them); the whole chain',

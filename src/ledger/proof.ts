@@ -2,7 +2,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import PDFDocument from 'pdfkit';
 import type { Principal } from '../accounts/authenticator.js';
 import { ApiError } from '../errors.js';
-import { RecordSummary, recordBody } from '../records/record-shape.js';
+import { integrityOf } from '../records/evidence-integrity.js';
+import { EvidenceIntegrity, RecordSummary, recordBody } from '../records/record-shape.js';
 import type { LedgerStore, SealRow } from '../store/ledger.js';
 import { IsoTime, Nullable } from '../validation/answer.js';
 import { inclusionPath } from './hashing.js';
@@ -48,6 +49,10 @@ export const ValidationProof = Type.Object(
   {
     record: HashedRecord,
     record_hash: Type.String({ description: 'SHA-256(0x00 ‖ RFC 8785 of record), lowercase hex' }),
+    evidence_integrity: Type.Union([EvidenceIntegrity, Type.Null()], {
+      description:
+        'The registry exchange behind `record.evidence`, checked now: `ok` when its stored reply still hashes to `record.evidence` (and its request to the hash kept with it), `mismatch` when the stored evidence was changed since; null without evidence. Outside `record`, so it is not part of what is hashed.',
+    }),
     sealed: Type.Boolean({ description: 'false until the next seal closes the record' }),
     seal: Type.Union([ProofSeal, Type.Null()]),
     inclusion_path: Type.Union([Type.Array(PathStep), Type.Null()], {
@@ -84,13 +89,18 @@ export async function proofOf(
   if (!row) throw new ApiError('not_found', `No validation record ${id} for this key.`);
   const record = { ...recordBody(row), evidence: row.evidence_sha256 };
   const recordHash = row.record_hash ?? '';
+  const [evidence] = row.evidence_id ? await ledger.evidenceBytes([row.evidence_id]) : [];
+  const checked = {
+    record,
+    record_hash: recordHash,
+    evidence_integrity: evidence ? integrityOf(evidence) : null,
+  };
   const seal = row.seal_id ? await ledger.seal(row.seal_id) : undefined;
-  if (!seal) return { record, record_hash: recordHash, sealed: false, seal: null, inclusion_path: null };
+  if (!seal) return { ...checked, sealed: false, seal: null, inclusion_path: null };
   const leaves = await ledger.leavesOf(seal.id);
   const index = leaves.findIndex((leaf) => leaf.id === row.id);
   return {
-    record,
-    record_hash: recordHash,
+    ...checked,
     sealed: true,
     seal: sealView(seal),
     inclusion_path: inclusionPath(
@@ -118,6 +128,11 @@ const HOW_ANSWERED: Record<string, string> = {
   unavailable: 'from an earlier registry answer while the registry was unavailable',
   degraded: 'the registry answered without all details',
   unverified: 'not confirmed by a registry',
+};
+
+const EVIDENCE_STATE: Record<'ok' | 'mismatch', string> = {
+  ok: 'unchanged: its bytes match their hashes',
+  mismatch: 'CHANGED: its bytes no longer match their hashes (see the warning above)',
 };
 
 const when = (value: string | null) =>
@@ -156,6 +171,17 @@ export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
       'This document records a check of a VAT number made through our service, what the registry answered and ' +
         'how the record is protected against later changes.',
     );
+  if (proof.evidence_integrity === 'mismatch')
+    doc
+      .moveDown(0.5)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#b00020')
+      .text(
+        'WARNING: the registry exchange stored for this check no longer matches the hash it was kept with. It ' +
+          'was changed after the check, so the stored registry reply cannot be relied on as what the registry sent.',
+      )
+      .fillColor('black');
 
   heading('The check');
   line('VAT number', record.vat_number);
@@ -185,6 +211,7 @@ export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   heading('Protection against changes');
   line('Record hash (SHA-256)', proof.record_hash, true);
   line('Registry reply hash (SHA-256)', record.evidence ?? 'none (no registry exchange)', true);
+  if (proof.evidence_integrity) line('Stored registry exchange', EVIDENCE_STATE[proof.evidence_integrity]);
   if (seal) {
     line('Seal', `${seal.id}, sealed at ${when(seal.sealed_at)}, closing ${seal.count} record(s)`);
     line('Seal root', seal.root, true);

@@ -1,13 +1,15 @@
 import { recordHash } from '../records/record-shape.js';
 import type { LedgerRecordRow, LedgerStore, SealRow, WalkPosition } from '../store/ledger.js';
+import { EvidenceChecks } from './evidence-checks.js';
 import { merkleRoot, sealHash } from './hashing.js';
 
 /**
  * `ledger verify` (wave-2 A7, ruling L6): walks the seal chain (each seal's hash from its
  * header, each link to the previous seal, no seal missing) and every record: its hash recomputed
- * from its row and its evidence's reply hash, and each seal's count and Merkle root recomputed
- * from the records that name it. Pruned seals are checked in the chain only; a record still
- * naming one was put there. Each break is one line naming the record (`val_…`) or the seal.
+ * from its row and its evidence's reply hash, the stored bytes of that evidence (reply and request)
+ * hashed again (evidence-checks.ts), and each seal's count and Merkle root recomputed from the
+ * records that name it. Pruned seals are checked in the chain only; a record still naming one was
+ * put there. Each break is one line naming the record (`val_…`) or the seal.
  */
 
 export interface VerifyOptions {
@@ -55,7 +57,12 @@ export async function verifyLedger(ledger: LedgerStore, options: VerifyOptions =
   const byId = new Map(seals.map((seal) => [seal.id, seal]));
   const inScope = seals.filter((seal) => options.from === undefined || Number(seal.to_at) > options.from);
   const seen = new Set<string>();
+  const evidence = new EvidenceChecks(ledger);
   let records = 0;
+  const checkEvidence = (row: LedgerRecordRow) => {
+    const problem = evidence.problemOf(row);
+    if (problem) report(`${row.id}: ${problem}`);
+  };
 
   const finish = (group: Group) => {
     seen.add(group.sealId);
@@ -78,6 +85,7 @@ export async function verifyLedger(ledger: LedgerStore, options: VerifyOptions =
     const fromSeal = options.from === undefined ? undefined : inScope[0].id;
     for (;;) {
       const rows = await ledger.sealedPage(after, pageSize, fromSeal);
+      await evidence.prepare(rows);
       for (const row of rows) {
         records += 1;
         if (row.seal_id !== group?.sealId) {
@@ -92,6 +100,7 @@ export async function verifyLedger(ledger: LedgerStore, options: VerifyOptions =
           report(`${row.id}: ${problem}`);
           group.flagged = true;
         }
+        checkEvidence(row);
       }
       if (rows.length < pageSize) break;
       after = position(rows[rows.length - 1]);
@@ -105,12 +114,14 @@ export async function verifyLedger(ledger: LedgerStore, options: VerifyOptions =
   let after: WalkPosition | undefined;
   for (;;) {
     const rows = await ledger.unsealedPage(after, pageSize, options.from);
+    await evidence.prepare(rows);
     for (const row of rows) {
       records += 1;
       if (recordHash(row, row.evidence_sha256) !== row.record_hash)
         report(
           `${row.id}: its contents do not match its record hash (the record was edited; not sealed yet)`,
         );
+      checkEvidence(row);
     }
     if (rows.length < pageSize) break;
     after = position(rows[rows.length - 1]);

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { SAFE_CELLS } from '../csv/safe-cells.js';
 import type { RecordFilter, RecordReadStore, RecordRow } from '../store/record-reads.js';
 
 /**
  * The history export (wave-2 A5): records as CSV, newest first, read from the store one keyset
  * page at a time and written as the reader takes them, so memory stays flat however many rows
- * match. RFC 4180 (CRLF, quotes doubled, quoted when needed); a cell starting with `=`, `+`, `-`,
- * `@` (also tab and CR, and their full-width forms) gets a leading `'` so a spreadsheet shows it
- * as text instead of running it as a formula.
+ * match. RFC 4180 (CRLF, quotes doubled, quoted when needed); a cell a spreadsheet would run as a
+ * formula gets a leading `'` (csv/safe-cells.ts).
  */
 
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
@@ -85,7 +85,7 @@ export const CSV_OPTIONS = {
   header: true,
   columns: EXPORT_COLUMNS.map((column) => column.name),
   record_delimiter: 'windows',
-  escape_formulas: true,
+  ...SAFE_CELLS,
 } as const;
 
 /** A record's cells, in column order. */

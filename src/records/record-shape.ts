@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { leafHash } from '../ledger/hashing.js';
 import type { EvidenceTable, SealsTable, ValidationsTable } from '../store/tables.js';
 import { Company, IsoTime, Nullable } from '../validation/answer.js';
+import { integrityOf } from './evidence-integrity.js';
 
 /**
  * A validation record as the API shows it (wave-2 A3), built from its row; and the form it is
@@ -38,6 +39,12 @@ const recordFields = {
   created_at: IsoTime,
 };
 
+export const EvidenceIntegrity = Type.Union([Type.Literal('ok'), Type.Literal('mismatch')], {
+  description:
+    'Whether the stored evidence is still the bytes it was kept as, checked when it is served: `ok`, or `mismatch` when the reply no longer hashes to `response_sha256` (the hash sealed into the record; for a truncated reply, the hash of the bytes kept) or the request no longer hashes to the hash kept with it. Evidence that fails is shown as stored, never corrected; `vat-service ledger verify` reports it.',
+  examples: ['ok'],
+});
+
 export const Evidence = Type.Object(
   {
     id: Type.String({ description: 'evd_…' }),
@@ -57,6 +64,7 @@ export const Evidence = Type.Object(
       truncated: Type.Boolean(),
     }),
     response_sha256: Type.String({ description: 'SHA-256 of every byte of the reply, lowercase hex' }),
+    integrity: EvidenceIntegrity,
     redacted: Type.Optional(
       Type.Boolean({ description: "true: another account's requester and consultation numbers removed" }),
     ),
@@ -179,6 +187,8 @@ export function evidenceView(row: EvidenceTable, viewer: string): EvidenceView {
       truncated: row.truncated === 1,
     },
     response_sha256: row.response_sha256,
+    // Over the bytes as stored, before another account's numbers are hidden from the view.
+    integrity: integrityOf(row),
     ...(secrets.length > 0 ? { redacted: true } : {}),
   };
 }

@@ -5,7 +5,7 @@
  * AND currently registered for GST; ABN Lookup never gives a consultation number.
  */
 import type { ParsedVatNumber } from '../numbers/index.js';
-import { joinUrl, RegistryHttp } from './http.js';
+import { joinUrl, RegistryHttp, type RegistryPoolOptions } from './http.js';
 import {
   cleanText,
   type Registry,
@@ -19,17 +19,9 @@ import {
 /** The real service's root (au-abr.md section 2.1); the JSON path is appended beneath it. */
 export const DEFAULT_URL = 'https://abr.business.gov.au';
 
-export interface Options {
-  /** Root of the service: `DEFAULT_URL`, or e.g. `http://127.0.0.1:4010/abr` for the simulator. */
-  baseUrl: string;
-  timeoutMs: number;
-  connections?: number;
-  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
-  maxReplyBytes?: number;
+export interface Options extends RegistryPoolOptions {
   /** Registration GUID (au-abr.md section 1); sent as the `guid` query parameter. */
   guid: string;
-  /** The clock for the exchange's `requestedAt` (Date.now by default). */
-  now?: () => number;
 }
 
 const DETAILS_PATH = '/json/AbnDetails.aspx';
@@ -44,12 +36,7 @@ const ISO_DATE = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+)?$/;
 type AbnDetails = Record<string, unknown>;
 
 export function createAbrRegistry(options: Options): Registry {
-  const http = new RegistryHttp('abr', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    now: options.now,
-  });
+  const http = new RegistryHttp('abr', options);
   return {
     id: 'abr',
     async lookup(query: RegistryQuery): Promise<RegistryAnswer> {

@@ -5,7 +5,7 @@
  * gives a consultation number. The API is open: no key, no credentials (no-brreg.md section 1).
  */
 import type { ParsedVatNumber } from '../numbers/index.js';
-import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
+import { type HttpAnswer, joinUrl, RegistryHttp, type RegistryPoolOptions } from './http.js';
 import {
   cleanText,
   joinAddress,
@@ -20,16 +20,7 @@ import {
 /** The real service's root (no-brreg.md section 1); `enheter/{orgnr}` is appended beneath it. */
 export const DEFAULT_URL = 'https://data.brreg.no/enhetsregisteret/api';
 
-export interface Options {
-  /** Root of the API: `DEFAULT_URL`, or e.g. `http://127.0.0.1:4010/brreg` for the simulator. */
-  baseUrl: string;
-  timeoutMs: number;
-  connections?: number;
-  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
-  maxReplyBytes?: number;
-  /** The clock for the exchange's `requestedAt` (Date.now by default). */
-  now?: () => number;
-}
+export type Options = RegistryPoolOptions;
 
 /**
  * Pins version 2 explicitly (no-brreg.md section 2): unversioned requests get "the latest version",
@@ -48,12 +39,7 @@ function notRegistered(): RegistryVerdict {
 type Json = Record<string, unknown>;
 
 export function createBrregRegistry(options: Options): Registry {
-  const http = new RegistryHttp('brreg', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    now: options.now,
-  });
+  const http = new RegistryHttp('brreg', options);
   return {
     id: 'brreg',
     async lookup(query: RegistryQuery): Promise<RegistryAnswer> {

@@ -8,7 +8,7 @@
 import type { FieldMatch } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import { failureOf, isObject, jsonObjectOf, textOf, tryParseJson, unreadable } from './fallbacks/json.js';
-import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
+import { type HttpAnswer, joinUrl, RegistryHttp, type RegistryPoolOptions } from './http.js';
 import type {
   Registry,
   RegistryAnswer,
@@ -20,13 +20,7 @@ import type {
 /** §1: the REST service's root; `/app/v1/abfrage` is appended beneath it. */
 export const DEFAULT_URL = 'https://api.evatr.vies.bzst.de';
 
-export interface Options {
-  baseUrl: string;
-  timeoutMs: number;
-  connections?: number;
-  maxReplyBytes?: number;
-  now?: () => number;
-}
+export type Options = RegistryPoolOptions;
 
 /** §3.4, §5: the codes that mean the foreign number is valid, and those that mean it is not. */
 const VALID_CODES: ReadonlySet<string> = new Set(['evatr-0000', 'evatr-0003', 'evatr-2008']);
@@ -73,12 +67,7 @@ const LETTERS: Readonly<Record<string, FieldMatch>> = {
 const failure = failureOf('bzst');
 
 export function createBzstRegistry(options: Options): Registry {
-  const http = new RegistryHttp('bzst', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    now: options.now,
-  });
+  const http = new RegistryHttp('bzst', options);
   const url = joinUrl(options.baseUrl, '/app/v1/abfrage');
   const acceptsRequester = (requester: ParsedVatNumber) => requester.countryCode === 'DE';
   return {

@@ -4,7 +4,7 @@
  */
 import type { ParsedVatNumber } from '../numbers/index.js';
 import { AccessTokens, failure, isObject, parseJsonObject, type TokenOptions } from './hmrc-tokens.js';
-import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
+import { type HttpAnswer, joinUrl, RegistryHttp, type RegistryPoolOptions } from './http.js';
 import {
   cleanText,
   joinAddress,
@@ -18,12 +18,8 @@ import {
 /** hmrc.md §2: production root; the token and lookup paths are appended beneath it. */
 export const DEFAULT_URL = 'https://api.service.hmrc.gov.uk';
 
-export interface Options extends TokenOptions {
-  timeoutMs: number;
-  connections?: number;
-  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
-  maxReplyBytes?: number;
-}
+/** One clock (`now`) for token expiry and for the exchanges' `requestedAt`. */
+export interface Options extends TokenOptions, RegistryPoolOptions {}
 
 const LOOKUP_PATH = 'organisations/vat/check-vat-number/lookup';
 /** hmrc.md §4.3: without exactly this the gateway answers 406 ACCEPT_HEADER_INVALID. */
@@ -33,13 +29,7 @@ const VRN = /^(?:[0-9]{9}|[0-9]{12})$/;
 const NOT_REGISTERED: RegistryVerdict = { valid: false, name: null, address: null, consultationNumber: null };
 
 export function createHmrcRegistry(options: Options): Registry {
-  const http = new RegistryHttp('hmrc', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    // One clock for token expiry and for the exchanges' `requestedAt`.
-    now: options.now,
-  });
+  const http = new RegistryHttp('hmrc', options);
   const tokens = new AccessTokens(http, options);
   return {
     id: 'hmrc',

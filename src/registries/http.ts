@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Agent, type Dispatcher, errors as undiciErrors } from 'undici';
+import {
+  DEFAULT_MAX_REPLY_BYTES,
+  type ReplyLog,
+  ReplyTooLargeError,
+  readCappedReply,
+} from '../http-client/capped-reply.js';
 import { EVIDENCE_BODY_BYTES, evidenceRequest, evidenceUrl } from './evidence.js';
 import { RegistryError, type RegistryExchange, type RegistryId } from './registry.js';
 
@@ -12,10 +18,17 @@ export interface RegistryHttpOptions {
   maxReplyBytes?: number;
   /** The clock for `exchange.requestedAt`, epoch ms (the application's clock; Date.now by default). */
   now?: () => number;
+  /** Where a reply refused for its size is reported, once per reply. */
+  log?: ReplyLog;
 }
 
-/** 1 MiB: the registries' answers are a few kilobytes; nothing legitimate comes near it. */
-export const DEFAULT_MAX_REPLY_BYTES = 1_048_576;
+/** What every registry client is built from: its pool, and the root URL its protocol's paths go below. */
+export interface RegistryPoolOptions extends RegistryHttpOptions {
+  /** The service root (the real one by default, or the simulator's `http://127.0.0.1:4010/<id>`). */
+  baseUrl: string;
+}
+
+export { DEFAULT_MAX_REPLY_BYTES, type ReplyLog };
 
 export interface HttpAnswer {
   status: number;
@@ -112,48 +125,37 @@ export class RegistryHttp {
   }
 
   /**
-   * The reply body, read chunk by chunk so a reply larger than `maxReplyBytes` is never held in
-   * memory: a declared Content-Length above the cap is refused before reading, and a body that
-   * grows past it is refused as soon as it does. Destroying the body aborts the request and
-   * closes its socket, so the registry stops sending and the connection is not reused. Every
-   * chunk goes through the SHA-256 as it arrives, so the hash covers exactly the bytes received.
+   * The reply body through the shared capped reader (http-client/capped-reply.ts): a reply larger
+   * than `maxReplyBytes` is never held in memory and fails as `malformed`, which the breaker counts like
+   * any unusable reply. The SHA-256 covers exactly the bytes received.
    */
   private async readBody(response: Dispatcher.ResponseData): Promise<ReplyBody> {
-    const body = response.body;
-    if (declaredLength(response.headers) > this.maxReplyBytes) {
-      discard(body);
-      throw this.tooLarge();
+    let bytes: Buffer;
+    try {
+      bytes = await readCappedReply(response, this.maxReplyBytes);
+    } catch (error) {
+      if (!(error instanceof ReplyTooLargeError)) throw error;
+      this.options.log?.warn(
+        { registry: this.registry, limit: error.limit, declared: error.declared },
+        `${this.registry} reply refused: ${error.message}`,
+      );
+      throw new RegistryError(
+        this.registry,
+        'malformed',
+        `${this.registry} reply larger than ${this.maxReplyBytes} bytes`,
+        undefined,
+        { cause: error },
+      );
     }
-    const chunks: Buffer[] = [];
-    const hash = createHash('sha256');
-    let received = 0;
-    for await (const chunk of body) {
-      received += (chunk as Buffer).length;
-      if (received > this.maxReplyBytes) {
-        discard(body);
-        throw this.tooLarge();
-      }
-      hash.update(chunk as Buffer);
-      chunks.push(chunk as Buffer);
-    }
-    const bytes = Buffer.concat(chunks, received);
-    const truncated = received > EVIDENCE_BODY_BYTES;
+    const truncated = bytes.length > EVIDENCE_BODY_BYTES;
     return {
       // TextDecoder drops a UTF-8 byte order mark, as undici's body.text() did; the evidence keeps it.
       text: new TextDecoder().decode(bytes),
       // A copy when truncated, so the exchange does not hold the whole reply alive behind its slice.
       evidence: truncated ? Buffer.from(bytes.subarray(0, EVIDENCE_BODY_BYTES)) : bytes,
       truncated,
-      sha256: hash.digest('hex'),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
     };
-  }
-
-  private tooLarge(): RegistryError {
-    return new RegistryError(
-      this.registry,
-      'malformed',
-      `${this.registry} reply larger than ${this.maxReplyBytes} bytes`,
-    );
   }
 
   private toRegistryError(error: unknown, signal: AbortSignal): RegistryError {
@@ -187,26 +189,10 @@ export class RegistryHttp {
   }
 }
 
-/**
- * Aborts the request behind a reply body and closes its socket. The body then emits undici's
- * "request aborted" error, which is expected here: the listener keeps it from being unhandled.
- */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => undefined);
-  body.destroy();
-}
-
 /** A header's value as one string (repeated headers joined as HTTP folds them), or null when absent. */
 function headerText(value: string | string[] | undefined): string | null {
   if (value === undefined) return null;
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** The Content-Length a reply declares, or 0 when it declares none (chunked) or an unreadable one. */
-function declaredLength(headers: Dispatcher.ResponseData['headers']): number {
-  const value = headers['content-length'];
-  const length = Number(Array.isArray(value) ? value[0] : value);
-  return Number.isFinite(length) ? length : 0;
 }
 
 function pathOf(url: string): string {

@@ -6,6 +6,7 @@ import { createBzstRegistry } from './bzst.js';
 import { createFallbackRegistries } from './fallbacks/index.js';
 import { RegistryGateway } from './gateway.js';
 import { createHmrcRegistry } from './hmrc.js';
+import type { ReplyLog } from './http.js';
 import type { Registry, RegistryId } from './registry.js';
 import { createUidRegistry } from './uid.js';
 import { createViesRegistry } from './vies.js';
@@ -22,8 +23,15 @@ type RegistrySettings = Pick<
   | 'bzst'
 >;
 
-/** Builds the five registry clients and the national fallbacks switched on, behind one gateway. */
-export function createRegistryGateway(config: RegistrySettings, clock: Clock): RegistryGateway {
+/**
+ * Builds the five registry clients and the national fallbacks switched on, behind one gateway;
+ * `log` gets a line for each reply refused for its size.
+ */
+export function createRegistryGateway(
+  config: RegistrySettings,
+  clock: Clock,
+  log?: ReplyLog,
+): RegistryGateway {
   const { vies, hmrc, uid, brreg, abr } = config.registries;
   const pool = (settings: { url: string; timeoutMs: number; concurrency: number }) => ({
     baseUrl: settings.url,
@@ -32,6 +40,7 @@ export function createRegistryGateway(config: RegistrySettings, clock: Clock): R
     maxReplyBytes: config.registryMaxReplyBytes,
     // The exchanges' `requestedAt` comes from the application's clock, as the records' times do.
     now: () => clock.now(),
+    log,
   });
   const registries = new Map<RegistryId, Registry>([
     ['vies', createViesRegistry(pool(vies))],

@@ -16,7 +16,7 @@
  * unproven is the name and address of a valid number, which come from `GetByUID`.
  */
 import type { ParsedVatNumber } from '../numbers/index.js';
-import { type HttpAnswer, RegistryHttp } from './http.js';
+import { type HttpAnswer, RegistryHttp, type RegistryPoolOptions } from './http.js';
 import {
   cleanText,
   joinAddress,
@@ -32,17 +32,11 @@ import { escapeXml, parseXml } from './xml.js';
 /** The production endpoint (ch-uid §1). SOAP posts go to the endpoint itself, so this is the whole URL. */
 export const DEFAULT_URL = 'https://www.uid-wse.admin.ch/V5.0/PublicServices.svc';
 
-export interface Options {
-  /** The `.svc` endpoint, e.g. DEFAULT_URL or the simulator's `<base>/uid/V5.0/PublicServices.svc`. */
-  baseUrl: string;
-  /** Budget per SOAP call (a valid number makes two calls). */
-  timeoutMs: number;
-  connections?: number;
-  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
-  maxReplyBytes?: number;
-  /** The clock for the exchange's `requestedAt` (Date.now by default). */
-  now?: () => number;
-}
+/**
+ * `baseUrl` is the `.svc` endpoint itself (DEFAULT_URL, or the simulator's
+ * `<base>/uid/V5.0/PublicServices.svc`); `timeoutMs` is per SOAP call (a valid number makes two).
+ */
+export type Options = RegistryPoolOptions;
 
 type Operation = 'ValidateVatNumber' | 'GetByUID';
 type XmlNode = Record<string, unknown>;
@@ -59,12 +53,7 @@ const ACTION_PREFIX = 'http://www.uid.admin.ch/xmlns/uid-wse/IPublicServices/';
 const NOT_VALID: RegistryVerdict = { valid: false, name: null, address: null, consultationNumber: null };
 
 export function createUidRegistry(options: Options): Registry {
-  const http = new RegistryHttp('uid', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    now: options.now,
-  });
+  const http = new RegistryHttp('uid', options);
   const url = options.baseUrl.replace(/\/+$/, '');
 
   const call = async (operation: Operation, content: string): Promise<Reply> => {

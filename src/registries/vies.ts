@@ -1,6 +1,6 @@
 import { type FieldMatch, hasTraderFields, type TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
-import { type HttpAnswer, joinUrl, RegistryHttp } from './http.js';
+import { type HttpAnswer, joinUrl, RegistryHttp, type RegistryPoolOptions } from './http.js';
 import {
   cleanText,
   joinAddress,
@@ -23,18 +23,8 @@ import { escapeXml, parseXml } from './xml.js';
 /** The real service's root (§1); the SOAP endpoint path is appended beneath it. */
 export const DEFAULT_URL = 'https://ec.europa.eu/taxation_customs/vies';
 
-export interface Options {
-  /** The service root, e.g. DEFAULT_URL or the simulator's `http://127.0.0.1:4010/vies`. */
-  baseUrl: string;
-  /** Whole-call budget in milliseconds; §5 reports member states answering in 14–16 s. */
-  timeoutMs: number;
-  /** Keep-alive connections to VIES. */
-  connections?: number;
-  /** Largest reply read, in bytes (default 1 MiB); a longer reply is refused as malformed. */
-  maxReplyBytes?: number;
-  /** The clock for the exchange's `requestedAt` (Date.now by default). */
-  now?: () => number;
-}
+/** `timeoutMs` is the whole call's budget: §5 reports member states answering in 14–16 s. */
+export type Options = RegistryPoolOptions;
 
 /** §1: production SOAP endpoint, below the root. */
 const SERVICE_PATH = '/services/checkVatService';
@@ -73,12 +63,7 @@ const FAULT_KINDS: Readonly<Record<string, RegistryFailureKind>> = {
 type Operation = 'checkVat' | 'checkVatApprox';
 
 export function createViesRegistry(options: Options): Registry {
-  const http = new RegistryHttp('vies', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    now: options.now,
-  });
+  const http = new RegistryHttp('vies', options);
   const url = joinUrl(options.baseUrl, SERVICE_PATH);
   const acceptsRequester = (requester: ParsedVatNumber): boolean =>
     VIES_COUNTRIES.has(viesCountry(requester));

@@ -24,6 +24,8 @@ const EVIDENCE_COLUMNS = [
   'response_encoding',
   'truncated',
   'response_sha256',
+  'request_sha256',
+  'kept_sha256',
   'account_id',
   'requester_vat_number',
   'consultation_number',

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database, Executor } from './database.js';
-import type { SealsTable, ValidationsTable } from './tables.js';
+import type { EvidenceTable, SealsTable, ValidationsTable } from './tables.js';
 
 /**
  * The ledger's queries: the seals, the records a seal closes, the walk `ledger verify` makes over
@@ -12,6 +12,20 @@ export type SealRow = SealsTable;
 
 /** A record row with the SHA-256 of its evidence's reply, as its hash is computed. */
 export type LedgerRecordRow = ValidationsTable & { evidence_sha256: string | null };
+
+/** What checking evidence bytes against their hashes reads of an evidence row. */
+const EVIDENCE_BYTES_COLUMNS = [
+  'id',
+  'request',
+  'request_sha256',
+  'response_body',
+  'response_encoding',
+  'truncated',
+  'response_sha256',
+  'kept_sha256',
+] as const satisfies ReadonlyArray<keyof EvidenceTable>;
+
+export type EvidenceBytesRow = Pick<EvidenceTable, (typeof EVIDENCE_BYTES_COLUMNS)[number]>;
 
 /** What sealing reads of an unsealed record. */
 export interface UnsealedRecord {
@@ -141,6 +155,20 @@ export class LedgerStore {
       .where('v.account_id', '=', accountId)
       .where('v.mode', '=', mode as ValidationsTable['mode'])
       .executeTakeFirst();
+  }
+
+  /** The stored bytes and hashes of these evidence rows (any order; ids that do not exist are left out). */
+  async evidenceBytes(ids: readonly string[]): Promise<EvidenceBytesRow[]> {
+    const rows: EvidenceBytesRow[] = [];
+    for (let start = 0; start < ids.length; start += CHUNK)
+      rows.push(
+        ...(await this.database.db
+          .selectFrom('evidence')
+          .select(EVIDENCE_BYTES_COLUMNS)
+          .where('id', 'in', ids.slice(start, start + CHUNK))
+          .execute()),
+      );
+    return rows;
   }
 
   seal(id: string): Promise<SealRow | undefined> {

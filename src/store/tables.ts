@@ -101,6 +101,10 @@ export interface EvidenceTable {
   response_encoding: 'utf8' | 'base64';
   truncated: number;
   response_sha256: string;
+  /** SHA-256 of `request` (UTF-8); null for evidence kept before it was recorded. */
+  request_sha256: string | null;
+  /** SHA-256 of the reply's kept bytes when `truncated`; null otherwise (`response_sha256` covers them). */
+  kept_sha256: string | null;
   account_id: string | null;
   requester_vat_number: string | null;
   consultation_number: string | null;

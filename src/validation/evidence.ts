@@ -1,4 +1,5 @@
 import { newId } from '../ids.js';
+import { keptHashes } from '../records/evidence-integrity.js';
 import type { RegistryExchange } from '../registries/registry.js';
 import type { EvidenceStore } from '../store/evidence.js';
 import type { EvidenceRef } from './answer.js';
@@ -11,13 +12,15 @@ export interface ExchangeOwner {
   consultationNumber: string | null;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a reply's byte order mark stays in the text, so the text is every byte kept.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Keeps a registry exchange as evidence (wave-2 A3) and returns its reference. The reply's bytes
- * are kept as text when they are UTF-8, else as base64, so what is shown is what was received. A
- * consultation request's exchange is marked with its account, requester and consultation number,
- * which other accounts are never shown.
+ * are kept as text when they are UTF-8, else as base64, so what is shown is what was received;
+ * with them, the hashes that show a later change to the request or to a truncated reply
+ * (records/evidence-integrity.ts). A consultation request's exchange is marked with its account,
+ * requester and consultation number, which other accounts are never shown.
  */
 export async function keepEvidence(
   store: EvidenceStore,
@@ -25,15 +28,7 @@ export async function keepEvidence(
   owner: ExchangeOwner | undefined,
   now: number,
 ): Promise<EvidenceRef> {
-  let body: string;
-  let encoding: 'utf8' | 'base64';
-  try {
-    body = utf8.decode(exchange.body);
-    encoding = 'utf8';
-  } catch {
-    body = exchange.body.toString('base64');
-    encoding = 'base64';
-  }
+  const text = textOf(exchange.body);
   const id = newId('evd');
   await store.insert({
     id,
@@ -45,14 +40,25 @@ export async function keepEvidence(
     request: exchange.request,
     response_status: exchange.status,
     response_content_type: exchange.contentType,
-    response_body: body,
-    response_encoding: encoding,
+    response_body: text ?? exchange.body.toString('base64'),
+    response_encoding: text === undefined ? 'base64' : 'utf8',
     truncated: exchange.truncated ? 1 : 0,
     response_sha256: exchange.sha256,
+    ...keptHashes(exchange.request, exchange.body, exchange.truncated),
     account_id: owner?.accountId ?? null,
     requester_vat_number: owner?.requester ?? null,
     consultation_number: owner?.consultationNumber ?? null,
     created_at: now,
   });
   return { id, sha256: exchange.sha256 };
+}
+
+/** The bytes as text when they are UTF-8 without NUL (which PostgreSQL text cannot hold). */
+function textOf(bytes: Buffer): string | undefined {
+  try {
+    const text = utf8.decode(bytes);
+    return text.includes('\u0000') ? undefined : text;
+  } catch {
+    return undefined;
+  }
 }

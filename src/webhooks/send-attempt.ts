@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { Agent, type Dispatcher } from 'undici';
+import { readReplyPrefix } from '../http-client/capped-reply.js';
 import { checkWebhookUrl, guardedLookup, type TargetPolicy } from './target-guard.js';
 
 /**
@@ -84,7 +85,10 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         signal,
       } as Dispatcher.RequestOptions);
       const status = response.statusCode;
-      const responseBody = await readCapped(response.body, RESPONSE_BODY_LIMIT_BYTES, signal);
+      // The first 4 KiB through the shared reader; the rest is never read (the socket is closed).
+      // StringDecoder holds back a character split at the cut instead of emitting U+FFFD.
+      const kept = await readReplyPrefix(response.body, RESPONSE_BODY_LIMIT_BYTES, signal);
+      const responseBody = new StringDecoder('utf8').write(kept);
       const ok = status >= 200 && status < 300;
       const record = finish({
         status_code: status,
@@ -108,38 +112,6 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   let closing: Promise<void> | undefined;
   // Idempotent: the worker and its shutdown hook may both close the sender.
   return { send, close: () => (closing ??= agent.close()) };
-}
-
-/**
- * Reads at most `limit` bytes, then destroys the stream, so a receiver answering with megabytes
- * costs us 4 KiB and the socket. A body that errors or outlasts the deadline keeps what arrived:
- * the status code alone decides whether the attempt delivered.
- */
-async function readCapped(
-  body: Dispatcher.ResponseData['body'],
-  limit: number,
-  signal: AbortSignal,
-): Promise<string> {
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  let received = 0;
-  const onAbort = () => body.destroy();
-  signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      const keep = chunk.subarray(0, limit - received);
-      received += keep.length;
-      // StringDecoder holds back a character split at the cut instead of emitting U+FFFD.
-      text += decoder.write(keep);
-      if (received >= limit) break;
-    }
-  } catch {
-    // Body cut short by the receiver or the deadline: keep what arrived.
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    if (!body.destroyed) body.destroy();
-  }
-  return text;
 }
 
 function describeStatus(status: number, headers: Dispatcher.ResponseData['headers']): string {

@@ -86,6 +86,38 @@ describe('console in Chromium', () => {
     await context.close();
   });
 
+  it('shows a stored registry exchange edited since it was kept as changed, with a warning', async () => {
+    const { context, page } = await signedIn(account.live);
+    await page.goto(`${stack.app.url}/console/validate`);
+    await page.locator('#vat_number').fill('ATU12345675');
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await page.getByRole('link', { name: 'Record and evidence' }).click();
+    expect(await page.textContent('main')).toContain('unchanged: they match their hashes');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    const id = page.url().split('/').at(-1)!;
+    const { evidence_id } = await stack.app.database.db
+      .selectFrom('validations')
+      .select('evidence_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const { response_body } = await stack.app.database.db
+      .selectFrom('evidence')
+      .select('response_body')
+      .where('id', '=', evidence_id!)
+      .executeTakeFirstOrThrow();
+    await stack.app.database.db
+      .updateTable('evidence')
+      .set({ response_body: response_body.replace('true', 'TRUE') })
+      .where('id', '=', evidence_id!)
+      .execute();
+    await page.reload();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'no longer matches the hash it was kept with',
+    );
+    expect(await page.textContent('main')).toContain('changed: they no longer match their hashes');
+    await context.close();
+  });
+
   it('renders a registry company name with markup as text, and lists it in history with filters and a CSV export', async () => {
     const company = stack.sim.listCompanies().find((c) => c.vatNumber.startsWith('DE') && c.vatRegistered)!;
     stack.sim.addCompany({ ...company, name: `Evil ${XSS} GmbH` });

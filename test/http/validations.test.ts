@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptHashes } from '../../src/records/evidence-integrity.js';
 import { EXPORT_COLUMNS } from '../../src/records/record-export.js';
 import type { EvidenceTable, KeyMode, ValidationsTable } from '../../src/store/tables.js';
 import { newRecordId } from '../../src/validation/record.js';
@@ -33,6 +35,9 @@ const VIES_REPLY =
   '<checkVatResponse><valid>true</valid><name>ACME GMBH</name><requesterVatNumber>136695976</requesterVatNumber>' +
   '<requestIdentifier>WAPIAAAAW7q1XyZk</requestIdentifier></checkVatResponse>';
 
+const VIES_REQUEST =
+  '<checkVatApprox><vatNumber>123456704</vatNumber><requesterVatNumber>136695976</requesterVatNumber></checkVatApprox>';
+
 function evidenceRow(owner: TestAccount, id: string): EvidenceTable {
   return {
     id,
@@ -41,14 +46,14 @@ function evidenceRow(owner: TestAccount, id: string): EvidenceTable {
     method: 'POST',
     requested_at: T0,
     duration_ms: 120,
-    request:
-      '<checkVatApprox><vatNumber>123456704</vatNumber><requesterVatNumber>136695976</requesterVatNumber></checkVatApprox>',
+    request: VIES_REQUEST,
     response_status: 200,
     response_content_type: 'text/xml',
     response_body: VIES_REPLY,
     response_encoding: 'utf8',
     truncated: 0,
-    response_sha256: 'ab'.repeat(32),
+    response_sha256: createHash('sha256').update(VIES_REPLY).digest('hex'),
+    ...keptHashes(VIES_REQUEST, Buffer.from(VIES_REPLY), false),
     account_id: owner.id,
     requester_vat_number: 'DE136695976',
     consultation_number: 'WAPIAAAAW7q1XyZk',
@@ -428,6 +433,7 @@ describeEachDialect('validation history', (dialect) => {
               truncated: false,
             },
             response_sha256: evidence.response_sha256,
+            integrity: 'ok',
           },
           ledger: {
             record_hash: row.record_hash,

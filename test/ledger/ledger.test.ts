@@ -2,8 +2,10 @@ import { afterEach, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { pruneLedger, sealLedger } from '../../src/ledger/sealer.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
+import { sha256Hex } from '../../src/records/evidence-integrity.js';
 import { recordHash } from '../../src/records/record-shape.js';
 import { openDatabase } from '../../src/store/database.js';
+import type { EvidenceRow } from '../../src/store/evidence.js';
 import { LedgerStore } from '../../src/store/ledger.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { cli, evidenceRow, insertEvidence, insertRecords, newAccount, recordRow } from './support.js';
@@ -177,7 +179,7 @@ describeEachDialect('ledger', (dialect) => {
     expect(run.out.at(-1)).toBe('checked 12 records in 2 seals: broken');
   });
 
-  it('verify: an evidence reply edited is named by the record that rests on it', async () => {
+  it('verify: an evidence reply hash edited breaks each record resting on it, and the reply no longer matches it', async () => {
     const { db, evidence, records } = await sealedLedger();
     await db.database.db
       .updateTable('evidence')
@@ -187,7 +189,82 @@ describeEachDialect('ledger', (dialect) => {
     const run = await cli(db.url, 'ledger', 'verify');
     expect(run.code).toBe(1);
     const named = records.filter((_, i) => i % 3 === 0).map((record) => record.id);
-    expect(run.out.slice(0, -1).map((line) => line.split(':')[0])).toEqual(named);
+    expect(run.out.slice(0, -1)).toEqual(
+      named.flatMap((id) => [
+        `${id}: its contents do not match its record hash (the record was edited)`,
+        `${id}: the reply of its evidence ${evidence.id} does not match the SHA-256 kept with it (the evidence was edited)`,
+      ]),
+    );
+  });
+
+  it('verify: evidence bytes edited are named once per record, across pages, on sealed and unsealed records', async () => {
+    const { db, ledger, evidence, records, account } = await sealedLedger();
+    const later = recordRow(account, START + 5 * MINUTE, { evidence });
+    await insertRecords(db.database, [later]);
+    await db.database.db
+      .updateTable('evidence')
+      .set({ response_body: evidence.response_body.replace('true', 'fals') })
+      .where('id', '=', evidence.id)
+      .execute();
+    const report = await verifyLedger(ledger, { pageSize: 2 });
+    const named = [...records.filter((_, i) => i % 3 === 0), later].map((record) => record.id);
+    expect(report.breaks).toEqual(
+      named.map(
+        (id) =>
+          `${id}: the reply of its evidence ${evidence.id} does not match the SHA-256 kept with it (the evidence was edited)`,
+      ),
+    );
+    expect(report.records).toBe(13);
+  });
+
+  it('verify: base64 and truncated evidence are checked over their stored bytes; older rows as far as they can be', async () => {
+    const db = await fresh();
+    const ledger = new LedgerStore(db.database);
+    const account = await newAccount(db.database, START);
+    const binary = Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x42]);
+    const base64: EvidenceRow = {
+      ...evidenceRow(START),
+      response_body: binary.toString('base64'),
+      response_encoding: 'base64',
+      response_sha256: sha256Hex(binary),
+    };
+    const kept = 'x'.repeat(100);
+    const truncated: EvidenceRow = {
+      ...evidenceRow(START),
+      response_body: kept,
+      truncated: 1,
+      response_sha256: sha256Hex(`${kept}and the rest of a long reply`),
+      kept_sha256: sha256Hex(kept),
+    };
+    // Kept before the kept bytes and the request were hashed, and before a byte order mark was kept.
+    const older: EvidenceRow = {
+      ...evidenceRow(START),
+      response_body: '<valid>true</valid>',
+      response_sha256: sha256Hex(`\uFEFF<valid>true</valid>`),
+      request_sha256: null,
+    };
+    const olderTruncated: EvidenceRow = { ...truncated, id: `${truncated.id}0`, kept_sha256: null };
+    const all = [base64, truncated, older, olderTruncated];
+    for (const row of all) await insertEvidence(db.database, row);
+    const rows = all.map((evidence, i) => recordRow(account, START - MINUTE + i * 1_000, { evidence }));
+    await insertRecords(db.database, rows);
+    expect((await verifyLedger(ledger)).breaks).toEqual([]);
+
+    const set = (id: string, values: Partial<EvidenceRow>) =>
+      db.database.db.updateTable('evidence').set(values).where('id', '=', id).execute();
+    // The same bytes in another spelling of base64 (a character the decoder skips) count as edited.
+    await set(base64.id, {
+      response_body: `${base64.response_body.slice(0, 2)}*${base64.response_body.slice(2)}`,
+    });
+    await set(truncated.id, { response_body: kept.replace('x', 'y') });
+    await set(older.id, { request: '<checkVat>edited</checkVat>' });
+    await set(olderTruncated.id, { response_body: kept.replace('x', 'y') });
+    const line = (id: string, evidence: string) =>
+      `${id}: the reply of its evidence ${evidence} does not match the SHA-256 kept with it (the evidence was edited)`;
+    expect((await verifyLedger(ledger)).breaks).toEqual([
+      line(rows[0].id, base64.id),
+      line(rows[1].id, truncated.id),
+    ]);
   });
 
   it('verify: a record removed is named by its seal', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createAccount } from '../../src/accounts/keys.js';
 import { runCli } from '../../src/cli.js';
+import { keptHashes } from '../../src/records/evidence-integrity.js';
 import { recordHash } from '../../src/records/record-shape.js';
 import type { Database } from '../../src/store/database.js';
 import type { EvidenceRow } from '../../src/store/evidence.js';
@@ -32,6 +33,7 @@ export function evidenceRow(
     response_encoding: 'utf8',
     truncated: 0,
     response_sha256: createHash('sha256').update(body).digest('hex'),
+    ...keptHashes('<checkVat>…</checkVat>', Buffer.from(body), false),
     account_id: null,
     requester_vat_number: null,
     consultation_number: null,

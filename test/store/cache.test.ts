@@ -32,6 +32,8 @@ describeEachDialect('validation cache store', (dialect) => {
       response_encoding: 'utf8',
       truncated: 0,
       response_sha256: sha256,
+      request_sha256: null,
+      kept_sha256: null,
       account_id: null,
       requester_vat_number: null,
       consultation_number: null,

@@ -153,7 +153,7 @@ ${record.match ? html`<dt>Match</dt><dd>${matchView(record.match)}</dd>` : ''}
 <h2>Evidence</h2>
 ${
   evidence
-    ? html`<dl class="facts"><dt>Registry</dt><dd>${evidence.registry}</dd><dt>Call</dt><dd class="mono">${evidence.method} ${evidence.url}</dd><dt>Answered</dt><dd>${evidence.response.status} in ${evidence.duration_ms} ms</dd><dt>Reply SHA-256</dt><dd class="mono">${evidence.response_sha256}</dd></dl>
+    ? html`${evidence.integrity === 'mismatch' ? html`<div class="notice error" role="alert"><p>This stored registry exchange no longer matches the hash it was kept with: it was changed after the check, and the reply below cannot be relied on as what the registry sent.</p></div>` : ''}<dl class="facts"><dt>Registry</dt><dd>${evidence.registry}</dd><dt>Call</dt><dd class="mono">${evidence.method} ${evidence.url}</dd><dt>Answered</dt><dd>${evidence.response.status} in ${evidence.duration_ms} ms</dd><dt>Reply SHA-256</dt><dd class="mono">${evidence.response_sha256}</dd><dt>Stored bytes</dt><dd>${evidence.integrity === 'mismatch' ? 'changed: they no longer match their hashes' : 'unchanged: they match their hashes'}</dd></dl>
 <h3>Request sent</h3><pre>${evidence.request}</pre>
 <h3>Reply received${evidence.response.truncated ? ' (first 64 KiB)' : ''}</h3><pre>${evidence.response.body}</pre>`
     : html`<p class="empty">No registry exchange: this answer came from the check digits, the format, or test mode.</p>`

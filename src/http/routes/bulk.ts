@@ -7,6 +7,7 @@ import { boundaryOf, multipartFile } from '../../bulk/multipart.js';
 import { BulkProgress, pageOfFiles, progressOf } from '../../bulk/progress.js';
 import { resultsCsv } from '../../bulk/results.js';
 import type { Clock } from '../../clock.js';
+import { SAFE_CELLS_RULE } from '../../csv/safe-cells.js';
 import { ApiError } from '../../errors.js';
 import type { BulkFile, BulkStore } from '../../store/bulk.js';
 import { PAGE_QUERY, pageLimit } from '../paging.js';
@@ -120,7 +121,7 @@ const GET_DESCRIPTION = `The progress of a bulk file: counts so far and \`eta_se
 
 ${NOTES}`;
 
-const RESULTS_DESCRIPTION = `The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then \`normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code\`. \`valid\` is \`true\`/\`false\`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). When the file has trader columns, \`match_name, match_company_type, match_street, match_postcode, match_city, match_method\` follow: the row's \`data.match\` (\`match\`, \`partial\`, \`mismatch\` or \`not_processed\`; method \`registry\` or \`computed\`), empty for a row without an answer or without trader fields; a file without trader columns has none of them. Every \`validation_id\` is a record (\`GET /v1/validations/{id}\`, with the same \`match\`); duplicates of a number with the same trader fields share one. A cell that starts with \`=\`, \`+\`, \`-\` or \`@\` gets a leading \`'\` so spreadsheets do not run it as a formula.
+const RESULTS_DESCRIPTION = `The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then \`normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code\`. \`valid\` is \`true\`/\`false\`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). When the file has trader columns, \`match_name, match_company_type, match_street, match_postcode, match_city, match_method\` follow: the row's \`data.match\` (\`match\`, \`partial\`, \`mismatch\` or \`not_processed\`; method \`registry\` or \`computed\`), empty for a row without an answer or without trader fields; a file without trader columns has none of them. Every \`validation_id\` is a record (\`GET /v1/validations/{id}\`, with the same \`match\`); duplicates of a number with the same trader fields share one. ${SAFE_CELLS_RULE}
 
 ${NOTES}`;
 

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { SAFE_CELLS_RULE } from '../../csv/safe-cells.js';
 import { ApiError } from '../../errors.js';
 import { EXPORT_COLUMNS, exportRecords } from '../../records/record-export.js';
 import { FilterQuery, filterOf, ListQuery, pageOfRecords, pageSizeOf } from '../../records/record-query.js';
@@ -45,7 +46,7 @@ const EXPORT_COLUMNS_TEXT = EXPORT_COLUMNS.map((column) => `\`${column.name}\` (
   ', ',
 );
 
-const EXPORT_DESCRIPTION = `Every record matching the filters as one CSV file, newest first, streamed as it is read: any number of rows, with memory that stays flat. One header row, then one row per record; RFC 4180 (comma, CRLF, fields quoted when they hold a comma, a quote or a line break, quotes doubled), UTF-8. A cell that would start with \`=\`, \`+\`, \`-\` or \`@\` (or a tab or carriage return) is written with a leading \`'\`, so a spreadsheet shows it as text instead of running it as a formula. Empty cells stand for null; \`valid\`, \`cached\` and \`stale\` are \`true\` or \`false\`; times are ISO 8601 UTC.
+const EXPORT_DESCRIPTION = `Every record matching the filters as one CSV file, newest first, streamed as it is read: any number of rows, with memory that stays flat. One header row, then one row per record; RFC 4180 (comma, CRLF, fields quoted when they hold a comma, a quote or a line break, quotes doubled), UTF-8. ${SAFE_CELLS_RULE} Empty cells stand for null; \`valid\`, \`cached\` and \`stale\` are \`true\` or \`false\`; times are ISO 8601 UTC.
 
 Columns, in order: ${EXPORT_COLUMNS_TEXT}.
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
+import { keptHashes } from '../../records/evidence-integrity.js';
 import { CSV_OPTIONS, cellsOf } from '../../records/record-export.js';
 import { encodeCursor } from '../../records/record-query.js';
 import { evidenceView, recordHash, recordSummary, recordView } from '../../records/record-shape.js';
@@ -24,6 +25,9 @@ const VIES_REPLY =
   '<ns2:requestIdentifier>WAPIAAAAW2mQ3xJk</ns2:requestIdentifier>' +
   '</ns2:checkVatApproxResponse></env:Body></env:Envelope>';
 
+const VIES_REQUEST =
+  '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:urn="urn:ec.europa.eu:taxud:vies:services:checkVat:types"><soapenv:Body><urn:checkVatApprox><urn:countryCode>NL</urn:countryCode><urn:vatNumber>123456782B01</urn:vatNumber><urn:requesterCountryCode>DE</urn:requesterCountryCode><urn:requesterVatNumber>136695976</urn:requesterVatNumber></urn:checkVatApprox></soapenv:Body></soapenv:Envelope>';
+
 const evidenceRow: EvidenceTable = {
   id: 'evd_019b7a2e4c1a7b3c8d9e0f1a2b3c4d5e',
   registry: 'vies',
@@ -31,14 +35,14 @@ const evidenceRow: EvidenceTable = {
   method: 'POST',
   requested_at: at(-180),
   duration_ms: 176,
-  request:
-    '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:urn="urn:ec.europa.eu:taxud:vies:services:checkVat:types"><soapenv:Body><urn:checkVatApprox><urn:countryCode>NL</urn:countryCode><urn:vatNumber>123456782B01</urn:vatNumber><urn:requesterCountryCode>DE</urn:requesterCountryCode><urn:requesterVatNumber>136695976</urn:requesterVatNumber></urn:checkVatApprox></soapenv:Body></soapenv:Envelope>',
+  request: VIES_REQUEST,
   response_status: 200,
   response_content_type: 'text/xml;charset=UTF-8',
   response_body: VIES_REPLY,
   response_encoding: 'utf8',
   truncated: 0,
   response_sha256: createHash('sha256').update(VIES_REPLY).digest('hex'),
+  ...keptHashes(VIES_REQUEST, Buffer.from(VIES_REPLY), false),
   account_id: ACCOUNT_ID,
   requester_vat_number: EXAMPLE_REQUESTER,
   consultation_number: 'WAPIAAAAW2mQ3xJk',

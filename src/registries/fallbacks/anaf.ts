@@ -4,7 +4,7 @@
  * purposes (`scpTVA`), so it can confirm `valid: true`. Open API: no key, JSON both ways.
  */
 import type { ParsedVatNumber } from '../../numbers/index.js';
-import { type HttpAnswer, joinUrl, RegistryHttp } from '../http.js';
+import { type HttpAnswer, joinUrl, RegistryHttp, type RegistryPoolOptions } from '../http.js';
 import { cleanText, type Registry, type RegistryAnswer, type RegistryVerdict } from '../registry.js';
 import { dayOf, failureOf, isObject, type Json, jsonObjectOf, textOf, unreadable } from './json.js';
 
@@ -13,25 +13,14 @@ export const DEFAULT_URL = 'https://webservicesp.anaf.ro';
 /** Section 3.1: the v9 endpoint (v8 answers the same shape under `PlatitorTvaRest/api/v8/ws/tva`). */
 const SERVICE_PATH = 'api/PlatitorTvaRest/v9/tva';
 
-export interface Options {
-  baseUrl: string;
-  timeoutMs: number;
-  connections?: number;
-  maxReplyBytes?: number;
-  /** The clock: the exchange's `requestedAt` and the `data` asked for (today). */
-  now?: () => number;
-}
+/** `now` also gives the `data` asked for (today). */
+export type Options = RegistryPoolOptions;
 
 const failure = failureOf('anaf');
 
 export function createAnafRegistry(options: Options): Registry {
   const now = options.now ?? Date.now;
-  const http = new RegistryHttp('anaf', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    now,
-  });
+  const http = new RegistryHttp('anaf', options);
   return {
     id: 'anaf',
     async lookup({ target }): Promise<RegistryAnswer> {

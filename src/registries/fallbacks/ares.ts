@@ -6,7 +6,7 @@
  * in that ADIS reply, which the operation used here (`…Rozsireny`) carries too.
  */
 import type { ParsedVatNumber } from '../../numbers/index.js';
-import { type HttpAnswer, joinUrl, RegistryHttp } from '../http.js';
+import { type HttpAnswer, joinUrl, RegistryHttp, type RegistryPoolOptions } from '../http.js';
 import {
   cleanText,
   joinAddress,
@@ -25,15 +25,9 @@ const ADIS_PATH = 'axis2/services/rozhraniCRPDPH.rozhraniCRPDPHSOAP';
 const ADIS_NS = 'http://adis.mfcr.cz/rozhraniCRPDPH/';
 const SOAP_ENV_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 
-export interface Options {
-  /** ARES REST root. */
-  baseUrl: string;
+export interface Options extends RegistryPoolOptions {
   /** ADIS root. */
   adisUrl: string;
-  timeoutMs: number;
-  connections?: number;
-  maxReplyBytes?: number;
-  now?: () => number;
 }
 
 /** Section 2.2: `NE` reliable payer, `ANO` payer flagged unreliable: both VAT-registered. */
@@ -44,12 +38,7 @@ const ANSWERED: ReadonlySet<string> = new Set(['0', '1']);
 const failure = failureOf('ares');
 
 export function createAresRegistry(options: Options): Registry {
-  const http = new RegistryHttp('ares', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    now: options.now,
-  });
+  const http = new RegistryHttp('ares', options);
   const askAres = async (ico: string) => {
     const answer = await http.send({
       method: 'GET',

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import type { RegistryPoolOptions } from '../http.js';
 import type { FallbackId, Registry } from '../registry.js';
 import { createAnafRegistry } from './anaf.js';
 import { createAresRegistry } from './ares.js';
@@ -16,21 +17,13 @@ export const FALLBACK_BY_COUNTRY: Readonly<Record<string, FallbackId>> = {
   RO: 'anaf',
 };
 
-export interface PoolSettings {
-  baseUrl: string;
-  timeoutMs: number;
-  connections: number;
-  maxReplyBytes: number;
-  now: () => number;
-}
-
 /**
  * The fallback clients the configuration switches on: none with FALLBACKS_ENABLED=false, Poland's
  * only with KAS_FALLBACK_ACCEPTS_CZYNNY=true.
  */
 export function createFallbackRegistries(
   config: Pick<Config, 'fallbacks'>,
-  pool: (id: FallbackId) => PoolSettings,
+  pool: (id: FallbackId) => RegistryPoolOptions,
 ): Array<[FallbackId, Registry]> {
   if (!config.fallbacks.enabled) return [];
   const registries: Array<[FallbackId, Registry]> = [

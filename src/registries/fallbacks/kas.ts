@@ -6,7 +6,7 @@
  * answer names it as its source. Open API: no key, JSON.
  */
 import type { ParsedVatNumber } from '../../numbers/index.js';
-import { type HttpAnswer, joinUrl, RegistryHttp } from '../http.js';
+import { type HttpAnswer, joinUrl, RegistryHttp, type RegistryPoolOptions } from '../http.js';
 import { cleanText, type Registry, type RegistryAnswer, type RegistryVerdict } from '../registry.js';
 import {
   dayOf,
@@ -22,14 +22,8 @@ import {
 /** The real service's root (section 1.1); `api/search/nip/{nip}` is appended beneath it. */
 export const DEFAULT_URL = 'https://wl-api.mf.gov.pl';
 
-export interface Options {
-  baseUrl: string;
-  timeoutMs: number;
-  connections?: number;
-  maxReplyBytes?: number;
-  /** The clock: the exchange's `requestedAt` and the `date` asked for (today). */
-  now?: () => number;
-}
+/** `now` also gives the `date` asked for (today). */
+export type Options = RegistryPoolOptions;
 
 /** Section 1.3: the one status that means an active VAT taxpayer. */
 const ACTIVE = 'Czynny';
@@ -41,12 +35,7 @@ const failure = failureOf('kas');
 
 export function createKasRegistry(options: Options): Registry {
   const now = options.now ?? Date.now;
-  const http = new RegistryHttp('kas', {
-    timeoutMs: options.timeoutMs,
-    connections: options.connections,
-    maxReplyBytes: options.maxReplyBytes,
-    now,
-  });
+  const http = new RegistryHttp('kas', options);
   return {
     id: 'kas',
     async lookup({ target }): Promise<RegistryAnswer> {
