@@ -15,6 +15,7 @@ export function deliverySummary(row: DeliveryRow) {
     id: row.id,
     event_id: row.event_id,
     event: row.event_type,
+    endpoint_id: row.endpoint_id,
     status: row.status,
     url: row.url,
     attempts: row.attempts,
@@ -63,13 +64,20 @@ function decodeCursor(cursor: string): string {
 export async function pageOfDeliveries(
   webhooks: WebhookStore,
   owner: Owner,
-  query: { limit: number; cursor?: string; status?: DeliveryRow['status']; event?: string },
+  query: {
+    limit: number;
+    cursor?: string;
+    status?: DeliveryRow['status'];
+    event?: string;
+    endpoint_id?: string;
+  },
 ) {
   const rows = await webhooks.listDeliveries(owner, {
     limit: query.limit,
     before: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
     status: query.status,
     event: query.event,
+    endpointId: query.endpoint_id,
   });
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
