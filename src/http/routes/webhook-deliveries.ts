@@ -195,7 +195,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
       schema: {
         operationId: 'replayWebhookDelivery',
         tags,
-        summary: 'Send the same event again to the current URL',
+        summary: 'Send the same event again to its endpoint',
         description: REPLAY_DESCRIPTION,
         params: IdParams,
         querystring: NoQuery,
