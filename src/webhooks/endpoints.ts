@@ -137,29 +137,39 @@ export async function addEndpoint(
   return deps.stores.transaction(async (stores) => {
     await stores.webhooks.lockOwner(owner);
     const now = deps.clock.now();
-    const existing = await stores.webhooks.listEndpoints(owner, now);
-    if (existing.length >= MAX_ENDPOINTS_PER_MODE) {
-      throw new ApiError(
-        'endpoint_limit_exceeded',
-        `This key mode has ${existing.length} webhook endpoints, the most it may have; remove one (DELETE /v1/webhooks/endpoints/{id}) first.`,
-      );
-    }
-    const row: EndpointRow = {
-      id: newId('we'),
-      account_id: owner.accountId,
-      mode: owner.mode,
-      url,
-      description: fields.description ?? null,
-      events: JSON.stringify(events),
-      signing_secret: generateSigningSecret(),
-      enabled: (fields.enabled ?? true) ? 1 : 0,
-      expires_at: expiresAt(now, fields.expires_in),
-      created_at: now,
-      updated_at: now,
-    };
-    await stores.webhooks.insertEndpoint(row);
-    return row;
+    return insertWithinLimit(stores.webhooks, owner, { ...fields, url, events }, now);
   });
+}
+
+/** The insert of addEndpoint, for a caller that holds the owner's lock and checked the fields. */
+export async function insertWithinLimit(
+  webhooks: WebhookStore,
+  owner: Owner,
+  fields: EndpointFields & { events: readonly string[] },
+  now: number,
+): Promise<EndpointRow> {
+  const existing = await webhooks.listEndpoints(owner, now);
+  if (existing.length >= MAX_ENDPOINTS_PER_MODE) {
+    throw new ApiError(
+      'endpoint_limit_exceeded',
+      `This key mode has ${existing.length} webhook endpoints, the most it may have; remove one (DELETE /v1/webhooks/endpoints/{id}) first.`,
+    );
+  }
+  const row: EndpointRow = {
+    id: newId('we'),
+    account_id: owner.accountId,
+    mode: owner.mode,
+    url: fields.url,
+    description: fields.description ?? null,
+    events: JSON.stringify(fields.events),
+    signing_secret: generateSigningSecret(),
+    enabled: (fields.enabled ?? true) ? 1 : 0,
+    expires_at: expiresAt(now, fields.expires_in),
+    created_at: now,
+    updated_at: now,
+  };
+  await webhooks.insertEndpoint(row);
+  return row;
 }
 
 export async function listEndpoints(deps: EndpointDeps, owner: Owner): Promise<EndpointView[]> {

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.js';
 import type { EndpointRow, Owner } from '../store/webhooks.js';
 import { iso } from '../validation/answer.js';
-import { addEndpoint, checkedUrl, type EndpointDeps } from './endpoints.js';
+import { checkedUrl, type EndpointDeps, EVERY_EVENT, insertWithinLimit } from './endpoints.js';
 import { generateSigningSecret } from './sign.js';
 
 /**
@@ -28,9 +28,12 @@ function view(row: EndpointRow): WebhookConfigView {
 }
 
 /** The mode's first endpoint: the oldest that is not temporary (a listener's never stands in for it). */
-async function firstEndpoint(deps: EndpointDeps, owner: Owner): Promise<EndpointRow | undefined> {
-  const endpoints = await deps.stores.webhooks.listEndpoints(owner, deps.clock.now());
+function firstOf(endpoints: readonly EndpointRow[]): EndpointRow | undefined {
   return endpoints.find((endpoint) => endpoint.expires_at === null);
+}
+
+async function firstEndpoint(deps: EndpointDeps, owner: Owner): Promise<EndpointRow | undefined> {
+  return firstOf(await deps.stores.webhooks.listEndpoints(owner, deps.clock.now()));
 }
 
 const NONE = 'No webhook is configured for this account.';
@@ -38,23 +41,33 @@ const NONE = 'No webhook is configured for this account.';
 /**
  * PUT /v1/webhooks/config: HTTPS only, and no target that resolves to a private, loopback,
  * link-local or reserved address (422). Creating makes the secret; updates keep it and
- * `created_at` unless `rotate_secret` is true.
+ * `created_at` unless `rotate_secret` is true. Under the owner's lock, so racing first PUTs make
+ * one endpoint, not two.
  */
 export async function putWebhookConfig(
   deps: EndpointDeps,
   owner: Owner,
   body: { url: string; enabled?: boolean; rotate_secret?: boolean },
 ): Promise<WebhookConfigView> {
-  const existing = await firstEndpoint(deps, owner);
-  if (!existing) return view(await addEndpoint(deps, owner, { url: body.url, enabled: body.enabled }));
-  const changes = {
-    url: await checkedUrl(body.url, deps.policy),
-    enabled: (body.enabled ?? true) ? 1 : 0,
-    signing_secret: body.rotate_secret ? generateSigningSecret() : existing.signing_secret,
-    updated_at: deps.clock.now(),
-  };
-  await deps.stores.webhooks.updateEndpoint(existing.id, changes);
-  return view({ ...existing, ...changes });
+  const url = await checkedUrl(body.url, deps.policy);
+  const row = await deps.stores.transaction(async (stores) => {
+    await stores.webhooks.lockOwner(owner);
+    const now = deps.clock.now();
+    const existing = firstOf(await stores.webhooks.listEndpoints(owner, now));
+    if (!existing) {
+      const fields = { url, enabled: body.enabled, events: [EVERY_EVENT] };
+      return insertWithinLimit(stores.webhooks, owner, fields, now);
+    }
+    const changes = {
+      url,
+      enabled: (body.enabled ?? true) ? 1 : 0,
+      signing_secret: body.rotate_secret ? generateSigningSecret() : existing.signing_secret,
+      updated_at: now,
+    };
+    await stores.webhooks.updateEndpoint(existing.id, changes);
+    return { ...existing, ...changes };
+  });
+  return view(row);
 }
 
 export async function readWebhookConfig(deps: EndpointDeps, owner: Owner): Promise<WebhookConfigView> {

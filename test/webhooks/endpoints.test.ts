@@ -338,6 +338,19 @@ describeEachDialect('webhook endpoints', (dialect) => {
     expect((await req('GET', '/v1/webhooks/endpoints', account.live)).body.data).toHaveLength(10);
   });
 
+  it('racing first PUTs of the configuration make one endpoint', async () => {
+    const account = await stack.app.account('business');
+    const puts = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        req('PUT', '/v1/webhooks/config', account.live, { url: hook('race-config') }),
+      ),
+    );
+    expect(puts.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    const list = (await req('GET', '/v1/webhooks/endpoints', account.live)).body.data;
+    expect(list).toHaveLength(1);
+    expect(new Set(puts.map((res) => res.body.data.signing_secret)).size).toBe(1);
+  });
+
   it('with no configuration, PUT /v1/webhooks/config at ten temporary endpoints is 409 too', async () => {
     const account = await stack.app.account('business');
     for (let index = 0; index < 10; index++)
