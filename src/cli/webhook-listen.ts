@@ -1,15 +1,8 @@
-import type { Command, CommandContext } from './command.js';
-import { UsageError } from './command.js';
+import { type Command, type CommandContext, UsageError } from './command.js';
 import { untilStopped } from './lifecycle.js';
-import {
-  type ApiAnswer,
-  CLIENT_OPTIONS,
-  callService,
-  refusalOf,
-  type ServiceClient,
-  serviceClientOf,
-} from './service-client.js';
+import { CLIENT_OPTIONS, type ServiceClient, serviceClientOf } from './service-client.js';
 import { portOf } from './simulator.js';
+import { type Endpoint, type LeaseSettings, TemporaryEndpoint } from './temporary-endpoint.js';
 import {
   type Delivery,
   type Forwarded,
@@ -37,19 +30,12 @@ import {
 const DEFAULT_LEASE_S = 60;
 const LEASE_MIN_S = 30;
 const LEASE_MAX_S = 3_600;
-const LOCAL_HTTP_HINT =
-  'Start the service with WEBHOOK_ALLOW_LOCAL_HTTP=true (development only) so that it accepts webhook URLs on this machine.';
-export const TEMPORARY_DESCRIPTION =
-  'Temporary endpoint of `vat-service webhooks listen` (removed when it stops)';
 
-interface ListenSettings {
+interface ListenSettings extends LeaseSettings {
   client: ServiceClient;
   mode: 'test' | 'live';
   port: number;
   forwardTo?: string;
-  /** Kinds to subscribe to; undefined: every kind. */
-  events?: string[];
-  leaseSeconds: number;
 }
 
 function settingsOf(context: CommandContext): ListenSettings {
@@ -110,79 +96,8 @@ function leaseOf(value: string | undefined): number {
   return seconds;
 }
 
-interface Endpoint {
-  id: string;
-  secret: string;
-  events: string[];
-  expiresAt: string;
-}
-
-/** POST /v1/webhooks/endpoints: the session's temporary endpoint, or a clear failure. */
-async function addTemporaryEndpoint(settings: ListenSettings, url: string): Promise<Endpoint> {
-  const { client } = settings;
-  const answer = await callService(client, 'POST', '/v1/webhooks/endpoints', {
-    url,
-    description: TEMPORARY_DESCRIPTION,
-    expires_in: settings.leaseSeconds,
-    ...(settings.events ? { events: settings.events } : {}),
-  });
-  if (answer.status === 201) {
-    const { id, signing_secret, events, expires_at } = answer.body.data;
-    return { id, secret: signing_secret, events, expiresAt: expires_at };
-  }
-  throw refusal422(settings, url, answer) ?? refusalOf(client, 'POST /v1/webhooks/endpoints', answer);
-}
-
-/** What a 422 means here: the service does not take local URLs, or --events names unknown kinds. */
-function refusal422(settings: ListenSettings, url: string, answer: ApiAnswer): Error | undefined {
-  if (answer.status !== 422) return undefined;
-  const message: string = answer.body?.error?.message ?? 'HTTP 422';
-  if (message.startsWith('url:')) {
-    return new Error(`The service refused the local URL ${url}: ${message}\n${LOCAL_HTTP_HINT}`);
-  }
-  if (message.startsWith('events:')) return new Error(`The service refused --events: ${message}`);
-  return new Error(`The service refused the endpoint (${settings.client.service}): ${message}`);
-}
-
 function describeEvents(events: readonly string[]): string {
   return events.includes('*') ? 'every event' : events.join(', ');
-}
-
-/**
- * Keeps the endpoint's lease: renewed every third of its length. One that expired meanwhile (the
- * machine slept, the service was away) is replaced by a new endpoint, whose secret is printed.
- */
-function keepAlive(
-  context: CommandContext,
-  settings: ListenSettings,
-  state: { endpoint: Endpoint },
-  listenerUrl: string,
-  useSecret: (secret: string) => void,
-): () => void {
-  const { io, json } = context;
-  const renew = async () => {
-    const path = `/v1/webhooks/endpoints/${state.endpoint.id}`;
-    try {
-      const answer = await callService(settings.client, 'PATCH', path, { expires_in: settings.leaseSeconds });
-      if (answer.status === 200) return;
-      if (answer.status !== 404) throw refusalOf(settings.client, `PATCH ${path}`, answer);
-      state.endpoint = await addTemporaryEndpoint(settings, listenerUrl);
-      useSecret(state.endpoint.secret);
-      const { id, secret } = state.endpoint;
-      if (json) io.err(JSON.stringify({ replaced: true, endpoint_id: id, signing_secret: secret }));
-      else
-        io.err(
-          `The temporary endpoint expired (it could not be renewed in time); a new one replaces it: ${id}, signing secret ${secret}`,
-        );
-    } catch (error) {
-      const message = (error as Error).message;
-      io.err(
-        json ? JSON.stringify({ warning: message }) : `Could not renew the temporary endpoint: ${message}`,
-      );
-    }
-  };
-  const timer = setInterval(() => void renew(), (settings.leaseSeconds * 1000) / 3);
-  return () => clearInterval(timer);
 }
 
 function reportDelivery(context: CommandContext, delivery: Delivery): void {
@@ -239,28 +154,30 @@ function reportStart(
   io.err('Deliveries are verified and printed below. Ctrl-C stops.');
 }
 
-/** DELETE the session's endpoint; says so, or why not (it then expires by itself). */
-async function removeEndpoint(
+/** The last line: the endpoint removed, or why not (it then expires by itself). */
+function reportStop(
   context: CommandContext,
   settings: ListenSettings,
-  endpoint: Endpoint,
-): Promise<void> {
+  id: string,
+  problem: string | undefined,
+): void {
   const { io, json } = context;
-  let problem: string | undefined;
-  try {
-    const answer = await callService(settings.client, 'DELETE', `/v1/webhooks/endpoints/${endpoint.id}`);
-    if (answer.status !== 200 && answer.status !== 404)
-      problem = refusalOf(settings.client, 'DELETE', answer).message;
-  } catch (error) {
-    problem = (error as Error).message;
-  }
-  if (json)
-    io.err(JSON.stringify({ stopped: true, endpoint_id: endpoint.id, removed: problem === undefined }));
+  if (json) io.err(JSON.stringify({ stopped: true, endpoint_id: id, removed: problem === undefined }));
   else if (problem === undefined)
-    io.err(`Stopped. The temporary endpoint ${endpoint.id} was removed; other endpoints are untouched.`);
+    io.err(`Stopped. The temporary endpoint ${id} was removed; other endpoints are untouched.`);
   else
     io.err(
-      `Stopped. The temporary endpoint ${endpoint.id} could not be removed (${problem}); the service drops it once its lease ends, within ${settings.leaseSeconds} s.`,
+      `Stopped. The temporary endpoint ${id} could not be removed (${problem}); the service drops it once its lease ends, within ${settings.leaseSeconds} s.`,
+    );
+}
+
+/** A new endpoint replaced one that expired; the secret changed with it. */
+function reportReplaced(context: CommandContext, { id, secret }: Endpoint): void {
+  const { io, json } = context;
+  if (json) io.err(JSON.stringify({ replaced: true, endpoint_id: id, signing_secret: secret }));
+  else
+    io.err(
+      `The temporary endpoint expired (it could not be renewed in time); a new one replaces it: ${id}, signing secret ${secret}`,
     );
 }
 
@@ -325,20 +242,32 @@ export const listen: Command = {
       onDelivery: (delivery) => reportDelivery(context, delivery),
       onForwarded: (event, outcome) => reportForward(context, settings.forwardTo!, event, outcome),
     });
-    const state: { endpoint: Endpoint } = { endpoint: undefined as unknown as Endpoint };
+    let endpoint: TemporaryEndpoint;
     try {
-      state.endpoint = await addTemporaryEndpoint(settings, listener.url);
+      endpoint = await TemporaryEndpoint.add(settings, listener.url);
     } catch (error) {
       await listener.close();
       throw error;
     }
-    listener.useSecret(state.endpoint.secret);
-    reportStart(context, settings, listener.url, state.endpoint);
-    const stopRenewing = keepAlive(context, settings, state, listener.url, listener.useSecret);
+    listener.useSecret(endpoint.current.secret);
+    reportStart(context, settings, listener.url, endpoint.current);
+    const stopRenewing = endpoint.keepAlive({
+      replaced: (current) => {
+        listener.useSecret(current.secret);
+        reportReplaced(context, current);
+      },
+      failed: (message) =>
+        context.io.err(
+          context.json
+            ? JSON.stringify({ warning: message })
+            : `Could not renew the temporary endpoint: ${message}`,
+        ),
+    });
     await untilStopped(context.io, async () => {
       // The endpoint goes first, so no delivery is sent to the closed listener meanwhile.
       stopRenewing();
-      await removeEndpoint(context, settings, state.endpoint);
+      const { id } = endpoint.current;
+      reportStop(context, settings, id, await endpoint.remove());
       await listener.close();
     });
     return 0;

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
-import { TEMPORARY_DESCRIPTION } from '../../src/cli/webhook-listen.js';
+import { TEMPORARY_DESCRIPTION } from '../../src/cli/temporary-endpoint.js';
 import { runCli } from '../../src/cli.js';
 import { generateSigningSecret, webhookHeaders } from '../../src/webhooks/sign.js';
 import { asyncEnv } from '../async/support.js';
