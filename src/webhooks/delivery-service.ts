@@ -132,11 +132,10 @@ export class DeliveryService {
     const { webhooks } = this.deps.stores;
     const now = this.deps.clock.now();
     const endpoints = await webhooks.listEndpoints(owner, now);
+    const first = endpoints.find((candidate) => candidate.expires_at === null);
     const endpoint =
       endpoints.find((candidate) => candidate.id === original.endpoint_id) ??
-      endpoints.find(
-        (candidate) => candidate.expires_at === null && subscribes(candidate, original.event_type),
-      );
+      (first && subscribes(first, original.event_type) ? first : undefined);
     const id = await this.createDelivery(webhooks, owner, {
       eventId: original.event_id,
       eventType: original.event_type,

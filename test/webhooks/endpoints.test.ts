@@ -213,6 +213,46 @@ describeEachDialect('webhook endpoints', (dialect) => {
     expect(arrived('/hook/fan-every')).toHaveLength(1);
   });
 
+  it('a replay of a removed endpoint’s delivery goes to the first endpoint if it subscribes to the kind, else is recorded as failed', async () => {
+    const account = await stack.app.account('pro');
+    const first = await configureWebhook(stack.app, account.test, hook('replay-first'));
+    const second = await add(account.test, { url: hook('replay-second'), events: ['test'] });
+    const sent = await req('POST', '/v1/webhooks/test', account.test);
+    expect(sent.body.data.url).toBe(hook('replay-first'));
+    const [original] = (await req('GET', `/v1/webhooks/deliveries?endpoint_id=${second.id}`, account.test))
+      .body.data;
+    expect(original).toMatchObject({ event_id: sent.body.data.event_id, status: 'delivered' });
+    await req('DELETE', `/v1/webhooks/endpoints/${second.id}`, account.test);
+
+    const [firstEndpoint] = (await req('GET', '/v1/webhooks/endpoints', account.test)).body.data;
+    const replayed = await req('POST', `/v1/webhooks/deliveries/${original.id}/replay`, account.test);
+    expect(replayed.status, replayed.text).toBe(200);
+    expect(replayed.body.data).toMatchObject({
+      endpoint_id: firstEndpoint.id,
+      url: hook('replay-first'),
+      status: 'delivered',
+      replay_of: original.id,
+    });
+    const arrived = matching(
+      stack.receiver,
+      (event, request) => event.id === original.event_id && request.path === '/hook/replay-first',
+    );
+    expect(arrived).toHaveLength(2);
+    expect(verified(first.signing_secret, arrived[1].request).id).toBe(original.event_id);
+
+    await req('PATCH', `/v1/webhooks/endpoints/${firstEndpoint.id}`, account.test, {
+      events: ['batch.completed'],
+    });
+    const nowhere = await req('POST', `/v1/webhooks/deliveries/${original.id}/replay`, account.test);
+    expect(nowhere.body.data).toMatchObject({
+      endpoint_id: null,
+      url: null,
+      status: 'failed',
+      failure_reason: 'webhook_not_configured',
+      attempts: 0,
+    });
+  });
+
   it('asynchronous requests need an enabled endpoint subscribed to each event they can end with', async () => {
     const account = await stack.app.account('pro');
     const one = { vat_number: 'DE123456704' };
