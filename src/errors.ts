@@ -36,7 +36,7 @@ export const ERROR_CATALOGUE = {
     message: 'No enabled webhook is configured for this account.',
     title: 'Webhook not configured',
     explanation:
-      'Asynchronous validation delivers its results by webhook, and sending a test event needs a target. Configure one with `PUT /v1/webhooks/config` (a disabled webhook counts as not configured).',
+      "Asynchronous validation delivers its results by webhook, and a test event or a triggered sample needs a target: each needs an enabled webhook endpoint of the key's mode subscribed to its events (`validation.completed` and `validation.failed` for a number, `batch.completed` for a batch). Configure one with `PUT /v1/webhooks/config` (it subscribes to every event) or `POST /v1/webhooks/endpoints`; a disabled endpoint counts as none. The message says which events lack a subscriber.",
   },
   unauthorized: {
     status: 401,
@@ -57,7 +57,7 @@ export const ERROR_CATALOGUE = {
     message: 'Test keys cannot use asynchronous validation.',
     title: 'Forbidden',
     explanation:
-      'Asynchronous validation makes real registry calls and delivers real events, so it needs a live key (`svc_live_…`). Test keys work on every synchronous endpoint.',
+      'Asynchronous validation makes real registry calls and delivers real events, so it needs a live key (`svc_live_…`). Test keys work on every synchronous endpoint. The other way round, `POST /v1/webhooks/trigger` sends sample events and takes test keys only. The message says which.',
   },
   monitor_limit_exceeded: {
     status: 403,
@@ -85,6 +85,13 @@ export const ERROR_CATALOGUE = {
     title: 'Conflict',
     explanation:
       'The change cannot be made as things stand, for example revoking the last live key of an account, or a retry sent while the first request with the same `Idempotency-Key` is still running. The message says which; in the second case retry after a moment to get the first answer.',
+  },
+  endpoint_limit_exceeded: {
+    status: 409,
+    message: 'This key mode already has the most webhook endpoints it may have.',
+    title: 'Endpoint limit exceeded',
+    explanation:
+      'Each key mode of an account may have 10 webhook endpoints, temporary ones (`vat-service webhooks listen`) included. Remove one you no longer need (`DELETE /v1/webhooks/endpoints/{id}`), or subscribe an existing endpoint to more events, then retry.',
   },
   payload_too_large: {
     status: 413,

@@ -31,6 +31,7 @@ import { AsyncAcceptance, VALIDATE_JOB } from './validation/async-acceptance.js'
 import { ValidationPipeline } from './validation/pipeline.js';
 import { UnsettledCharges } from './validation/unsettled-charges.js';
 import { DELIVER_JOB, DeliveryService } from './webhooks/delivery-service.js';
+import { sweepExpiredEndpoints } from './webhooks/endpoints.js';
 import { createWebhookSender } from './webhooks/send-attempt.js';
 import type { TargetPolicy } from './webhooks/target-guard.js';
 
@@ -188,6 +189,12 @@ export function createServices(deps: ServiceDeps): Services {
     const now = clock.now();
     await consoleSessions.deleteExpired(now, now - config.console.idleMs);
   });
+
+  // Temporary webhook endpoints past their expiry (a `webhooks listen` that stopped without
+  // removing its own): reads and deliveries ignore them already; the sweep reclaims their rows.
+  recurring['webhooks.sweep'] = recurringHandler(clock, 300_000, () =>
+    sweepExpiredEndpoints(stores.webhooks, clock.now()),
+  );
 
   // Bulk files left `receiving` by an upload whose process stopped mid-file (bulk/acceptance.ts).
   recurring['bulk.sweep'] = recurringHandler(clock, 3_600_000, () => sweepReceiving(stores, clock.now()));

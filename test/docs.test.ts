@@ -24,6 +24,7 @@ describe('README and docs', () => {
       'docs/benchmarks.md',
       'docs/fallbacks.md',
       'docs/records.md',
+      'docs/webhooks.md',
     ]) {
       const base = join(PROJECT_ROOT, document, '..');
       for (const [, target] of read(document).matchAll(/\]\(((?!https?:)[^)#]+)(#[^)]*)?\)/g)) {

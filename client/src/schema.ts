@@ -445,7 +445,7 @@ export interface paths {
          * @description Accepts one VAT number and answers 202 at once; the result follows as a `validation.completed` event (the answer `GET /v1/validate` would give, plus `request_id`, the record's `validation_id` and your `reference`), or `validation.failed` when the registry stayed unavailable through every retry. See the `webhooks` section of this document for the event bodies and signature.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`), with a **live key**: test keys get 403 `forbidden`, since this makes real registry calls and sends real events.
-         *     - **Webhook**: results arrive only by webhook, so one must be configured and enabled (`PUT /v1/webhooks/config`); otherwise 400 `webhook_not_configured`.
+         *     - **Webhook**: results arrive only by webhook, so an enabled endpoint of the key's mode must subscribe to each event the request can end with (`validation.completed` and `validation.failed` for a number, `batch.completed` for a batch; `PUT /v1/webhooks/config` makes one that subscribes to every event); otherwise 400 `webhook_not_configured`, naming the events without one.
          *     - **Reference**: `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is kept on the validation record and comes back in the 202 and in the event; an empty or blank one, or one with control characters, is 422 `validation_error`.
          *     - **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.
          *     - **Quota**: the number counts one validation when it is accepted, whatever the outcome.
@@ -495,7 +495,7 @@ export interface paths {
          * @description Accepts up to 200 (Pro) or 1000 (Business, Scale) numbers and answers 202 at once. Malformed numbers are listed in `rejected` and never queued; the others are validated in the background, and one `batch.completed` event carries every result, one item per accepted position in input order (as `POST /v1/validate/batch` shapes them: each success item with its record's `meta.validation_id`, shared by duplicates, and the `meta.reference` that applied to it). A top-level `reference` applies to every item; an item sent as `{ "vat_number": "…", "reference": "…" }` has its own, which wins. When every item is rejected, the answer has `batch_id: null` and `status: completed`, and no event follows.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`), with a **live key**: test keys get 403 `forbidden`, since this makes real registry calls and sends real events.
-         *     - **Webhook**: results arrive only by webhook, so one must be configured and enabled (`PUT /v1/webhooks/config`); otherwise 400 `webhook_not_configured`.
+         *     - **Webhook**: results arrive only by webhook, so an enabled endpoint of the key's mode must subscribe to each event the request can end with (`validation.completed` and `validation.failed` for a number, `batch.completed` for a batch; `PUT /v1/webhooks/config` makes one that subscribes to every event); otherwise 400 `webhook_not_configured`, naming the events without one.
          *     - **Reference**: `reference` (your own id for the customer or order, 1–128 printable characters, trimmed) is kept on the validation record and comes back in the 202 and in the event; an empty or blank one, or one with control characters, is 422 `validation_error`.
          *     - **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.
          *     - **Quota**: the unique accepted numbers count at acceptance (duplicates once); 429 `rate_limit_exceeded` when fewer validations remain this month.
@@ -693,28 +693,28 @@ export interface paths {
         };
         /**
          * The webhook configuration
-         * @description The webhook of the key's mode, with its signing secret. 404 `not_found` when none is configured.
+         * @description The webhook of the key's mode, with its signing secret. 404 `not_found` when none is configured. The configuration is the key mode's first webhook endpoint (its oldest permanent one; see `/v1/webhooks/endpoints` for up to ten, each with its own events and secret).
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
-         *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
          */
         get: operations["getWebhookConfig"];
         /**
          * Create or update the webhook
-         * @description Sets the URL that events are delivered to (`validation.completed`, `validation.failed`, `batch.completed`, `test`: see the `webhooks` section of this document). The first call generates the signing secret (`whsec_…`, Standard Webhooks); later calls keep it and `created_at` unless `rotate_secret` is true. `enabled: false` pauses deliveries: events are then recorded as failed deliveries, which can be replayed.
+         * @description Sets the URL that events are delivered to (see the `webhooks` section of this document for every kind). The first call creates the endpoint, subscribed to every event kind, and generates its signing secret (`whsec_…`, Standard Webhooks); later calls keep the secret and `created_at` unless `rotate_secret` is true. `enabled: false` pauses deliveries: events are then recorded as failed deliveries, which can be replayed. The configuration is the key mode's first webhook endpoint (its oldest permanent one; see `/v1/webhooks/endpoints` for up to ten, each with its own events and secret).
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
-         *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
-         *     - **Worth knowing**: the URL must be HTTPS and must not resolve to a loopback, private, link-local or reserved address (422 `validation_error`); it is checked again at every delivery.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
+         *     - **Worth knowing**: the URL must be HTTPS and must not resolve to a loopback, private, link-local or reserved address (422 `validation_error`); it is checked again at every delivery. Creating it when the key mode has ten endpoints already is 409 `endpoint_limit_exceeded`.
          */
         put: operations["putWebhookConfig"];
         post?: never;
         /**
          * Remove the webhook
-         * @description Removes the webhook of the key's mode. Events produced afterwards are recorded as failed deliveries (`failure_reason: webhook_not_configured`) and can be replayed once a webhook exists again. 404 `not_found` when none is configured.
+         * @description Removes the webhook of the key's mode (its first endpoint; other endpoints stay). Events that no endpoint subscribes to afterwards are recorded as failed deliveries (`failure_reason: webhook_not_configured`) and can be replayed once a webhook exists again. 404 `not_found` when none is configured.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
-         *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
          */
         delete: operations["deleteWebhookConfig"];
         options?: never;
@@ -731,10 +731,10 @@ export interface paths {
         };
         /**
          * Deliveries, newest first, cursor pagination
-         * @description Deliveries of the key's mode, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. Filter by `status` and by `event` type.
+         * @description Deliveries of the key's mode, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. Filter by `status`, by `event` type and by `endpoint_id`.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
-         *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
          *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or a query parameter this operation does not take is 422 `validation_error`.
          */
         get: operations["listWebhookDeliveries"];
@@ -758,7 +758,7 @@ export interface paths {
          * @description One delivery with the exact body sent (`payload`), the request headers of its last attempt (signature included) and every attempt: time, status code, duration, the first 4 KiB of the response and the error. 404 `not_found` for an id that does not exist or belongs to another account or key mode.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
-         *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -779,17 +779,90 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send the same event again to the current URL
-         * @description Sends the delivery's event again, as a new delivery to the webhook's current URL: the same body and `webhook-id` (receivers can deduplicate on it), signed afresh. `replay_of` names the original. A replay that fails is retried on the normal schedule. Without a webhook, the replay is recorded as failed (`webhook_not_configured`). No body, or `{}`.
+         * Send the same event again to its endpoint
+         * @description Sends the delivery's event again, as a new delivery to the same endpoint at its current URL: the same body and `webhook-id` (receivers can deduplicate on it), signed afresh with the endpoint's secret. `replay_of` names the original. When that endpoint was removed (or the event had none), the replay goes to the key mode's first endpoint (the configuration's) if it subscribes to the event; without one it is recorded as failed (`webhook_not_configured`). A replay that fails is retried on the normal schedule. No body, or `{}`.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
-         *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
          */
         post: operations["replayWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key mode's webhook endpoints
+         * @description The key mode's webhook endpoints, oldest first, without their secrets. A temporary endpoint past its `expires_at` is gone from here (and from deliveries) at once.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
+         *     - **Endpoints**: up to 10 per key mode, temporary ones included. Every event goes to every enabled endpoint subscribed to its kind, each delivery naming its `endpoint_id` (`GET /v1/webhooks/deliveries?endpoint_id=…`); a replay goes to the same endpoint. `/v1/webhooks/config` manages the first one (the oldest that is not temporary).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Adds an endpoint: 201 with it and its new signing secret (`whsec_…`, Standard Webhooks), shown here and on rotation only. `events` defaults to `["*"]`. With `expires_in` it is temporary: removed that many seconds from now unless renewed (`vat-service webhooks listen` keeps its session's endpoint this way, so one left by a stopped process goes by itself).
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
+         *     - **Endpoints**: up to 10 per key mode, temporary ones included. Every event goes to every enabled endpoint subscribed to its kind, each delivery naming its `endpoint_id` (`GET /v1/webhooks/deliveries?endpoint_id=…`); a replay goes to the same endpoint. `/v1/webhooks/config` manages the first one (the oldest that is not temporary).
+         *     - **Worth knowing**: the URL must be HTTPS and must not resolve to a loopback, private, link-local or reserved address (422 `validation_error`); an unknown event kind is 422 naming it; an eleventh endpoint is 409 `endpoint_limit_exceeded`.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description One endpoint, without its secret (`PATCH` with `rotate_secret: true` makes and shows a new one). 404 `not_found` for an id of another account or key mode, or a temporary endpoint that has expired.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
+         *     - **Endpoints**: up to 10 per key mode, temporary ones included. Every event goes to every enabled endpoint subscribed to its kind, each delivery naming its `endpoint_id` (`GET /v1/webhooks/deliveries?endpoint_id=…`); a replay goes to the same endpoint. `/v1/webhooks/config` manages the first one (the oldest that is not temporary).
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint
+         * @description Removes the endpoint. Its deliveries stay listed with its `endpoint_id`; pending ones fail (`webhook_not_configured`), and a replay goes to the key mode's first endpoint if that one subscribes to the event.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
+         *     - **Endpoints**: up to 10 per key mode, temporary ones included. Every event goes to every enabled endpoint subscribed to its kind, each delivery naming its `endpoint_id` (`GET /v1/webhooks/deliveries?endpoint_id=…`); a replay goes to the same endpoint. `/v1/webhooks/config` manages the first one (the oldest that is not temporary).
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint, rotate its secret or renew it
+         * @description Changes the members sent: `url` (checked as at creation), `events`, `description`, `enabled`, `rotate_secret: true` (the answer shows the new secret; the old one stops at once) and `expires_in` (renews a temporary endpoint; null makes it permanent). Deliveries already pending go to the endpoint's URL at the time of each attempt.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
+         *     - **Endpoints**: up to 10 per key mode, temporary ones included. Every event goes to every enabled endpoint subscribed to its kind, each delivery naming its `endpoint_id` (`GET /v1/webhooks/deliveries?endpoint_id=…`); a replay goes to the same endpoint. `/v1/webhooks/config` manages the first one (the oldest that is not temporary).
+         */
+        patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
     "/v1/webhooks/test": {
@@ -803,13 +876,40 @@ export interface paths {
         put?: never;
         /**
          * Send a test event now
-         * @description Sends a `test` event to the webhook now and answers with the delivery once the attempt is over: `status` and `last_status_code` say what the receiver answered. Use it to check the URL and your signature verification. A failed test delivery is retried on the normal schedule. No body, or `{}`.
+         * @description Sends a `test` event now to every enabled webhook endpoint of the key's mode subscribed to `test` (the configuration's endpoint subscribes to every kind) and answers once the attempts are over, with the delivery to the oldest of them: `status` and `last_status_code` say what the receiver answered (the others are in the deliveries list). Use it to check the URL and your signature verification. A failed test delivery is not retried. No body, or `{}`.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
-         *     - **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.
-         *     - **Worth knowing**: 400 `webhook_not_configured` without an enabled webhook.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
+         *     - **Worth knowing**: 400 `webhook_not_configured` without an enabled endpoint subscribed to `test`. Samples of every other kind: `POST /v1/webhooks/trigger` (test keys).
          */
         post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a sample event of any kind (test keys)
+         * @description Sends a sample event of any kind now to every enabled test-mode endpoint subscribed to it, and answers once the attempts are over. Test mode cannot produce most events itself (asynchronous validation needs a live key), so this is how a handler of `validation.failed`, `batch.completed`, `monitor.changed` or `bulk.completed` is exercised before going live.
+         *
+         *     A sample is built by the code that builds the real event, from what test mode answers for its numbers (DE123456704 valid, DE999999903 with its registry unavailable, NL123456782B01 renamed), and is a normal test-mode event: the same envelope and schema, signed with the endpoint's secret. `reference` is `"sample"` wherever the kind has one, and the requests, batches, records, monitors and files it names exist only in it. A delivery that fails is retried on the normal schedule, and can be replayed.
+         *
+         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
+         *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
+         *     - **Test keys only**: a live key gets 403 `forbidden`.
+         *     - **Worth knowing**: an unknown kind is 422 `validation_error` naming it; 400 `webhook_not_configured` without an enabled test-mode endpoint subscribed to the kind.
+         */
+        post: operations["triggerWebhookEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -831,7 +931,7 @@ export interface webhooks {
          * Every number of a batch queued by POST /v1/validate/async/batch is settled
          * @description `results` has one item per accepted position, in input order, shaped as `POST /v1/validate/batch` shapes them: an answer, or a failure item for a number whose registry stayed unavailable through every retry. `summary.total` equals the 202's `accepted`.
          *
-         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *     **Delivery**: a POST of the JSON body to the URL of every enabled endpoint subscribed to the event (one delivery each), signed per Standard Webhooks with that endpoint's secret (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
          *
          *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
          */
@@ -853,9 +953,9 @@ export interface webhooks {
         put?: never;
         /**
          * Every accepted row of a file sent to POST /v1/bulk is answered
-         * @description Sent once per file, when a webhook is configured for the key's mode (test keys included: their files are answered from test mode). `data` has the counts of `GET /v1/bulk/{id}`; the rows themselves are in the results CSV at `results_url`.
+         * @description Sent once per file, to the key mode's endpoints subscribed to it, if any (test keys included: their files are answered from test mode). `data` has the counts of `GET /v1/bulk/{id}`; the rows themselves are in the results CSV at `results_url`.
          *
-         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *     **Delivery**: a POST of the JSON body to the URL of every enabled endpoint subscribed to the event (one delivery each), signed per Standard Webhooks with that endpoint's secret (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
          *
          *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
          */
@@ -877,9 +977,9 @@ export interface webhooks {
         put?: never;
         /**
          * A monitored number changed: valid, company name or address
-         * @description A check of a monitor (`POST /v1/monitors`) found `valid`, the company name or the company address different from the monitor's last successful check. `changes` lists each as `{ field, from, to }`; when `valid` changes it is the only change listed (a deregistration reports `valid: true → false`, not the company becoming null). A check the registry could not answer is never a change. Sent for the key mode the monitor belongs to, only when that mode has a webhook.
+         * @description A check of a monitor (`POST /v1/monitors`) found `valid`, the company name or the company address different from the monitor's last successful check. `changes` lists each as `{ field, from, to }`; when `valid` changes it is the only change listed (a deregistration reports `valid: true → false`, not the company becoming null). A check the registry could not answer is never a change. Sent for the key mode the monitor belongs to, only to its endpoints subscribed to `monitor.changed`.
          *
-         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *     **Delivery**: a POST of the JSON body to the URL of every enabled endpoint subscribed to the event (one delivery each), signed per Standard Webhooks with that endpoint's secret (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
          *
          *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
          */
@@ -901,9 +1001,9 @@ export interface webhooks {
         put?: never;
         /**
          * POST /v1/webhooks/test was called
-         * @description Sent at once to the webhook of the calling key's mode, to check the URL and your signature verification. Test keys have their own webhook and receive only test events.
+         * @description Sent at once to the enabled endpoints of the calling key's mode subscribed to `test`, to check the URL and your signature verification. Test keys have their own endpoints; besides test events they get samples of every kind from `POST /v1/webhooks/trigger`.
          *
-         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *     **Delivery**: a POST of the JSON body to the URL of every enabled endpoint subscribed to the event (one delivery each), signed per Standard Webhooks with that endpoint's secret (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
          *
          *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
          */
@@ -925,9 +1025,9 @@ export interface webhooks {
         put?: never;
         /**
          * A number queued by POST /v1/validate/async was answered
-         * @description `data` is the validation result as `GET /v1/validate` gives it, plus `request_id` (the `data.request_id` of the 202) and the answer's meta in `data.meta`. Sent for live keys only: test keys cannot queue numbers.
+         * @description `data` is the validation result as `GET /v1/validate` gives it, plus `request_id` (the `data.request_id` of the 202) and the answer's meta in `data.meta`. Sent for live keys only: test keys cannot queue numbers (a sample comes from `POST /v1/webhooks/trigger`).
          *
-         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *     **Delivery**: a POST of the JSON body to the URL of every enabled endpoint subscribed to the event (one delivery each), signed per Standard Webhooks with that endpoint's secret (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
          *
          *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
          */
@@ -951,7 +1051,7 @@ export interface webhooks {
          * A number queued by POST /v1/validate/async could not be answered
          * @description The number's registry stayed unavailable through every retry (5 retries, after 2 min, 6 min, 18 min, 54 min, 162 min). `data.error.code` is `upstream_unavailable` (`upstream_error` for GB numbers). The validation was counted when it was accepted.
          *
-         *     **Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *     **Delivery**: a POST of the JSON body to the URL of every enabled endpoint subscribed to the event (one delivery each), signed per Standard Webhooks with that endpoint's secret (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
          *
          *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
          */
@@ -1074,7 +1174,7 @@ export interface components {
             created_at: string;
             error: {
                 /** @description One of the documented error codes */
-                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                 message: string;
             } | null;
             next_attempt_at: string | null;
@@ -1231,7 +1331,9 @@ export interface components {
              */
             created_at: string;
             delivered_at: string | null;
-            /** @description validation.completed, validation.failed, batch.completed or test */
+            /** @description The endpoint it is for (it may have been removed since); null when no endpoint subscribed to the event */
+            endpoint_id: string | null;
+            /** @description The event kind: `validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `test` */
             event: string;
             /** @description Also the webhook-id header: stable across retries and replays */
             event_id: string;
@@ -1256,7 +1358,9 @@ export interface components {
              */
             created_at: string;
             delivered_at: string | null;
-            /** @description validation.completed, validation.failed, batch.completed or test */
+            /** @description The endpoint it is for (it may have been removed since); null when no endpoint subscribed to the event */
+            endpoint_id: string | null;
+            /** @description The event kind: `validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `test` */
             event: string;
             /** @description Also the webhook-id header: stable across retries and replays */
             event_id: string;
@@ -1277,7 +1381,7 @@ export interface components {
         };
         ErrorObject: {
             /** @description One of the documented error codes */
-            code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+            code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
             /** Format: uri */
             docs_url: string;
             message: string;
@@ -1335,7 +1439,7 @@ export interface components {
                  */
                 at: string;
                 /** @description One of the documented error codes */
-                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                 message: string;
             } | null;
             last_result: {
@@ -1596,7 +1700,7 @@ export interface components {
             data: {
                 error: {
                     /** @description One of the documented error codes */
-                    code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                    code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                     message: string;
                 };
                 /**
@@ -1741,6 +1845,29 @@ export interface components {
             enabled: boolean;
             /** @description whsec_ + base64 of 32 random bytes (Standard Webhooks) */
             signing_secret: string;
+            /** Format: uri */
+            url: string;
+        };
+        WebhookEndpoint: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            description: string | null;
+            /** @description false: events it subscribes to are recorded as failed deliveries */
+            enabled: boolean;
+            /** @description The event kinds it receives (`validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `test`), or `["*"]` for every kind, those added later included */
+            events: string[];
+            /** @description When a temporary endpoint ends unless renewed (PATCH with `expires_in`); from then on it is removed. null: permanent */
+            expires_at: string | null;
+            /**
+             * @description A webhook endpoint id (`we_…`)
+             * @example we_5hJ2kL9mN3pQ7rS1tV4w
+             */
+            id: string;
+            /** @description whsec_ + base64 of 32 random bytes (Standard Webhooks); only in the answers that create the endpoint or rotate its secret */
+            signing_secret?: string;
             /** Format: uri */
             url: string;
         };
@@ -6095,7 +6222,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `conflict`: The request contradicts the current state. */
+            /**
+             * @description - `endpoint_limit_exceeded`: This key mode already has the most webhook endpoints it may have.
+             *     - `conflict`: The request contradicts the current state.
+             */
             409: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
@@ -6283,6 +6413,11 @@ export interface operations {
             query?: {
                 /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
+                /**
+                 * @description Only the deliveries for this endpoint (`we_…`), removed ones included
+                 * @example we_5hJ2kL9mN3pQ7rS1tV4w
+                 */
+                endpoint_id?: string;
                 /**
                  * @description Event type, e.g. batch.completed
                  * @example batch.completed
@@ -6687,6 +6822,720 @@ export interface operations {
             };
         };
     };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint, oldest first */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your own note, up to 256 characters; null for none */
+                    description?: string | null;
+                    /** @description Default true */
+                    enabled?: boolean;
+                    /**
+                     * @description Event kinds to receive (validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, test), or ["*"] for every kind, those added later included. An unknown kind is 422 `validation_error` naming it.
+                     * @example [
+                     *       "validation.completed",
+                     *       "batch.completed"
+                     *     ]
+                     */
+                    events?: string[];
+                    /**
+                     * @description Makes the endpoint temporary: removed this many seconds from now (30 to 86400) unless renewed with PATCH
+                     * @example 60
+                     */
+                    expires_in?: number;
+                    /** @description HTTPS URL; private, loopback and reserved targets are refused, at creation and at every delivery */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its signing secret */
+            201: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `request_timeout`: The request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `endpoint_limit_exceeded`: This key mode already has the most webhook endpoints it may have.
+             *     - `conflict`: The request contradicts the current state.
+             */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
+            422: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook endpoint id (`we_…`)
+                 * @example we_9cD3eF7gH1jK5mN8pQ2r
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A webhook endpoint id (`we_…`)
+                 * @example we_9cD3eF7gH1jK5mN8pQ2r
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /**
+                 * @description A webhook endpoint id (`we_…`)
+                 * @example we_9cD3eF7gH1jK5mN8pQ2r
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your own note, up to 256 characters; null for none */
+                    description?: string | null;
+                    enabled?: boolean;
+                    /**
+                     * @description Event kinds to receive (validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, test), or ["*"] for every kind, those added later included. An unknown kind is 422 `validation_error` naming it.
+                     * @example [
+                     *       "validation.completed",
+                     *       "batch.completed"
+                     *     ]
+                     */
+                    events?: string[];
+                    /** @description Renews a temporary endpoint; null makes it permanent */
+                    expires_in?: number | null;
+                    /** @description true generates a new signing secret, shown in the answer */
+                    rotate_secret?: boolean;
+                    /** @description HTTPS URL; private, loopback and reserved targets are refused, at creation and at every delivery */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `request_timeout`: The request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
+            422: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     sendTestWebhook: {
         parameters: {
             query?: never;
@@ -6760,6 +7609,195 @@ export interface operations {
                 };
             };
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `request_timeout`: The request was not received in time; the connection is closed. */
+            408: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `payload_too_large`: The request body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unsupported_media_type`: The request body must be JSON: send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
+            422: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    triggerWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The kind of event to send: validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, test. An unknown kind is 422 `validation_error` naming it.
+                     * @example batch.completed
+                     */
+                    event: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The sample and its deliveries */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description One per enabled endpoint subscribed to the kind, oldest endpoint first, after its attempt */
+                            deliveries: components["schemas"]["DeliverySummary"][];
+                            /** @description Its kind */
+                            event: string;
+                            /** @description The sample event: its `id`, and the `webhook-id` header */
+                            event_id: string;
+                        };
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description - `invalid_json`: The request body is not valid JSON.
+             *     - `webhook_not_configured`: No enabled webhook is configured for this account.
+             */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `tier_insufficient`: This feature needs a higher subscription tier.
+             *     - `forbidden`: Test keys cannot use asynchronous validation.
+             */
             403: {
                 headers: {
                     /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */

@@ -165,10 +165,12 @@ export class BulkAcceptance {
           jobs.push({ kind: BULK_SLICE_JOB, payload, runAt: now });
         }
         await stores.jobs.enqueue(jobs, now);
-        // Every row rejected: the file is complete at once, and says so when a webhook is configured.
+        // Every row rejected: the file is complete at once, and says so to endpoints subscribed to it.
         const owner = { accountId: principal.accountId, mode: principal.mode };
-        if (status === 'completed' && (await stores.webhooks.getConfig(owner))) {
-          await this.deps.deliveries.emit(stores, owner, bulkCompletedEvent(opened, this.deps.publicUrl));
+        if (status === 'completed') {
+          await this.deps.deliveries.emit(stores, owner, bulkCompletedEvent(opened, this.deps.publicUrl), {
+            onlyIfSubscribed: true,
+          });
         }
         return state;
       });

@@ -5,8 +5,10 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 /**
  * The receiving end of `vat-service webhooks listen`: a plain HTTP server on 127.0.0.1 that checks
  * every delivery's Standard Webhooks signature with the `standardwebhooks` package (as a customer's
- * receiver would, never with our own signing code), answers 200 to a verified delivery and 400 to
- * any other, and reports each one.
+ * receiver would, never with our own signing code) and reports each one. Without a forward URL
+ * it answers 200 to a verified delivery; with one it passes the delivery on, the same bytes with
+ * its signature headers, and answers the service with the local app's status and body, so the
+ * service's delivery log and retries follow the app. Any other delivery is answered 400.
  */
 
 export const LISTEN_HOST = '127.0.0.1';
@@ -14,6 +16,21 @@ export const LISTEN_PATH = '/webhooks';
 
 /** Largest body read; a batch.completed of 1,000 items is about 0.5 MB. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** The headers a delivery is forwarded with: its type, sender and signature. */
+const FORWARDED_HEADERS = [
+  'content-type',
+  'user-agent',
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+];
+/**
+ * How long the local app may take. The service gives an attempt 10 s by default
+ * (WEBHOOK_TIMEOUT_MS), so a slower answer would arrive after it gave up anyway.
+ */
+const FORWARD_TIMEOUT_MS = 9_000;
+/** Bytes of the local app's answer passed back; the service keeps the first 4 KiB. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 export interface WebhookEvent {
   id: string;
@@ -39,12 +56,15 @@ export function refusal(delivery: Extract<Delivery, { verified: false }>): strin
     : `rejected: ${delivery.reason}`;
 }
 
+/** What the local app made of a forwarded delivery. */
+export type Forwarded = { status: number } | { error: string };
+
 export interface WebhookListener {
-  /** `http://127.0.0.1:PORT/webhooks`: what the webhook is pointed at. */
+  /** `http://127.0.0.1:PORT/webhooks`: where the temporary endpoint points. */
   readonly url: string;
   /**
-   * The signing secret, from the service's answer to PUT /v1/webhooks/config. Deliveries that
-   * arrive before it (a retry sent the moment the URL changed) wait for it.
+   * The signing secret of the endpoint, from the service's answer that created it; a later call
+   * replaces it (a new endpoint). Deliveries that arrive before the first wait for it.
    */
   useSecret(secret: string): void;
   close(): Promise<void>;
@@ -52,10 +72,13 @@ export interface WebhookListener {
 
 export async function startWebhookListener(options: {
   port: number;
+  /** The local app's URL: verified deliveries are passed on to it. */
+  forwardTo?: string;
   onDelivery: (delivery: Delivery) => void;
+  onForwarded?: (event: WebhookEvent, outcome: Forwarded) => void;
 }): Promise<WebhookListener> {
   let setSecret: (secret: string) => void = () => undefined;
-  const secret = new Promise<string>((resolve) => {
+  let secret = new Promise<string>((resolve) => {
     setSecret = resolve;
   });
 
@@ -71,11 +94,19 @@ export async function startWebhookListener(options: {
     });
     req.on('end', async () => {
       if (size > MAX_BODY_BYTES) return answer(res, 413, { error: `body over ${MAX_BODY_BYTES} bytes` });
-      const body = Buffer.concat(chunks).toString('utf8');
-      const delivery = verify(await secret, body, req.headers);
+      const bytes = Buffer.concat(chunks);
+      const delivery = verify(await secret, bytes.toString('utf8'), req.headers);
       options.onDelivery(delivery);
-      if (delivery.verified) answer(res, 200, { received: true });
-      else answer(res, 400, { error: refusal(delivery) });
+      if (!delivery.verified) return answer(res, 400, { error: refusal(delivery) });
+      if (options.forwardTo === undefined) return answer(res, 200, { received: true });
+      const local = await forward(options.forwardTo, bytes, req.headers);
+      options.onForwarded?.(
+        delivery.event,
+        'error' in local ? { error: local.error } : { status: local.status },
+      );
+      if ('error' in local)
+        answer(res, 502, { error: `forward to ${options.forwardTo} failed: ${local.error}` });
+      else res.writeHead(local.status, local.headers).end(local.body);
     });
   });
 
@@ -94,7 +125,10 @@ export async function startWebhookListener(options: {
   let closing: Promise<void> | undefined;
   return {
     url: `http://${LISTEN_HOST}:${port}${LISTEN_PATH}`,
-    useSecret: (value) => setSecret(value),
+    useSecret: (value) => {
+      setSecret(value);
+      secret = Promise.resolve(value);
+    },
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -103,6 +137,38 @@ export async function startWebhookListener(options: {
       return closing;
     },
   };
+}
+
+/**
+ * POSTs the delivery's bytes to the local app with its signature headers; never follows a
+ * redirect (the service would not either). The answer's status, type and body (cut at
+ * MAX_ANSWER_BYTES), or why there was none.
+ */
+async function forward(
+  url: string,
+  body: Buffer,
+  headers: IncomingHttpHeaders,
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer } | { error: string }> {
+  const sent: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = headers[name];
+    if (typeof value === 'string') sent[name] = value;
+  }
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: sent,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
+    const answered = Buffer.from(await response.arrayBuffer()).subarray(0, MAX_ANSWER_BYTES);
+    const type = response.headers.get('content-type');
+    return { status: response.status, headers: type ? { 'content-type': type } : {}, body: answered };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { error: cause?.code ?? cause?.message ?? (error as Error).message };
+  }
 }
 
 /** Checks the signature (and its timestamp, within five minutes) and parses the event. */

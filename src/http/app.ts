@@ -38,6 +38,8 @@ import { validationProofRoutes } from './routes/validation-proof.js';
 import { validationRoutes } from './routes/validations.js';
 import { webhookConfigRoutes } from './routes/webhook-config.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
+import { webhookTriggerRoutes } from './routes/webhook-trigger.js';
 import { SocketAnswers } from './socket-answers.js';
 
 export interface AppDeps {
@@ -159,12 +161,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     asyncResultRoutes(v1, new AsyncResults(services.stores.asyncRequests, docsBase, () => deps.clock.now()));
     rateRoutes(v1, deps.rates, deps.clock);
     validationRoutes(v1, { stores: services.stores });
-    webhookConfigRoutes(v1, {
-      webhooks: services.stores.webhooks,
-      clock: deps.clock,
-      policy: services.policy,
-    });
+    const endpoints = { stores: services.stores, clock: deps.clock, policy: services.policy };
+    webhookConfigRoutes(v1, endpoints);
+    webhookEndpointRoutes(v1, endpoints);
     webhookDeliveryRoutes(v1, { webhooks: services.stores.webhooks, deliveries: services.deliveries });
+    webhookTriggerRoutes(v1, {
+      deliveries: services.deliveries,
+      clock: deps.clock,
+      publicUrl: config.publicUrl,
+    });
     keyRoutes(v1, services.keys);
     usageRoutes(v1, {
       quota: services.quota,

@@ -1,5 +1,5 @@
 import type { Tier } from '../accounts/tiers.js';
-import type { Executor } from './database.js';
+import type { DialectName, Executor } from './database.js';
 import type { ApiKeysTable, KeyMode } from './tables.js';
 
 /** Accounts and their API keys. Key material never reaches this store: only its SHA-256. */
@@ -172,4 +172,14 @@ export class KyselyAccountStore implements AccountStore {
       .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
       .execute();
   }
+}
+
+/**
+ * Holds an account's row until the transaction ends, so work that counts an account's things
+ * against a limit (monitors, webhook endpoints) runs one at a time per account. PostgreSQL only:
+ * SQLite runs one write transaction at a time anyway.
+ */
+export async function lockAccountRow(db: Executor, dialect: DialectName, accountId: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
 }

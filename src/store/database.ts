@@ -22,6 +22,7 @@ import * as monitors from './migrations/0009-monitors.js';
 import * as bulk from './migrations/0010-bulk.js';
 import * as consoleSessions from './migrations/0012-console-sessions.js';
 import * as bulkMatch from './migrations/0013-bulk-match.js';
+import * as webhookEndpoints from './migrations/0015-webhook-endpoints.js';
 import * as evidenceHashes from './migrations/0016-evidence-hashes.js';
 import { preparingPool } from './postgres/preparing-pool.js';
 import type { Tables } from './tables.js';
@@ -211,6 +212,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-console-sessions': consoleSessions,
   '0010-bulk': bulk,
   '0013-bulk-match': bulkMatch,
+  '0015-webhook-endpoints': webhookEndpoints,
   '0016-evidence-hashes': evidenceHashes,
 };
 
@@ -235,12 +237,33 @@ async function upToDate(database: Database, schema?: string): Promise<boolean> {
   }
 }
 
+/** The migrations' names in the order they apply. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
+
 /** Applies every pending migration; safe to run from several processes at once (Kysely's lock). */
 export async function migrateToLatest(database: Database, requestedSchema?: string): Promise<string[]> {
-  // Kysely's migrator looks for its tables across every schema; name ours (a DATABASE_URL may pick
-  // one with `options=-c search_path=…`), or another schema's migration tables would be found.
+  const schema = await migrationSchema(database, requestedSchema);
+  if (await upToDate(database, schema)) return [];
+  return migrate(database, schema, (migrator) => migrator.migrateToLatest());
+}
+
+/** Applies the migrations up to and including `target` only (tests of a migration's data). */
+export async function migrateTo(
+  database: Database,
+  target: string,
+  requestedSchema?: string,
+): Promise<string[]> {
+  const schema = await migrationSchema(database, requestedSchema);
+  return migrate(database, schema, (migrator) => migrator.migrateTo(target));
+}
+
+/**
+ * Kysely's migrator looks for its tables across every schema; name ours (a DATABASE_URL may pick
+ * one with `options=-c search_path=…`), or another schema's migration tables would be found.
+ */
+async function migrationSchema(database: Database, requested?: string): Promise<string | undefined> {
   const schema =
-    requestedSchema ??
+    requested ??
     (database.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db)).rows[0]
           ?.schema
@@ -248,13 +271,20 @@ export async function migrateToLatest(database: Database, requestedSchema?: stri
   if (schema && database.dialect === 'postgres') {
     await sql`create schema if not exists ${sql.id(schema)}`.execute(database.db);
   }
-  if (await upToDate(database, schema)) return [];
+  return schema;
+}
+
+async function migrate(
+  database: Database,
+  schema: string | undefined,
+  run: (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>,
+): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider,
     ...(schema && database.dialect === 'postgres' ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { lockAccountRow } from './accounts.js';
 import type { DialectName, Executor } from './database.js';
 import type { MonitorsTable } from './tables.js';
 import type { Owner } from './webhooks.js';
@@ -58,9 +59,8 @@ export class KyselyMonitorStore implements MonitorStore {
     private readonly dialect: DialectName,
   ) {}
 
-  async lockOwner({ accountId }: Owner): Promise<void> {
-    if (this.dialect !== 'postgres') return;
-    await this.db.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+  lockOwner({ accountId }: Owner): Promise<void> {
+    return lockAccountRow(this.db, this.dialect, accountId);
   }
 
   async insert(rows: readonly MonitorRow[]): Promise<void> {

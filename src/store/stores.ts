@@ -80,7 +80,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     recordReads: new SqlRecordReadStore(sql),
     evidence: new SqlEvidenceStore(sql),
     jobs: sql.dialect === 'postgres' ? new PostgresJobStore(db) : new KyselyJobStore(db),
-    webhooks: new KyselyWebhookStore(db),
+    webhooks: new KyselyWebhookStore(db, sql.dialect),
     asyncRequests: new KyselyAsyncRequestStore(db),
     idempotency: new KyselyIdempotencyStore(db),
     monitors: new KyselyMonitorStore(db, sql.dialect),

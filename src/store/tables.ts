@@ -151,7 +151,7 @@ export interface Tables {
   jobs: JobsTable;
   async_batches: AsyncBatchesTable;
   async_items: AsyncItemsTable;
-  webhooks: WebhooksTable;
+  webhook_endpoints: WebhookEndpointsTable;
   events: EventsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
@@ -235,13 +235,23 @@ export interface AsyncItemsTable {
   completed_at: number | null;
 }
 
-/** One webhook per account and mode: test keys see and change only the test-mode one. */
-export interface WebhooksTable {
+/**
+ * Where events go: up to ten endpoints per account and key mode, each with its own secret and the
+ * event kinds it subscribes to. One with `expires_at` is temporary (`webhooks listen`): from that
+ * instant on it is treated as removed, and a sweep deletes its row.
+ */
+export interface WebhookEndpointsTable {
+  /** `we_…` */
+  id: string;
   account_id: string;
   mode: KeyMode;
   url: string;
+  description: string | null;
+  /** JSON array of event kinds, or `["*"]` for every kind. */
+  events: string;
   signing_secret: string;
   enabled: number;
+  expires_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -261,6 +271,8 @@ export interface DeliveriesTable {
   mode: KeyMode;
   event_id: string;
   event_type: string;
+  /** The endpoint it is for; null when no endpoint subscribed to the event when it happened. */
+  endpoint_id: string | null;
   url: string | null;
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;

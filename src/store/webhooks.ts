@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { Executor } from './database.js';
+import type { ExpressionBuilder } from 'kysely';
+import { lockAccountRow } from './accounts.js';
+import type { DialectName, Executor } from './database.js';
 import type {
   DeliveriesTable,
   DeliveryAttemptsTable,
   EventsTable,
   KeyMode,
-  WebhooksTable,
+  Tables,
+  WebhookEndpointsTable,
 } from './tables.js';
 
 /**
- * Webhook configuration, events, deliveries and their attempts, each per account and key mode
- * (decisions section 7: a test key never reaches the live configuration or its deliveries).
+ * Webhook endpoints, events, deliveries and their attempts, each per account and key mode
+ * (decisions section 7: a test key never reaches the live endpoints or their deliveries).
  */
 
-export type WebhookRow = WebhooksTable;
+export type EndpointRow = WebhookEndpointsTable;
 export type EventRow = EventsTable;
 export type DeliveryRow = DeliveriesTable;
 export type AttemptRow = DeliveryAttemptsTable;
@@ -30,12 +33,26 @@ export interface DeliveryFilter {
   before?: string;
   status?: DeliveryRow['status'];
   event?: string;
+  endpointId?: string;
 }
 
 export interface WebhookStore {
-  getConfig(owner: Owner): Promise<WebhookRow | undefined>;
-  putConfig(row: WebhookRow): Promise<void>;
-  deleteConfig(owner: Owner): Promise<boolean>;
+  /**
+   * Holds the owner's account row until the transaction ends (PostgreSQL; SQLite runs one write
+   * transaction at a time), so racing creations cannot pass the endpoint limit together.
+   */
+  lockOwner(owner: Owner): Promise<void>;
+  /** The owner's endpoints not expired at `now`, oldest first. */
+  listEndpoints(owner: Owner, now: number): Promise<EndpointRow[]>;
+  getEndpoint(owner: Owner, id: string, now: number): Promise<EndpointRow | undefined>;
+  /** Any endpoint by id, unless expired at `now` (the worker's view). */
+  getEndpointById(id: string, now: number): Promise<EndpointRow | undefined>;
+  insertEndpoint(row: EndpointRow): Promise<void>;
+  updateEndpoint(id: string, changes: Partial<EndpointRow>): Promise<void>;
+  /** Removes the owner's endpoint unless it had expired already; false when there was none. */
+  deleteEndpoint(owner: Owner, id: string, now: number): Promise<boolean>;
+  /** Removes endpoints expired before `now`; returns how many. */
+  deleteExpiredEndpoints(now: number): Promise<number>;
   insertEvent(event: EventRow): Promise<void>;
   getEvent(id: string): Promise<EventRow | undefined>;
   insertDelivery(delivery: DeliveryRow): Promise<void>;
@@ -66,40 +83,73 @@ export function deliverySeq(now: number): string {
 /** The shape of a `deliverySeq` key, as a list cursor carries it. */
 export const SEQ_SHAPE = /^\d{15}-[0-9a-f]{12}$/;
 
-export class KyselyWebhookStore implements WebhookStore {
-  constructor(private readonly db: Executor) {}
+/** Endpoints that have not expired by `now`: an expired one counts as removed, swept or not. */
+function notExpired(now: number) {
+  return (eb: ExpressionBuilder<Tables, 'webhook_endpoints'>) =>
+    eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]);
+}
 
-  getConfig({ accountId, mode }: Owner): Promise<WebhookRow | undefined> {
-    return this.db
-      .selectFrom('webhooks')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('mode', '=', mode)
-      .executeTakeFirst();
+export class KyselyWebhookStore implements WebhookStore {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
+
+  lockOwner({ accountId }: Owner): Promise<void> {
+    return lockAccountRow(this.db, this.dialect, accountId);
   }
 
-  async putConfig(row: WebhookRow): Promise<void> {
-    await this.db
-      .insertInto('webhooks')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['account_id', 'mode']).doUpdateSet({
-          url: row.url,
-          enabled: row.enabled,
-          signing_secret: row.signing_secret,
-          updated_at: row.updated_at,
-        }),
-      )
+  private endpoints(now: number) {
+    return this.db.selectFrom('webhook_endpoints').selectAll().where(notExpired(now));
+  }
+
+  listEndpoints({ accountId, mode }: Owner, now: number): Promise<EndpointRow[]> {
+    return this.endpoints(now)
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .orderBy('created_at')
+      .orderBy('id')
       .execute();
   }
 
-  async deleteConfig({ accountId, mode }: Owner): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('webhooks')
+  getEndpoint({ accountId, mode }: Owner, id: string, now: number): Promise<EndpointRow | undefined> {
+    return this.endpoints(now)
+      .where('id', '=', id)
       .where('account_id', '=', accountId)
       .where('mode', '=', mode)
       .executeTakeFirst();
+  }
+
+  getEndpointById(id: string, now: number): Promise<EndpointRow | undefined> {
+    return this.endpoints(now).where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertEndpoint(row: EndpointRow): Promise<void> {
+    await this.db.insertInto('webhook_endpoints').values(row).execute();
+  }
+
+  async updateEndpoint(id: string, changes: Partial<EndpointRow>): Promise<void> {
+    await this.db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+  }
+
+  async deleteEndpoint({ accountId, mode }: Owner, id: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('webhook_endpoints')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode)
+      .where(notExpired(now))
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  async deleteExpiredEndpoints(now: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('webhook_endpoints')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async insertEvent(event: EventRow): Promise<void> {
@@ -143,6 +193,7 @@ export class KyselyWebhookStore implements WebhookStore {
     if (filter.before) query = query.where('seq', '<', filter.before);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.event) query = query.where('event_type', '=', filter.event);
+    if (filter.endpointId) query = query.where('endpoint_id', '=', filter.endpointId);
     return query.execute();
   }
 

@@ -9,7 +9,7 @@ import { lookupKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { AsyncItem } from '../store/async-requests.js';
 import type { Stores } from '../store/stores.js';
-import { requireWebhook } from '../webhooks/webhook-config.js';
+import { requireSubscribers } from '../webhooks/endpoints.js';
 import { sentTrader } from './match.js';
 import { type CheckedNumber, parseNumber, parseRequester } from './parse.js';
 
@@ -60,11 +60,15 @@ export interface Rejection {
   error: { code: string; message: string };
 }
 
+/** What an asynchronous request ends with; an enabled endpoint must subscribe to each (decisions 6). */
+const ONE_NUMBER_EVENTS = ['validation.completed', 'validation.failed'] as const;
+const BATCH_EVENTS = ['batch.completed'] as const;
+
 export class AsyncAcceptance {
   constructor(private readonly deps: AsyncAcceptanceDeps) {}
 
   async acceptOne(principal: Principal, input: string, request: AsyncRequest) {
-    await requireWebhook(this.deps.stores.webhooks, principal);
+    await requireSubscribers(this.deps.stores.webhooks, principal, ONE_NUMBER_EVENTS, this.deps.clock.now());
     const target = parseNumber(input);
     const requester = parseRequester(request.requester);
     const now = this.deps.clock.now();
@@ -90,7 +94,7 @@ export class AsyncAcceptance {
         `vat_numbers: at most ${limit} items on the ${principal.tier} tier; got ${inputs.length}.`,
       );
     }
-    await requireWebhook(this.deps.stores.webhooks, principal);
+    await requireSubscribers(this.deps.stores.webhooks, principal, BATCH_EVENTS, this.deps.clock.now());
     const requester = parseRequester(request.requester);
     const { rejected, unique, positions } = sortInputs(
       inputs,

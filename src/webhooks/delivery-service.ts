@@ -2,12 +2,18 @@ import type { Clock } from '../clock.js';
 import { newId, timeOrderedUuid } from '../ids.js';
 import type { JobStore } from '../store/jobs.js';
 import type { Stores } from '../store/stores.js';
-import { type DeliveryRow, deliverySeq, type Owner, type WebhookStore } from '../store/webhooks.js';
+import {
+  type DeliveryRow,
+  deliverySeq,
+  type EndpointRow,
+  type Owner,
+  type WebhookStore,
+} from '../store/webhooks.js';
+import { requireSubscribers, subscribes } from './endpoints.js';
 import { eventPayload, type NewEvent, newEventId, testEvent } from './events.js';
 import { nextAttemptDelay } from './retry-schedule.js';
 import type { AttemptOutcome, WebhookSender } from './send-attempt.js';
 import { webhookHeaders } from './sign.js';
-import { requireWebhook } from './webhook-config.js';
 
 export const DELIVER_JOB = 'deliver_webhook';
 
@@ -26,69 +32,115 @@ export interface DeliveryServiceDeps {
 /** The stores an event is recorded through: the caller's transaction's, so it commits with its cause. */
 type EventStores = { webhooks: WebhookStore; jobs: JobStore };
 
+/** Why a delivery cannot be sent to its endpoint, or null when it can. */
+function refusalOf(endpoint: EndpointRow | undefined): string | null {
+  if (!endpoint) return 'webhook_not_configured';
+  return endpoint.enabled === 1 ? null : 'webhook_disabled';
+}
+
 /**
  * Events and their deliveries (decisions sections 6 and 7), in svix's stages: `emit` records an
- * event and its delivery; `attempt` records an attempt, sends it, completes the record and says
- * when to try again; the jobs table carries the retries.
+ * event and one delivery per endpoint subscribed to it; `attempt` records an attempt, sends it,
+ * completes the record and says when to try again; the jobs table carries the retries.
  */
 export class DeliveryService {
   constructor(private readonly deps: DeliveryServiceDeps) {}
 
   /**
-   * Records an event and its delivery through `stores`. With an enabled webhook the delivery is
-   * pending and a job will send it; without one (deleted or disabled) it is recorded as failed
-   * with the reason, and can be replayed once a webhook exists.
+   * Records an event and its deliveries through `stores`: one per endpoint of the owner's mode
+   * subscribed to its kind. An enabled endpoint's delivery is pending and a job will send it; a
+   * disabled one's is recorded as failed (`webhook_disabled`) and can be replayed. With no
+   * endpoint subscribed, one failed delivery without an endpoint (`webhook_not_configured`) keeps
+   * the event replayable, unless `onlyIfSubscribed`: then nothing is recorded (null), for events a
+   * mode gets only when it asked for them (monitor changes, bulk files).
    */
   async emit(
     stores: EventStores,
     owner: Owner,
     event: NewEvent,
-  ): Promise<{ eventId: string; deliveryId: string }> {
+    options: { onlyIfSubscribed?: boolean } = {},
+  ): Promise<{ eventId: string; deliveryIds: string[] } | null> {
     const now = this.deps.clock.now();
+    const endpoints = (await stores.webhooks.listEndpoints(owner, now)).filter((endpoint) =>
+      subscribes(endpoint, event.type),
+    );
+    if (endpoints.length === 0 && options.onlyIfSubscribed) return null;
     const eventId = await this.recordEvent(stores.webhooks, owner, event, now);
-    const webhook = await stores.webhooks.getConfig(owner);
-    const reason = !webhook ? 'webhook_not_configured' : webhook.enabled ? null : 'webhook_disabled';
-    const deliveryId = await this.createDelivery(stores.webhooks, owner, {
-      eventId,
-      eventType: event.type,
-      url: webhook?.url ?? null,
-      failureReason: reason,
-      replayOf: null,
-      now,
-    });
-    if (reason === null) await stores.jobs.enqueue([deliverJob(deliveryId, now)], now);
-    return { eventId, deliveryId };
-  }
-
-  /** POST /v1/webhooks/test: a `test` event sent now to the owner's configured webhook. */
-  async sendTest(owner: Owner): Promise<DeliveryRow> {
-    const { webhooks } = this.deps.stores;
-    const webhook = await requireWebhook(webhooks, owner);
-    const now = this.deps.clock.now();
-    const deliveryId = await this.deps.stores.transaction(async (stores) => {
-      const eventId = await this.recordEvent(stores.webhooks, owner, testEvent(), now);
-      return this.createDelivery(stores.webhooks, owner, {
+    const targets = endpoints.length > 0 ? endpoints : [undefined];
+    const deliveryIds: string[] = [];
+    const jobs = [];
+    for (const endpoint of targets) {
+      const failureReason = refusalOf(endpoint);
+      const id = await this.createDelivery(stores.webhooks, owner, {
         eventId,
-        eventType: 'test',
-        url: webhook.url,
-        failureReason: null,
+        eventType: event.type,
+        endpoint,
+        failureReason,
         replayOf: null,
         now,
       });
-    });
-    return this.attemptAndSchedule(deliveryId);
+      deliveryIds.push(id);
+      if (failureReason === null) jobs.push(deliverJob(id, now));
+    }
+    if (jobs.length > 0) await stores.jobs.enqueue(jobs, now);
+    return { eventId, deliveryIds };
   }
 
-  /** A new delivery of an existing event to the current URL, sent now (decisions section 7: replay). */
+  /**
+   * An event sent now to every enabled endpoint of the owner's mode subscribed to it (400
+   * `webhook_not_configured` without one): `POST /v1/webhooks/test` and triggered samples. Each
+   * delivery is attempted at once; the answer comes once every attempt is over, oldest endpoint's
+   * delivery first.
+   */
+  async sendNow(owner: Owner, event: NewEvent): Promise<{ eventId: string; deliveries: DeliveryRow[] }> {
+    const now = this.deps.clock.now();
+    const endpoints = await requireSubscribers(this.deps.stores.webhooks, owner, [event.type], now);
+    const recorded = await this.deps.stores.transaction(async (stores) => {
+      const eventId = await this.recordEvent(stores.webhooks, owner, event, now);
+      const ids: string[] = [];
+      for (const endpoint of endpoints) {
+        ids.push(
+          await this.createDelivery(stores.webhooks, owner, {
+            eventId,
+            eventType: event.type,
+            endpoint,
+            failureReason: null,
+            replayOf: null,
+            now,
+          }),
+        );
+      }
+      return { eventId, ids };
+    });
+    const deliveries = await Promise.all(recorded.ids.map((id) => this.attemptAndSchedule(id)));
+    return { eventId: recorded.eventId, deliveries };
+  }
+
+  /** POST /v1/webhooks/test: a `test` event sent now; the delivery to the oldest endpoint subscribed. */
+  async sendTest(owner: Owner): Promise<DeliveryRow> {
+    return (await this.sendNow(owner, testEvent())).deliveries[0];
+  }
+
+  /**
+   * A new delivery of an existing event, sent now (decisions section 7: replay), to the endpoint
+   * the original was for. When that endpoint is gone (or the original had none), to the mode's
+   * first endpoint, the one `PUT /v1/webhooks/config` manages, if it subscribes to the kind: the
+   * webhook's current URL, as before there were several. Without one the replay is recorded as
+   * failed (`webhook_not_configured`).
+   */
   async replay(owner: Owner, original: DeliveryRow): Promise<DeliveryRow> {
     const { webhooks } = this.deps.stores;
     const now = this.deps.clock.now();
-    const webhook = await webhooks.getConfig(owner);
+    const endpoints = await webhooks.listEndpoints(owner, now);
+    const first = endpoints.find((candidate) => candidate.expires_at === null);
+    const endpoint =
+      endpoints.find((candidate) => candidate.id === original.endpoint_id) ??
+      (first && subscribes(first, original.event_type) ? first : undefined);
     const id = await this.createDelivery(webhooks, owner, {
       eventId: original.event_id,
       eventType: original.event_type,
-      url: webhook?.url ?? null,
-      failureReason: !webhook ? 'webhook_not_configured' : webhook.enabled ? null : 'webhook_disabled',
+      endpoint,
+      failureReason: refusalOf(endpoint),
       replayOf: original.id,
       now,
     });
@@ -104,13 +156,15 @@ export class DeliveryService {
     const { webhooks } = this.deps.stores;
     const delivery = await webhooks.getDeliveryById(deliveryId);
     if (delivery?.status !== 'pending') return { delivery: delivery!, retryAt: null };
-    const owner = { accountId: delivery.account_id, mode: delivery.mode };
-    const [event, webhook] = await Promise.all([
+    const [event, endpoint] = await Promise.all([
       webhooks.getEvent(delivery.event_id),
-      webhooks.getConfig(owner),
+      delivery.endpoint_id === null
+        ? undefined
+        : webhooks.getEndpointById(delivery.endpoint_id, this.deps.clock.now()),
     ]);
-    if (!event || !webhook?.enabled) {
-      const failure_reason = !webhook ? 'webhook_not_configured' : 'webhook_disabled';
+    const refusal = refusalOf(endpoint);
+    if (!event || !endpoint || refusal !== null) {
+      const failure_reason = refusal ?? 'webhook_not_configured';
       await webhooks.updateDelivery(deliveryId, { status: 'failed', failure_reason, next_attempt_at: null });
       this.deps.onAttempt?.('failed');
       return { delivery: (await webhooks.getDeliveryById(deliveryId))!, retryAt: null };
@@ -118,7 +172,7 @@ export class DeliveryService {
 
     const now = this.deps.clock.now();
     // Signed afresh for every attempt: the timestamp is part of the signature; the id stays the event's.
-    const headers = webhookHeaders(webhook.signing_secret, event.id, Math.floor(now / 1000), event.payload);
+    const headers = webhookHeaders(endpoint.signing_secret, event.id, Math.floor(now / 1000), event.payload);
     const attemptId = timeOrderedUuid(now);
     const attempts = delivery.attempts + 1;
     await webhooks.insertAttempt({
@@ -133,11 +187,11 @@ export class DeliveryService {
     });
     await webhooks.updateDelivery(deliveryId, {
       attempts,
-      url: webhook.url,
+      url: endpoint.url,
       request_headers: JSON.stringify(headers),
     });
 
-    const result = await this.deps.sender.send(webhook.url, event.payload, headers);
+    const result = await this.deps.sender.send(endpoint.url, event.payload, headers);
     await webhooks.finishAttempt(attemptId, {
       finished_at: this.deps.clock.now(),
       status_code: result.status_code,
@@ -151,7 +205,7 @@ export class DeliveryService {
       delivery: {
         ...delivery,
         attempts,
-        url: webhook.url,
+        url: endpoint.url,
         request_headers: JSON.stringify(headers),
         ...changes,
       },
@@ -228,7 +282,7 @@ export class DeliveryService {
     delivery: {
       eventId: string;
       eventType: string;
-      url: string | null;
+      endpoint: EndpointRow | undefined;
       failureReason: string | null;
       replayOf: string | null;
       now: number;
@@ -242,7 +296,8 @@ export class DeliveryService {
       mode: owner.mode,
       event_id: delivery.eventId,
       event_type: delivery.eventType,
-      url: delivery.url,
+      endpoint_id: delivery.endpoint?.id ?? null,
+      url: delivery.endpoint?.url ?? null,
       status: failureReason ? 'failed' : 'pending',
       attempts: 0,
       last_status_code: null,

@@ -16,6 +16,7 @@ export function deliverySummary(row: DeliveryRow) {
     id: row.id,
     event_id: row.event_id,
     event: row.event_type,
+    endpoint_id: row.endpoint_id,
     status: row.status,
     url: row.url,
     attempts: row.attempts,
@@ -56,9 +57,15 @@ export async function findDelivery(webhooks: WebhookStore, owner: Owner, id: str
 export async function pageOfDeliveries(
   webhooks: WebhookStore,
   owner: Owner,
-  query: { limit: number; cursor?: string; status?: DeliveryRow['status']; event?: string },
+  query: {
+    limit: number;
+    cursor?: string;
+    status?: DeliveryRow['status'];
+    event?: string;
+    endpoint_id?: string;
+  },
 ) {
-  const filters = { status: query.status, event: query.event };
+  const filters = { status: query.status, event: query.event, endpointId: query.endpoint_id };
   // A cursor pages on only the list, account, key mode and filters it was made for.
   const scope = { list: 'deliveries', ...owner, ...filters };
   const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor, scope, SEQ_SHAPE);

@@ -1,11 +1,15 @@
-import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
-import type { Owner, WebhookRow, WebhookStore } from '../store/webhooks.js';
+import type { EndpointRow, Owner } from '../store/webhooks.js';
 import { iso } from '../validation/answer.js';
+import { checkedUrl, type EndpointDeps, EVERY_EVENT, insertWithinLimit } from './endpoints.js';
 import { generateSigningSecret } from './sign.js';
-import { checkWebhookUrl, type TargetPolicy } from './target-guard.js';
 
-/** The webhook configuration of one account and key mode (spec 4.7, decisions sections 6 and 7). */
+/**
+ * The webhook configuration of one account and key mode (spec 4.7, decisions sections 6 and 7),
+ * kept as it was before there were several endpoints: it is the mode's first endpoint, the oldest
+ * one that is not temporary. The one PUT creates subscribes to every kind (`["*"]`); PUT never
+ * changes an endpoint's subscription.
+ */
 
 export interface WebhookConfigView {
   url: string;
@@ -14,7 +18,7 @@ export interface WebhookConfigView {
   created_at: string;
 }
 
-function view(row: WebhookRow): WebhookConfigView {
+function view(row: EndpointRow): WebhookConfigView {
   return {
     url: row.url,
     signing_secret: row.signing_secret,
@@ -23,55 +27,57 @@ function view(row: WebhookRow): WebhookConfigView {
   };
 }
 
-/**
- * The one rule for "a webhook is configured" (decisions section 6): it exists and is enabled.
- * Asynchronous validation and test events need one; a disabled webhook counts as none.
- */
-export async function requireWebhook(webhooks: WebhookStore, owner: Owner): Promise<WebhookRow> {
-  const webhook = await webhooks.getConfig(owner);
-  if (!webhook) throw new ApiError('webhook_not_configured');
-  if (!webhook.enabled)
-    throw new ApiError(
-      'webhook_not_configured',
-      'The webhook is disabled; enable it with PUT /v1/webhooks/config.',
-    );
-  return webhook;
+/** The mode's first endpoint: the oldest that is not temporary (a listener's never stands in for it). */
+function firstOf(endpoints: readonly EndpointRow[]): EndpointRow | undefined {
+  return endpoints.find((endpoint) => endpoint.expires_at === null);
 }
+
+async function firstEndpoint(deps: EndpointDeps, owner: Owner): Promise<EndpointRow | undefined> {
+  return firstOf(await deps.stores.webhooks.listEndpoints(owner, deps.clock.now()));
+}
+
+const NONE = 'No webhook is configured for this account.';
 
 /**
  * PUT /v1/webhooks/config: HTTPS only, and no target that resolves to a private, loopback,
- * link-local or reserved address (422). The first creation makes the secret; updates keep it and
- * `created_at` unless `rotate_secret` is true.
+ * link-local or reserved address (422). Creating makes the secret; updates keep it and
+ * `created_at` unless `rotate_secret` is true. Under the owner's lock, so racing first PUTs make
+ * one endpoint, not two.
  */
 export async function putWebhookConfig(
-  deps: { webhooks: WebhookStore; clock: Clock; policy: TargetPolicy },
+  deps: EndpointDeps,
   owner: Owner,
   body: { url: string; enabled?: boolean; rotate_secret?: boolean },
 ): Promise<WebhookConfigView> {
-  const check = await checkWebhookUrl(body.url, deps.policy);
-  if (!check.ok) throw new ApiError('validation_error', `url: ${check.message}`);
-  const now = deps.clock.now();
-  const existing = await deps.webhooks.getConfig(owner);
-  const row: WebhookRow = {
-    account_id: owner.accountId,
-    mode: owner.mode,
-    url: check.url.toString(),
-    signing_secret: !existing || body.rotate_secret ? generateSigningSecret() : existing.signing_secret,
-    enabled: (body.enabled ?? true) ? 1 : 0,
-    created_at: existing?.created_at ?? now,
-    updated_at: now,
-  };
-  await deps.webhooks.putConfig(row);
+  const url = await checkedUrl(body.url, deps.policy);
+  const row = await deps.stores.transaction(async (stores) => {
+    await stores.webhooks.lockOwner(owner);
+    const now = deps.clock.now();
+    const existing = firstOf(await stores.webhooks.listEndpoints(owner, now));
+    if (!existing) {
+      const fields = { url, enabled: body.enabled, events: [EVERY_EVENT] };
+      return insertWithinLimit(stores.webhooks, owner, fields, now);
+    }
+    const changes = {
+      url,
+      enabled: (body.enabled ?? true) ? 1 : 0,
+      signing_secret: body.rotate_secret ? generateSigningSecret() : existing.signing_secret,
+      updated_at: now,
+    };
+    await stores.webhooks.updateEndpoint(existing.id, changes);
+    return { ...existing, ...changes };
+  });
   return view(row);
 }
 
-export async function readWebhookConfig(webhooks: WebhookStore, owner: Owner): Promise<WebhookConfigView> {
-  const row = await webhooks.getConfig(owner);
-  if (!row) throw new ApiError('not_found', 'No webhook is configured for this account.');
+export async function readWebhookConfig(deps: EndpointDeps, owner: Owner): Promise<WebhookConfigView> {
+  const row = await firstEndpoint(deps, owner);
+  if (!row) throw new ApiError('not_found', NONE);
   return view(row);
 }
 
-export async function removeWebhookConfig(webhooks: WebhookStore, owner: Owner): Promise<void> {
-  if (!(await webhooks.deleteConfig(owner)))
-    throw new ApiError('not_found', 'No webhook is configured for this account.');
+export async function removeWebhookConfig(deps: EndpointDeps, owner: Owner): Promise<void> {
+  const row = await firstEndpoint(deps, owner);
+  if (!row || !(await deps.stores.webhooks.deleteEndpoint(owner, row.id, deps.clock.now())))
+    throw new ApiError('not_found', NONE);
 }

@@ -37,22 +37,23 @@ describeEachDialect('webhook target guard (SSRF)', (dialect) => {
     await stack?.close();
   });
 
+  const refused = [
+    ['https://127.0.0.1/hook', /loopback/],
+    ['https://10.0.0.1/hook', /private/],
+    ['https://169.254.169.254/latest/meta-data', /link-local/],
+    ['https://[::1]/hook', /loopback/],
+    ['https://192.168.1.20:8443/hook', /private/],
+    ['https://[fe80::1]/hook', /link-local/],
+    ['https://[::ffff:127.0.0.1]/hook', /loopback/],
+    ['https://0.0.0.0/hook', /unspecified/],
+    ['https://224.0.0.1/hook', /multicast/],
+    ['http://hooks.example.com/hook', /HTTPS/],
+    ['ftp://hooks.example.com/hook', /HTTPS/],
+    ['https://user:secret@hooks.example.com/hook', /user name or password/],
+  ] as const;
+
   it('refused at configuration: private, loopback, link-local, IPv6 loopback, plain HTTP → 422', async () => {
     const account = await guarded.account('pro');
-    const refused = [
-      ['https://127.0.0.1/hook', /loopback/],
-      ['https://10.0.0.1/hook', /private/],
-      ['https://169.254.169.254/latest/meta-data', /link-local/],
-      ['https://[::1]/hook', /loopback/],
-      ['https://192.168.1.20:8443/hook', /private/],
-      ['https://[fe80::1]/hook', /link-local/],
-      ['https://[::ffff:127.0.0.1]/hook', /loopback/],
-      ['https://0.0.0.0/hook', /unspecified/],
-      ['https://224.0.0.1/hook', /multicast/],
-      ['http://hooks.example.com/hook', /HTTPS/],
-      ['ftp://hooks.example.com/hook', /HTTPS/],
-      ['https://user:secret@hooks.example.com/hook', /user name or password/],
-    ] as const;
     for (const [url, reason] of refused) {
       for (const app of [guarded, stack.app]) {
         const res = await app.request('PUT', '/v1/webhooks/config', { key: account.live, body: { url } });
@@ -129,5 +130,57 @@ describeEachDialect('webhook target guard (SSRF)', (dialect) => {
       event_id: row.event_id,
     });
     await until(() => stack.receiver.requests.some((r) => r.path === '/hook/async'), 5_000, 'replayed event');
+  });
+
+  it('endpoints: refused when added and when changed, by the same rules (422, nothing stored or changed)', async () => {
+    const account = await guarded.account('pro');
+    const kept = await stack.app.request('POST', '/v1/webhooks/endpoints', {
+      key: account.live,
+      body: { url: `${stack.receiver.url}/kept` },
+    });
+    expect(kept.status, kept.text).toBe(201);
+    const targets = [...refused, [stack.receiver.url, /localhost resolves to .*loopback address/]] as const;
+    for (const [url, reason] of targets) {
+      const added = await guarded.request('POST', '/v1/webhooks/endpoints', {
+        key: account.live,
+        body: { url },
+      });
+      expect(added.status, `${url} ${added.text}`).toBe(422);
+      expect(added.body.error.message, url).toMatch(reason);
+      const changed = await guarded.request('PATCH', `/v1/webhooks/endpoints/${kept.body.data.id}`, {
+        key: account.live,
+        body: { url },
+      });
+      expect(changed.status, `${url} ${changed.text}`).toBe(422);
+      expect(changed.body.error.message, url).toMatch(reason);
+    }
+    const list = await guarded.request('GET', '/v1/webhooks/endpoints', { key: account.live });
+    expect(list.body.data.map((endpoint: { url: string }) => endpoint.url)).toEqual([
+      `${stack.receiver.url}/kept`,
+    ]);
+  });
+
+  it('endpoints: refused at delivery: a sample sent to an endpoint no longer allowed reaches nobody', async () => {
+    const account = await stack.app.account('pro');
+    await stack.app.request('POST', '/v1/webhooks/endpoints', {
+      key: account.test,
+      body: { url: `${stack.receiver.url}/sample`, events: ['bulk.completed'] },
+    });
+    const res = await guarded.request('POST', '/v1/webhooks/trigger', {
+      key: account.test,
+      body: { event: 'bulk.completed' },
+    });
+    expect(res.status, res.text).toBe(200);
+    const [delivery] = res.body.data.deliveries;
+    expect(delivery).toMatchObject({ attempts: 1, last_status_code: null });
+    const row = await waitForDelivery(
+      guarded,
+      account.id,
+      (d) => d.id === delivery.id && d.status === 'failed',
+    );
+    const detail = await guarded.request('GET', `/v1/webhooks/deliveries/${row.id}`, { key: account.test });
+    expect(detail.body.data.attempt_log).toHaveLength(1 + WEBHOOK_RETRY_DELAYS.length);
+    for (const attempt of detail.body.data.attempt_log) expect(attempt.error).toMatch(/loopback address/);
+    expect(stack.receiver.requests.filter((r) => r.path === '/hook/sample')).toHaveLength(0);
   });
 });

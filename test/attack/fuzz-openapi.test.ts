@@ -1774,10 +1774,15 @@ describeEachDialect('attack: OpenAPI-driven fuzzer', (dialect) => {
     for (const account of accounts)
       if (tiers.find((row) => row.id === account.id)?.tier !== account.tier)
         problems.push(`tier of ${account.id} changed`);
-    const hooks = await db.selectFrom('webhooks').select(['url', 'signing_secret']).execute();
+    const hooks = await db
+      .selectFrom('webhook_endpoints')
+      .select(['url', 'signing_secret', 'events'])
+      .execute();
     for (const hook of hooks) {
       if (!hook.url.startsWith('https://')) problems.push(`webhook url ${hook.url}`);
       if (!hook.signing_secret.startsWith('whsec_')) problems.push('webhook secret malformed');
+      const events = JSON.parse(hook.events) as string[];
+      if (!Array.isArray(events) || events.length === 0) problems.push(`webhook events ${hook.events}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
     // The fuzzer reached the handlers, not only the gates.

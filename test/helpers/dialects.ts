@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, it } from 'vitest';
-import { type Database, type DialectName, migrateToLatest, openDatabase } from '../../src/store/database.js';
+import {
+  type Database,
+  type DialectName,
+  migrateTo,
+  migrateToLatest,
+  openDatabase,
+} from '../../src/store/database.js';
 
 /**
  * One test body, every dialect (kysely's habit): SQLite always, PostgreSQL when TEST_POSTGRES_URL
@@ -30,22 +36,32 @@ export interface TestDatabase {
   database: Database;
   /** A DATABASE_URL that reaches the same database (and schema) from another process. */
   url: string;
+  /** Applies the migrations not applied yet (after `migratedTo`). */
+  migrateToLatest(): Promise<string[]>;
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temp SQLite file, or a PostgreSQL schema of its own. */
+/**
+ * A fresh, migrated database: a temp SQLite file, or a PostgreSQL schema of its own. With
+ * `migratedTo`, only the migrations up to that one have run (to test a later one on old data).
+ */
 export async function createTestDatabase(
   dialect: TestDialect,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; migratedTo?: string } = {},
 ): Promise<TestDatabase> {
   const suffix = randomBytes(6).toString('hex');
+  const migrate = (database: Database, schema?: string) =>
+    options.migratedTo === undefined
+      ? migrateToLatest(database, schema)
+      : migrateTo(database, options.migratedTo, schema);
   if (dialect.name === 'sqlite') {
     const file = join(tmpdir(), `vat-test-${suffix}.sqlite`);
     const database = openDatabase(`sqlite:${file}`);
-    await migrateToLatest(database);
+    await migrate(database);
     return {
       database,
       url: `sqlite:${file}`,
+      migrateToLatest: () => migrateToLatest(database),
       drop: async () => {
         await database.close().catch(() => undefined);
         for (const extra of ['', '-wal', '-shm']) rmSync(`${file}${extra}`, { force: true });
@@ -55,11 +71,12 @@ export async function createTestDatabase(
   if (!POSTGRES_URL) throw new Error('TEST_POSTGRES_URL is not set');
   const schema = `t_${suffix}`;
   const database = openDatabase(POSTGRES_URL, { schema, poolSize: options.poolSize ?? 20 });
-  await oneSchemaChangeAtATime(() => migrateToLatest(database, schema));
+  await oneSchemaChangeAtATime(() => migrate(database, schema));
   const url = withSearchPath(POSTGRES_URL, schema);
   return {
     database,
     url,
+    migrateToLatest: () => oneSchemaChangeAtATime(() => migrateToLatest(database, schema)),
     drop: async () => {
       await oneSchemaChangeAtATime(() =>
         sql`drop schema if exists ${sql.id(schema)} cascade`.execute(database.db),

@@ -18,6 +18,8 @@ interface Operation {
   /** The members the message lists as known, in order (empty: the route takes none). */
   query: string[];
   bodyMembers?: string[];
+  /** Sent with a test key (the route takes no live key). */
+  testKey?: boolean;
 }
 
 const TRADER = ['trader_name', 'trader_company_type', 'trader_street', 'trader_postcode', 'trader_city'];
@@ -72,7 +74,36 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/v1/webhooks/config', query: [] },
   { method: 'DELETE', path: '/v1/webhooks/config', query: [] },
   { method: 'POST', path: '/v1/webhooks/test', body: {}, query: [], bodyMembers: [] },
-  { method: 'GET', path: '/v1/webhooks/deliveries', query: ['limit', 'cursor', 'status', 'event'] },
+  {
+    method: 'GET',
+    path: '/v1/webhooks/deliveries',
+    query: ['limit', 'cursor', 'status', 'event', 'endpoint_id'],
+  },
+  { method: 'GET', path: '/v1/webhooks/endpoints', query: [] },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/endpoints',
+    body: { url: 'https://localhost:1/hook' },
+    query: [],
+    bodyMembers: ['url', 'events', 'description', 'enabled', 'expires_in'],
+  },
+  { method: 'GET', path: '/v1/webhooks/endpoints/we_x', query: [] },
+  {
+    method: 'PATCH',
+    path: '/v1/webhooks/endpoints/we_x',
+    body: { enabled: false },
+    query: [],
+    bodyMembers: ['url', 'events', 'description', 'enabled', 'rotate_secret', 'expires_in'],
+  },
+  { method: 'DELETE', path: '/v1/webhooks/endpoints/we_x', query: [] },
+  {
+    method: 'POST',
+    path: '/v1/webhooks/trigger',
+    body: { event: 'test' },
+    query: [],
+    bodyMembers: ['event'],
+    testKey: true,
+  },
   { method: 'GET', path: '/v1/webhooks/deliveries/dlv_x', query: [] },
   {
     method: 'POST',
@@ -155,7 +186,7 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
         `${op.method} ${op.path
           .split('?')[0]
           .replace('/DE', '/{country_code}')
-          .replace(/dlv_x|key_x|val_x|mon_x|blk_x/, '{id}')
+          .replace(/dlv_x|key_x|val_x|mon_x|blk_x|we_x/, '{id}')
           .replace('req_x', '{request_id}')
           .replace('bat_x', '{batch_id}')}`,
     );
@@ -164,7 +195,7 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
 
   it.each(OPERATIONS)('answers $method $path with an unknown query parameter 422 naming it', async (op) => {
     const res = await app.request(op.method, withQuery(op.path, 'company_name=Acme'), {
-      key: business.live,
+      key: op.testKey ? business.test : business.live,
       body: op.body,
     });
     expectError(res, 422, 'validation_error');
@@ -177,7 +208,7 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
     'answers $method $path with an unknown body member 422 naming it',
     async (op) => {
       const res = await app.request(op.method, op.path, {
-        key: business.live,
+        key: op.testKey ? business.test : business.live,
         body: { ...op.body, company_name: 'Acme' },
       });
       expectError(res, 422, 'validation_error');

@@ -13,6 +13,8 @@ export interface RouteGates {
   feature?: Feature;
   /** Test keys get 403 forbidden (async endpoints, spec 5.4). */
   liveOnly?: boolean;
+  /** Live keys get 403 forbidden (sample events go to test mode only). */
+  testOnly?: boolean;
 }
 
 declare module 'fastify' {
@@ -96,6 +98,9 @@ function checkRouteGates(gates: RouteGates, principal: Principal): void {
     );
   }
   if (gates.liveOnly && principal.mode === 'test') throw new ApiError('forbidden');
+  if (gates.testOnly && principal.mode === 'live') {
+    throw new ApiError('forbidden', 'Sample events are for test mode: use a test key (svc_test_…).');
+  }
 }
 
 /** The SHA-256 of the key in `Authorization: Bearer <key>`, or 401 for a missing or malformed one. */

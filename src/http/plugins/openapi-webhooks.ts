@@ -60,7 +60,7 @@ const EVENTS: Record<EventType, { operationId: string; summary: string; descript
     operationId: 'validationCompletedEvent',
     summary: 'A number queued by POST /v1/validate/async was answered',
     description:
-      "`data` is the validation result as `GET /v1/validate` gives it, plus `request_id` (the `data.request_id` of the 202) and the answer's meta in `data.meta`. Sent for live keys only: test keys cannot queue numbers.",
+      "`data` is the validation result as `GET /v1/validate` gives it, plus `request_id` (the `data.request_id` of the 202) and the answer's meta in `data.meta`. Sent for live keys only: test keys cannot queue numbers (a sample comes from `POST /v1/webhooks/trigger`).",
   },
   'validation.failed': {
     operationId: 'validationFailedEvent',
@@ -78,19 +78,19 @@ const EVENTS: Record<EventType, { operationId: string; summary: string; descript
     operationId: 'monitorChangedEvent',
     summary: 'A monitored number changed: valid, company name or address',
     description:
-      "A check of a monitor (`POST /v1/monitors`) found `valid`, the company name or the company address different from the monitor's last successful check. `changes` lists each as `{ field, from, to }`; when `valid` changes it is the only change listed (a deregistration reports `valid: true → false`, not the company becoming null). A check the registry could not answer is never a change. Sent for the key mode the monitor belongs to, only when that mode has a webhook.",
+      "A check of a monitor (`POST /v1/monitors`) found `valid`, the company name or the company address different from the monitor's last successful check. `changes` lists each as `{ field, from, to }`; when `valid` changes it is the only change listed (a deregistration reports `valid: true → false`, not the company becoming null). A check the registry could not answer is never a change. Sent for the key mode the monitor belongs to, only to its endpoints subscribed to `monitor.changed`.",
   },
   'bulk.completed': {
     operationId: 'bulkCompletedEvent',
     summary: 'Every accepted row of a file sent to POST /v1/bulk is answered',
     description:
-      "Sent once per file, when a webhook is configured for the key's mode (test keys included: their files are answered from test mode). `data` has the counts of `GET /v1/bulk/{id}`; the rows themselves are in the results CSV at `results_url`.",
+      "Sent once per file, to the key mode's endpoints subscribed to it, if any (test keys included: their files are answered from test mode). `data` has the counts of `GET /v1/bulk/{id}`; the rows themselves are in the results CSV at `results_url`.",
   },
   test: {
     operationId: 'testEvent',
     summary: 'POST /v1/webhooks/test was called',
     description:
-      "Sent at once to the webhook of the calling key's mode, to check the URL and your signature verification. Test keys have their own webhook and receive only test events.",
+      "Sent at once to the enabled endpoints of the calling key's mode subscribed to `test`, to check the URL and your signature verification. Test keys have their own endpoints; besides test events they get samples of every kind from `POST /v1/webhooks/trigger`.",
   },
 };
 
@@ -111,7 +111,7 @@ function delays(list: readonly number[]): string {
 /** The `webhooks` member of the document, with this instance's delivery settings in its text. */
 export function webhooksSection(timings: WebhookTimings) {
   const delivery = [
-    `**Delivery**: a POST of the JSON body to your webhook URL, signed per Standard Webhooks (the headers below). Answer 2xx within ${formatDelay(timings.timeoutMs)}: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (${delays(timings.retryDelaysMs)}), then the delivery is \`failed\`.`,
+    `**Delivery**: a POST of the JSON body to the URL of every enabled endpoint subscribed to the event (one delivery each), signed per Standard Webhooks with that endpoint's secret (the headers below). Answer 2xx within ${formatDelay(timings.timeoutMs)}: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (${delays(timings.retryDelaysMs)}), then the delivery is \`failed\`.`,
     'Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.',
   ].join('\n\n');
   const failed = 'A failed attempt: retried on the schedule above, then the delivery is `failed`.';

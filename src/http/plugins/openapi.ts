@@ -50,7 +50,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
         { name: 'rates', description: 'VAT rates' },
         { name: 'history', description: 'Validation records: the list, the CSV export, one record' },
         { name: 'bulk', description: 'CSV files of VAT numbers, validated in the background' },
-        { name: 'webhooks', description: 'Webhook configuration and deliveries' },
+        { name: 'webhooks', description: 'Webhook endpoints, deliveries and sample events' },
         { name: 'account', description: 'Usage figures and API keys' },
         { name: 'monitors', description: 'Numbers re-checked on a schedule, with change events' },
         { name: 'events', description: 'What the service sends to your webhook' },

@@ -112,7 +112,7 @@ const BatchAccepted = Type.Object(
 );
 
 const COMMON = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`), with a **live key**: test keys get 403 \`forbidden\`, since this makes real registry calls and sends real events.
-- **Webhook**: results arrive only by webhook, so one must be configured and enabled (\`PUT /v1/webhooks/config\`); otherwise 400 \`webhook_not_configured\`.
+- **Webhook**: results arrive only by webhook, so an enabled endpoint of the key's mode must subscribe to each event the request can end with (\`validation.completed\` and \`validation.failed\` for a number, \`batch.completed\` for a batch; \`PUT /v1/webhooks/config\` makes one that subscribes to every event); otherwise 400 \`webhook_not_configured\`, naming the events without one.
 - **Reference**: \`reference\` (your own id for the customer or order, 1–128 printable characters, trimmed) is kept on the validation record and comes back in the 202 and in the event; an empty or blank one, or one with control characters, is 422 \`validation_error\`.
 - **Retries**: a registry that is down is retried in the background (by default 5 times over about 4 hours); the result waits for it.`;
 

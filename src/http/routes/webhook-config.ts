@@ -1,8 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../clock.js';
-import type { WebhookStore } from '../../store/webhooks.js';
-import type { TargetPolicy } from '../../webhooks/target-guard.js';
+import type { EndpointDeps } from '../../webhooks/endpoints.js';
 import { putWebhookConfig, readWebhookConfig, removeWebhookConfig } from '../../webhooks/webhook-config.js';
 import {
   AUTH_ERRORS,
@@ -38,26 +36,25 @@ const ConfigAnswer = Type.Object(
 
 /** What every webhook operation's description ends with (decisions section 7). */
 export const WEBHOOK_NOTES = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`). Not counted against the monthly quota.
-- **Key modes**: live and test keys each have their own webhook, secret, events and deliveries; a test key never sees the live ones.`;
+- **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.`;
 
-const PUT_DESCRIPTION = `Sets the URL that events are delivered to (\`validation.completed\`, \`validation.failed\`, \`batch.completed\`, \`test\`: see the \`webhooks\` section of this document). The first call generates the signing secret (\`whsec_…\`, Standard Webhooks); later calls keep it and \`created_at\` unless \`rotate_secret\` is true. \`enabled: false\` pauses deliveries: events are then recorded as failed deliveries, which can be replayed.
+/** How the configuration relates to the endpoints, for the three operations below. */
+const FIRST_ENDPOINT = `The configuration is the key mode's first webhook endpoint (its oldest permanent one; see \`/v1/webhooks/endpoints\` for up to ten, each with its own events and secret).`;
+
+const PUT_DESCRIPTION = `Sets the URL that events are delivered to (see the \`webhooks\` section of this document for every kind). The first call creates the endpoint, subscribed to every event kind, and generates its signing secret (\`whsec_…\`, Standard Webhooks); later calls keep the secret and \`created_at\` unless \`rotate_secret\` is true. \`enabled: false\` pauses deliveries: events are then recorded as failed deliveries, which can be replayed. ${FIRST_ENDPOINT}
 
 ${WEBHOOK_NOTES}
-- **Worth knowing**: the URL must be HTTPS and must not resolve to a loopback, private, link-local or reserved address (422 \`validation_error\`); it is checked again at every delivery.`;
+- **Worth knowing**: the URL must be HTTPS and must not resolve to a loopback, private, link-local or reserved address (422 \`validation_error\`); it is checked again at every delivery. Creating it when the key mode has ten endpoints already is 409 \`endpoint_limit_exceeded\`.`;
 
-const GET_DESCRIPTION = `The webhook of the key's mode, with its signing secret. 404 \`not_found\` when none is configured.
-
-${WEBHOOK_NOTES}`;
-
-const DELETE_DESCRIPTION = `Removes the webhook of the key's mode. Events produced afterwards are recorded as failed deliveries (\`failure_reason: webhook_not_configured\`) and can be replayed once a webhook exists again. 404 \`not_found\` when none is configured.
+const GET_DESCRIPTION = `The webhook of the key's mode, with its signing secret. 404 \`not_found\` when none is configured. ${FIRST_ENDPOINT}
 
 ${WEBHOOK_NOTES}`;
 
-export interface WebhookConfigRouteDeps {
-  webhooks: WebhookStore;
-  clock: Clock;
-  policy: TargetPolicy;
-}
+const DELETE_DESCRIPTION = `Removes the webhook of the key's mode (its first endpoint; other endpoints stay). Events that no endpoint subscribes to afterwards are recorded as failed deliveries (\`failure_reason: webhook_not_configured\`) and can be replayed once a webhook exists again. 404 \`not_found\` when none is configured.
+
+${WEBHOOK_NOTES}`;
+
+export type WebhookConfigRouteDeps = EndpointDeps;
 
 /**
  * PUT, GET and DELETE /v1/webhooks/config (spec 4.7, decisions section 7). Each key mode has its
@@ -80,7 +77,10 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
         description: PUT_DESCRIPTION,
         querystring: NoQuery,
         body: PutBody,
-        response: { 200: ConfigAnswer, ...errorResponses([...BODY_ERRORS, ...WEBHOOK_ERRORS]) },
+        response: {
+          200: ConfigAnswer,
+          ...errorResponses([...BODY_ERRORS, ...WEBHOOK_ERRORS, 'endpoint_limit_exceeded']),
+        },
       },
     },
     async (request) => ({
@@ -103,7 +103,7 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
       },
     },
     async (request) => ({
-      data: await readWebhookConfig(deps.webhooks, request.principal),
+      data: await readWebhookConfig(deps, request.principal),
       meta: { request_id: request.id },
     }),
   );
@@ -128,7 +128,7 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
       },
     },
     async (request) => {
-      await removeWebhookConfig(deps.webhooks, request.principal);
+      await removeWebhookConfig(deps, request.principal);
       return { data: { deleted: true as const }, meta: { request_id: request.id } };
     },
   );

@@ -36,6 +36,14 @@ const ListQuery = Type.Object(
         examples: ['batch.completed'],
       }),
     ),
+    endpoint_id: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        pattern: '^[\\x21-\\x7e]+$',
+        description: 'Only the deliveries for this endpoint (`we_…`), removed ones included',
+        examples: ['we_5hJ2kL9mN3pQ7rS1tV4w'],
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -51,12 +59,12 @@ const OptionalBody = Type.Optional(
   Type.Object({}, { additionalProperties: false, description: 'None or {}', examples: [{}] }),
 );
 
-const TEST_DESCRIPTION = `Sends a \`test\` event to the webhook now and answers with the delivery once the attempt is over: \`status\` and \`last_status_code\` say what the receiver answered. Use it to check the URL and your signature verification. A failed test delivery is retried on the normal schedule. No body, or \`{}\`.
+const TEST_DESCRIPTION = `Sends a \`test\` event now to every enabled webhook endpoint of the key's mode subscribed to \`test\` (the configuration's endpoint subscribes to every kind) and answers once the attempts are over, with the delivery to the oldest of them: \`status\` and \`last_status_code\` say what the receiver answered (the others are in the deliveries list). Use it to check the URL and your signature verification. A failed test delivery is not retried. No body, or \`{}\`.
 
 ${WEBHOOK_NOTES}
-- **Worth knowing**: 400 \`webhook_not_configured\` without an enabled webhook.`;
+- **Worth knowing**: 400 \`webhook_not_configured\` without an enabled endpoint subscribed to \`test\`. Samples of every other kind: \`POST /v1/webhooks/trigger\` (test keys).`;
 
-const LIST_DESCRIPTION = `Deliveries of the key's mode, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. Filter by \`status\` and by \`event\` type.
+const LIST_DESCRIPTION = `Deliveries of the key's mode, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. Filter by \`status\`, by \`event\` type and by \`endpoint_id\`.
 
 ${WEBHOOK_NOTES}
 - **Worth knowing**: \`limit\` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or a query parameter this operation does not take is 422 \`validation_error\`.`;
@@ -65,7 +73,7 @@ const GET_DESCRIPTION = `One delivery with the exact body sent (\`payload\`), th
 
 ${WEBHOOK_NOTES}`;
 
-const REPLAY_DESCRIPTION = `Sends the delivery's event again, as a new delivery to the webhook's current URL: the same body and \`webhook-id\` (receivers can deduplicate on it), signed afresh. \`replay_of\` names the original. A replay that fails is retried on the normal schedule. Without a webhook, the replay is recorded as failed (\`webhook_not_configured\`). No body, or \`{}\`.
+const REPLAY_DESCRIPTION = `Sends the delivery's event again, as a new delivery to the same endpoint at its current URL: the same body and \`webhook-id\` (receivers can deduplicate on it), signed afresh with the endpoint's secret. \`replay_of\` names the original. When that endpoint was removed (or the event had none), the replay goes to the key mode's first endpoint (the configuration's) if it subscribes to the event; without one it is recorded as failed (\`webhook_not_configured\`). A replay that fails is retried on the normal schedule. No body, or \`{}\`.
 
 ${WEBHOOK_NOTES}`;
 
@@ -187,7 +195,7 @@ export function webhookDeliveryRoutes(scope: FastifyInstance, deps: WebhookDeliv
       schema: {
         operationId: 'replayWebhookDelivery',
         tags,
-        summary: 'Send the same event again to the current URL',
+        summary: 'Send the same event again to its endpoint',
         description: REPLAY_DESCRIPTION,
         params: IdParams,
         querystring: NoQuery,

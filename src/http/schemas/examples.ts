@@ -46,6 +46,8 @@ export const MONITOR_ID = 'mon_4fQ8xY2kLp9Rt3Vw6Zb1';
 const DELIVERY_ID = 'dlv_3kT9vXq2LmN8pR4sW7yZ';
 const REPLAY_ID = 'dlv_8aB2cD4eF6gH8iJ0kL2m';
 const WEBHOOK_URL = 'https://hooks.example.com/vat-service';
+/** The first webhook endpoint of the examples: the one `PUT /v1/webhooks/config` manages. */
+const ENDPOINT_ID = 'we_5hJ2kL9mN3pQ7rS1tV4w';
 /** A well-formed secret (`whsec_` + base64 of 32 bytes), so the example signature is a real one. */
 const SIGNING_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
@@ -75,7 +77,18 @@ function asLive(answer: ValidationAnswer, source: ValidationAnswer['meta']['sour
 }
 
 /** Shared with the account examples (schemas/account-examples.ts), so both show the same ids. */
-export { ASYNC_ID, asLive, BATCH_ID, DOCS_BASE, REFERENCE, VALIDATION_IDS };
+export {
+  ASYNC_ID,
+  asLive,
+  at,
+  BATCH_ID,
+  DOCS_BASE,
+  ENDPOINT_ID,
+  REFERENCE,
+  SIGNING_SECRET,
+  VALIDATION_IDS,
+  WEBHOOK_URL,
+};
 
 export function errorExample(code: ErrorCode, message?: string) {
   return errorBody(DOCS_BASE, EXAMPLE_REQUEST_ID, code, message);
@@ -388,6 +401,7 @@ const deliverySummary = {
   id: DELIVERY_ID,
   event_id: EVENT_ID,
   event: 'validation.completed',
+  endpoint_id: ENDPOINT_ID,
   status: 'delivered',
   url: WEBHOOK_URL,
   attempts: 1,
@@ -405,6 +419,8 @@ const deliveryDetail = {
   request_headers: webhookHeaders(SIGNING_SECRET, EVENT_ID, sentAt, completedPayload),
   attempt_log: [{ at: at(4_000), status_code: 200, duration_ms: 180, response_body: 'ok', error: null }],
 };
+
+export { deliverySummary as EXAMPLE_DELIVERY_SUMMARY };
 
 export const TEST_DELIVERY_EXAMPLES: Record<string, NamedExample> = {
   delivered: {

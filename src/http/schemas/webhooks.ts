@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { EVENT_TYPES } from '../../webhooks/events.js';
 import { IsoTime, Nullable } from './common.js';
 
 export const WebhookConfig = Type.Object(
@@ -11,10 +12,48 @@ export const WebhookConfig = Type.Object(
   { $id: 'WebhookConfig' },
 );
 
+const KINDS = EVENT_TYPES.map((kind) => `\`${kind}\``).join(', ');
+
+export const EndpointId = Type.String({
+  pattern: '^we_[0-9A-Za-z]{20}$',
+  description: 'A webhook endpoint id (`we_…`)',
+  examples: ['we_5hJ2kL9mN3pQ7rS1tV4w'],
+});
+
+export const WebhookEndpoint = Type.Object(
+  {
+    id: EndpointId,
+    url: Type.String({ format: 'uri' }),
+    enabled: Type.Boolean({
+      description: 'false: events it subscribes to are recorded as failed deliveries',
+    }),
+    events: Type.Array(Type.String(), {
+      description: `The event kinds it receives (${KINDS}), or \`["*"]\` for every kind, those added later included`,
+    }),
+    description: Nullable(Type.String()),
+    signing_secret: Type.Optional(
+      Type.String({
+        description:
+          'whsec_ + base64 of 32 random bytes (Standard Webhooks); only in the answers that create the endpoint or rotate its secret',
+      }),
+    ),
+    created_at: IsoTime,
+    expires_at: Nullable(IsoTime, {
+      description:
+        'When a temporary endpoint ends unless renewed (PATCH with `expires_in`); from then on it is removed. null: permanent',
+    }),
+  },
+  { $id: 'WebhookEndpoint' },
+);
+
 const deliveryFields = {
   id: Type.String(),
   event_id: Type.String({ description: 'Also the webhook-id header: stable across retries and replays' }),
-  event: Type.String({ description: 'validation.completed, validation.failed, batch.completed or test' }),
+  event: Type.String({ description: `The event kind: ${KINDS}` }),
+  endpoint_id: Nullable(Type.String(), {
+    description:
+      'The endpoint it is for (it may have been removed since); null when no endpoint subscribed to the event',
+  }),
   status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
   url: Nullable(Type.String()),
   attempts: Type.Integer(),

@@ -184,11 +184,11 @@ class SettleWriter {
       if (succeeded + failed === 0) return false;
       const counts = await stores.bulk.countSettled(file.id, { succeeded, failed }, now);
       if (counts.processed < counts.accepted || !(await stores.bulk.completeFile(file.id, now))) return false;
-      // The event only when a webhook is configured: a file's results are read from the API.
-      if (await stores.webhooks.getConfig(owner)) {
-        const done = (await stores.bulk.getFile(file.id))!;
-        await deps.deliveries.emit(stores, owner, bulkCompletedEvent(done, deps.publicUrl));
-      }
+      // The event only to endpoints subscribed to it: a file's results are read from the API.
+      const done = (await stores.bulk.getFile(file.id))!;
+      await deps.deliveries.emit(stores, owner, bulkCompletedEvent(done, deps.publicUrl), {
+        onlyIfSubscribed: true,
+      });
       return true;
     });
     if (completed) deps.onSettled?.();

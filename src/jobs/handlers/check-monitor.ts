@@ -189,8 +189,8 @@ async function settle(
     await stores.monitors.update(monitor.id, update);
     const previous = monitor.last_result === null ? null : (JSON.parse(monitor.last_result) as MonitorResult);
     const changes = previous ? changesBetween(previous, result) : [];
-    // Sent only to a mode that has a webhook (a disabled one records it as a failed delivery).
-    if (changes.length > 0 && (await stores.webhooks.getConfig(owner))) {
+    // Sent only to endpoints subscribed to it (a disabled one records it as a failed delivery).
+    if (changes.length > 0) {
       await deps.deliveries.emit(
         stores,
         owner,
@@ -203,6 +203,7 @@ async function settle(
           validation_id: validationId,
           result: answer.data,
         }),
+        { onlyIfSubscribed: true },
       );
     }
   });
