@@ -114,451 +114,88 @@ export function addressFormatOf(countryCode: string): AddressFormat | undefined 
 }
 
 /**
- * Street words by language: each spelling (abbreviations without their dot) → one name for the
- * kind of street. `suffixes` are the kinds written at the end of a one-word street name
- * (`Hauptstraße`, `Drottninggatan`), with the abbreviations that stand for them only when
- * followed by a dot (`Hauptstr.`, `Drottningg.`).
+ * Street words by language: each kind of street (`strasse`, `rue`, `ulica`) with the other
+ * spellings that stand for it (abbreviations without their dot), and the kinds written at the end
+ * of a one-word street name (`Hauptstraße`, `Drottninggatan`) with the abbreviations that stand
+ * for them there only when followed by a dot (`Hauptstr.`, `Drottningg.`).
  */
 export interface StreetWords {
-  words: Readonly<Record<string, string>>;
-  suffixes?: ReadonlyArray<{ kind: string; written: readonly string[]; abbreviated: readonly string[] }>;
+  /** Spelling → kind. */
+  words: ReadonlyMap<string, string>;
+  suffixes: ReadonlyArray<{ kind: string; written: readonly string[]; abbreviated: readonly string[] }>;
 }
 
-const kinds = (table: Record<string, string>) => table;
+/**
+ * `words`: entries `kind=spelling,spelling` (the kind is also its own spelling); `suffixes`:
+ * entries `kind=written,written/abbreviation,abbreviation`.
+ */
+function streetWords(words: string, suffixes = ''): StreetWords {
+  const table = new Map<string, string>();
+  for (const entry of words.split(' ')) {
+    const [kind, others = ''] = entry.split('=');
+    for (const spelling of [kind, ...others.split(',').filter(Boolean)]) table.set(spelling, kind);
+  }
+  const endings = suffixes
+    .split(' ')
+    .filter(Boolean)
+    .map((entry) => {
+      const [kind, rest] = entry.split('=');
+      const [written, abbreviated = ''] = rest.split('/');
+      return { kind, written: written.split(','), abbreviated: abbreviated.split(',').filter(Boolean) };
+    });
+  return { words: table, suffixes: endings };
+}
 
 export const STREET_WORDS: Readonly<Record<StreetLanguage, StreetWords>> = {
-  de: {
-    words: kinds({
-      strasse: 'strasse',
-      str: 'strasse',
-      gasse: 'gasse',
-      platz: 'platz',
-      pl: 'platz',
-      weg: 'weg',
-      allee: 'allee',
-      ring: 'ring',
-      damm: 'damm',
-    }),
-    suffixes: [
-      { kind: 'strasse', written: ['strasse'], abbreviated: ['str'] },
-      { kind: 'gasse', written: ['gasse'], abbreviated: ['g'] },
-      { kind: 'platz', written: ['platz'], abbreviated: ['pl'] },
-      { kind: 'weg', written: ['weg'], abbreviated: [] },
-      { kind: 'allee', written: ['allee'], abbreviated: [] },
-    ],
-  },
-  nl: {
-    words: kinds({
-      straat: 'straat',
-      str: 'straat',
-      laan: 'laan',
-      ln: 'laan',
-      weg: 'weg',
-      plein: 'plein',
-      pl: 'plein',
-      gracht: 'gracht',
-      gr: 'gracht',
-      kade: 'kade',
-      kd: 'kade',
-      steenweg: 'steenweg',
-      stwg: 'steenweg',
-      singel: 'singel',
-    }),
-    suffixes: [
-      { kind: 'straat', written: ['straat'], abbreviated: ['str'] },
-      { kind: 'laan', written: ['laan'], abbreviated: ['ln'] },
-      { kind: 'steenweg', written: ['steenweg'], abbreviated: ['stwg'] },
-      { kind: 'weg', written: ['weg'], abbreviated: [] },
-      { kind: 'plein', written: ['plein'], abbreviated: [] },
-      { kind: 'gracht', written: ['gracht'], abbreviated: ['gr'] },
-      { kind: 'kade', written: ['kade'], abbreviated: [] },
-    ],
-  },
-  fr: {
-    words: kinds({
-      rue: 'rue',
-      r: 'rue',
-      avenue: 'avenue',
-      av: 'avenue',
-      ave: 'avenue',
-      boulevard: 'boulevard',
-      bd: 'boulevard',
-      bld: 'boulevard',
-      blvd: 'boulevard',
-      boul: 'boulevard',
-      place: 'place',
-      pl: 'place',
-      chemin: 'chemin',
-      ch: 'chemin',
-      chem: 'chemin',
-      route: 'route',
-      rte: 'route',
-      impasse: 'impasse',
-      imp: 'impasse',
-      allee: 'allee',
-      all: 'allee',
-      quai: 'quai',
-      square: 'square',
-      sq: 'square',
-      faubourg: 'faubourg',
-      fg: 'faubourg',
-      fbg: 'faubourg',
-      cours: 'cours',
-      passage: 'passage',
-      esplanade: 'esplanade',
-    }),
-  },
-  it: {
-    words: kinds({
-      via: 'via',
-      v: 'via',
-      viale: 'viale',
-      vle: 'viale',
-      piazza: 'piazza',
-      pza: 'piazza',
-      pzza: 'piazza',
-      p: 'piazza',
-      piazzale: 'piazzale',
-      corso: 'corso',
-      cso: 'corso',
-      largo: 'largo',
-      lgo: 'largo',
-      vicolo: 'vicolo',
-      vic: 'vicolo',
-      strada: 'strada',
-      str: 'strada',
-      lungomare: 'lungomare',
-    }),
-  },
-  es: {
-    words: kinds({
-      calle: 'calle',
-      c: 'calle',
-      cl: 'calle',
-      carrer: 'calle',
-      avenida: 'avenida',
-      av: 'avenida',
-      avda: 'avenida',
-      avd: 'avenida',
-      avinguda: 'avenida',
-      plaza: 'plaza',
-      pza: 'plaza',
-      pl: 'plaza',
-      placa: 'plaza',
-      paseo: 'paseo',
-      po: 'paseo',
-      passeig: 'paseo',
-      carretera: 'carretera',
-      ctra: 'carretera',
-      ronda: 'ronda',
-      rda: 'ronda',
-      travesia: 'travesia',
-      camino: 'camino',
-      rua: 'calle',
-      glorieta: 'glorieta',
-      gta: 'glorieta',
-    }),
-  },
-  pt: {
-    words: kinds({
-      rua: 'rua',
-      r: 'rua',
-      avenida: 'avenida',
-      av: 'avenida',
-      praca: 'praca',
-      pc: 'praca',
-      pca: 'praca',
-      largo: 'largo',
-      lg: 'largo',
-      travessa: 'travessa',
-      tv: 'travessa',
-      trav: 'travessa',
-      estrada: 'estrada',
-      estr: 'estrada',
-      alameda: 'alameda',
-      al: 'alameda',
-      calcada: 'calcada',
-    }),
-  },
-  pl: {
-    words: kinds({
-      ulica: 'ulica',
-      ul: 'ulica',
-      aleja: 'aleja',
-      aleje: 'aleja',
-      al: 'aleja',
-      plac: 'plac',
-      pl: 'plac',
-      osiedle: 'osiedle',
-      os: 'osiedle',
-      rondo: 'rondo',
-    }),
-  },
-  cs: {
-    words: kinds({
-      ulice: 'ulice',
-      ul: 'ulice',
-      namesti: 'namesti',
-      nam: 'namesti',
-      trida: 'trida',
-      tr: 'trida',
-      nabrezi: 'nabrezi',
-      nabr: 'nabrezi',
-    }),
-  },
-  sk: {
-    words: kinds({
-      ulica: 'ulica',
-      ul: 'ulica',
-      namestie: 'namestie',
-      nam: 'namestie',
-      trieda: 'trieda',
-      tr: 'trieda',
-      nabrezie: 'nabrezie',
-      nabr: 'nabrezie',
-    }),
-  },
-  hu: {
-    words: kinds({
-      utca: 'utca',
-      u: 'utca',
-      ut: 'ut',
-      korut: 'korut',
-      krt: 'korut',
-      ter: 'ter',
-      koz: 'koz',
-      rakpart: 'rakpart',
-      rkp: 'rakpart',
-      sugarut: 'sugarut',
-      sgt: 'sugarut',
-    }),
-  },
-  ro: {
-    words: kinds({
-      strada: 'strada',
-      str: 'strada',
-      bulevardul: 'bulevardul',
-      bulevard: 'bulevardul',
-      bd: 'bulevardul',
-      bdul: 'bulevardul',
-      blvd: 'bulevardul',
-      calea: 'calea',
-      cal: 'calea',
-      soseaua: 'soseaua',
-      sos: 'soseaua',
-      piata: 'piata',
-      pta: 'piata',
-      aleea: 'aleea',
-      al: 'aleea',
-      splaiul: 'splaiul',
-      spl: 'splaiul',
-      intrarea: 'intrarea',
-      intr: 'intrarea',
-    }),
-  },
-  bg: {
-    words: kinds({
-      ulitsa: 'ulitsa',
-      ul: 'ulitsa',
-      bulevard: 'bulevard',
-      bul: 'bulevard',
-      ploshtad: 'ploshtad',
-      pl: 'ploshtad',
-      zhk: 'zhk',
-    }),
-  },
-  el: {
-    words: kinds({
-      odos: 'odos',
-      od: 'odos',
-      leoforos: 'leoforos',
-      leof: 'leoforos',
-      lew: 'leoforos',
-      plateia: 'plateia',
-      pl: 'plateia',
-    }),
-  },
-  sv: {
-    words: kinds({
-      gatan: 'gatan',
-      g: 'gatan',
-      gt: 'gatan',
-      vagen: 'vagen',
-      v: 'vagen',
-      vg: 'vagen',
-      torget: 'torget',
-      tg: 'torget',
-      grand: 'grand',
-      plan: 'plan',
-      allen: 'allen',
-    }),
-    suffixes: [
-      { kind: 'gatan', written: ['gatan', 'gata'], abbreviated: ['g', 'gt'] },
-      { kind: 'vagen', written: ['vagen', 'vag'], abbreviated: ['v', 'vg'] },
-      { kind: 'torget', written: ['torget'], abbreviated: ['tg'] },
-    ],
-  },
-  no: {
-    words: kinds({
-      gate: 'gate',
-      gata: 'gate',
-      gaten: 'gate',
-      gt: 'gate',
-      g: 'gate',
-      veien: 'vei',
-      vegen: 'vei',
-      vei: 'vei',
-      veg: 'vei',
-      vn: 'vei',
-      v: 'vei',
-      plass: 'plass',
-      pl: 'plass',
-      alle: 'alle',
-    }),
-    suffixes: [
-      { kind: 'gate', written: ['gate', 'gata', 'gaten'], abbreviated: ['gt', 'g'] },
-      { kind: 'vei', written: ['veien', 'vegen', 'vei', 'veg'], abbreviated: ['vn', 'v'] },
-      { kind: 'plass', written: ['plass', 'plassen'], abbreviated: ['pl'] },
-    ],
-  },
-  da: {
-    words: kinds({
-      gade: 'gade',
-      gd: 'gade',
-      g: 'gade',
-      vej: 'vej',
-      v: 'vej',
-      plads: 'plads',
-      pl: 'plads',
-      alle: 'alle',
-      boulevard: 'boulevard',
-      boulevarden: 'boulevard',
-    }),
-    suffixes: [
-      { kind: 'gade', written: ['gade'], abbreviated: ['gd', 'g'] },
-      { kind: 'vej', written: ['vej'], abbreviated: ['v'] },
-      { kind: 'plads', written: ['plads'], abbreviated: ['pl'] },
-      { kind: 'boulevard', written: ['boulevarden', 'boulevard'], abbreviated: [] },
-    ],
-  },
-  fi: {
-    words: kinds({
-      katu: 'katu',
-      k: 'katu',
-      tie: 'tie',
-      t: 'tie',
-      kuja: 'kuja',
-      polku: 'polku',
-      tori: 'tori',
-    }),
-    suffixes: [
-      { kind: 'katu', written: ['katu'], abbreviated: ['k'] },
-      { kind: 'tie', written: ['tie'], abbreviated: ['t'] },
-      { kind: 'kuja', written: ['kuja'], abbreviated: [] },
-    ],
-  },
-  et: {
-    words: kinds({
-      tanav: 'tanav',
-      tn: 'tanav',
-      maantee: 'maantee',
-      mnt: 'maantee',
-      puiestee: 'puiestee',
-      pst: 'puiestee',
-      valjak: 'valjak',
-      plats: 'valjak',
-    }),
-  },
-  lv: {
-    words: kinds({
-      iela: 'iela',
-      ie: 'iela',
-      bulvaris: 'bulvaris',
-      bulv: 'bulvaris',
-      laukums: 'laukums',
-      prospekts: 'prospekts',
-      pr: 'prospekts',
-      gatve: 'gatve',
-      gt: 'gatve',
-    }),
-  },
-  lt: {
-    words: kinds({
-      gatve: 'gatve',
-      g: 'gatve',
-      prospektas: 'prospektas',
-      pr: 'prospektas',
-      aleja: 'aleja',
-      al: 'aleja',
-      aikste: 'aikste',
-      skersgatvis: 'skersgatvis',
-      skg: 'skersgatvis',
-    }),
-  },
-  sl: {
-    words: kinds({
-      cesta: 'cesta',
-      c: 'cesta',
-      ulica: 'ulica',
-      ul: 'ulica',
-      trg: 'trg',
-      nabrezje: 'nabrezje',
-    }),
-  },
-  hr: {
-    words: kinds({
-      ulica: 'ulica',
-      ul: 'ulica',
-      cesta: 'cesta',
-      c: 'cesta',
-      trg: 'trg',
-      avenija: 'avenija',
-      obala: 'obala',
-    }),
-  },
-  en: {
-    words: kinds({
-      street: 'street',
-      st: 'street',
-      road: 'road',
-      rd: 'road',
-      avenue: 'avenue',
-      ave: 'avenue',
-      av: 'avenue',
-      lane: 'lane',
-      ln: 'lane',
-      drive: 'drive',
-      dr: 'drive',
-      square: 'square',
-      sq: 'square',
-      place: 'place',
-      pl: 'place',
-      court: 'court',
-      ct: 'court',
-      crescent: 'crescent',
-      cres: 'crescent',
-      terrace: 'terrace',
-      terr: 'terrace',
-      tce: 'terrace',
-      parade: 'parade',
-      pde: 'parade',
-      highway: 'highway',
-      hwy: 'highway',
-      boulevard: 'boulevard',
-      blvd: 'boulevard',
-      close: 'close',
-      cl: 'close',
-      gardens: 'gardens',
-      gdns: 'gardens',
-      grove: 'grove',
-      way: 'way',
-      walk: 'walk',
-      mews: 'mews',
-      row: 'row',
-      quay: 'quay',
-    }),
-  },
-  mt: { words: kinds({ triq: 'triq', pjazza: 'pjazza', vjal: 'vjal' }) },
+  de: streetWords(
+    'strasse=str gasse platz=pl weg allee ring damm',
+    'strasse=strasse/str gasse=gasse/g platz=platz/pl weg=weg allee=allee',
+  ),
+  nl: streetWords(
+    'straat=str laan=ln weg plein=pl gracht=gr kade=kd steenweg=stwg singel',
+    'straat=straat/str laan=laan/ln steenweg=steenweg/stwg weg=weg plein=plein gracht=gracht/gr kade=kade',
+  ),
+  fr: streetWords(
+    'rue=r avenue=av,ave boulevard=bd,bld,blvd,boul place=pl chemin=ch,chem route=rte impasse=imp allee=all quai square=sq faubourg=fg,fbg cours passage esplanade',
+  ),
+  it: streetWords(
+    'via=v viale=vle piazza=pza,pzza,p piazzale corso=cso largo=lgo vicolo=vic strada=str lungomare',
+  ),
+  es: streetWords(
+    'calle=c,cl,carrer,rua avenida=av,avda,avd,avinguda plaza=pza,pl,placa paseo=po,passeig carretera=ctra ronda=rda travesia camino glorieta=gta',
+  ),
+  pt: streetWords('rua=r avenida=av praca=pc,pca largo=lg travessa=tv,trav estrada=estr alameda=al calcada'),
+  pl: streetWords('ulica=ul aleja=aleje,al plac=pl osiedle=os rondo'),
+  cs: streetWords('ulice=ul namesti=nam trida=tr nabrezi=nabr'),
+  sk: streetWords('ulica=ul namestie=nam trieda=tr nabrezie=nabr'),
+  hu: streetWords('utca=u ut korut=krt ter koz rakpart=rkp sugarut=sgt'),
+  ro: streetWords(
+    'strada=str bulevardul=bulevard,bd,bdul,blvd calea=cal soseaua=sos piata=pta aleea=al splaiul=spl intrarea=intr',
+  ),
+  bg: streetWords('ulitsa=ul bulevard=bul ploshtad=pl zhk'),
+  el: streetWords('odos=od leoforos=leof plateia=pl'),
+  sv: streetWords(
+    'gatan=g,gt vagen=v,vg torget=tg grand plan allen',
+    'gatan=gatan,gata/g,gt vagen=vagen,vag/v,vg torget=torget/tg',
+  ),
+  no: streetWords(
+    'gate=gata,gaten,gt,g vei=veien,vegen,veg,vn,v plass=pl alle',
+    'gate=gate,gata,gaten/gt,g vei=veien,vegen,vei,veg/vn,v plass=plass,plassen/pl',
+  ),
+  da: streetWords(
+    'gade=gd,g vej=v plads=pl alle boulevard=boulevarden',
+    'gade=gade/gd,g vej=vej/v plads=plads/pl boulevard=boulevarden,boulevard',
+  ),
+  fi: streetWords('katu=k tie=t kuja polku tori', 'katu=katu/k tie=tie/t kuja=kuja'),
+  et: streetWords('tanav=tn maantee=mnt puiestee=pst valjak=plats'),
+  lv: streetWords('iela=ie bulvaris=bulv laukums prospekts=pr gatve=gt'),
+  lt: streetWords('gatve=g prospektas=pr aleja=al aikste skersgatvis=skg'),
+  sl: streetWords('cesta=c ulica=ul trg nabrezje'),
+  hr: streetWords('ulica=ul cesta=c trg avenija obala'),
+  en: streetWords(
+    'street=st road=rd avenue=ave,av lane=ln drive=dr square=sq place=pl court=ct crescent=cres terrace=terr,tce parade=pde highway=hwy boulevard=blvd close=cl gardens=gdns grove way walk mews row quay',
+  ),
+  mt: streetWords('triq pjazza vjal'),
 };
 
 /**

@@ -1,7 +1,7 @@
 import { type RegisteredAddress, readRegisteredAddress, wholePostcode } from './address.js';
 import { addressFormatOf } from './address-formats.js';
 import { joined, sameWord, type Word } from './letters.js';
-import { compareCompanyType, compareNames } from './names.js';
+import { compareCompanyType, compareNames, readName } from './names.js';
 import { atMostPartial, type FieldMatch } from './outcome.js';
 import { townLine, townWords } from './places.js';
 import { readStreet, relateStreets } from './streets.js';
@@ -54,19 +54,24 @@ export function computeMatch(
 ): ComputedMatch {
   const name = company?.name;
   const address = company?.address;
-  const registered = given(address) ? readRegisteredAddress(address, countryCode) : undefined;
+  // Each registered part is read once, and only when a field compares with it.
+  const addressSent =
+    given(trader.trader_street) || given(trader.trader_postcode) || given(trader.trader_city);
+  const registered = addressSent && given(address) ? readRegisteredAddress(address, countryCode) : undefined;
+  const nameSent = given(trader.trader_name) || given(trader.trader_company_type);
+  const registeredName = nameSent && given(name) ? readName(name, countryCode) : undefined;
   const byAddress = (
     sent: string | undefined,
     rule: (sent: string, address: RegisteredAddress) => FieldMatch,
   ) => (given(sent) && registered ? rule(sent, registered) : 'not_processed');
   return {
     name:
-      given(trader.trader_name) && given(name)
-        ? compareNames(trader.trader_name, name, countryCode)
+      given(trader.trader_name) && registeredName
+        ? compareNames(trader.trader_name, registeredName, countryCode)
         : 'not_processed',
     company_type:
-      given(trader.trader_company_type) && given(name)
-        ? compareCompanyType(trader.trader_company_type, name, countryCode)
+      given(trader.trader_company_type) && registeredName
+        ? compareCompanyType(trader.trader_company_type, registeredName, countryCode)
         : 'not_processed',
     street: byAddress(trader.trader_street, (sent, at) => compareStreet(sent, at, countryCode)),
     postcode: byAddress(trader.trader_postcode, (sent, at) => comparePostcode(sent, at, countryCode)),

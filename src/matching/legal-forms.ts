@@ -117,56 +117,74 @@ function lookUp(table: Table, words: readonly Word[]): Set<string> | undefined {
 }
 
 /**
+ * The run-together keys of a name's last (or first) 1..MOST_WORDS words, joiners left out, built
+ * once and looked up in both tables: `keys[size]` holds both readings of the `size` words.
+ */
+function edgeKeys(words: readonly Word[], fromEnd: boolean): Array<[string, string]> {
+  const keys: Array<[string, string]> = [['', '']];
+  let plain = '';
+  let spelled = '';
+  for (let size = 1; size <= Math.min(MOST_WORDS, words.length); size++) {
+    const word = words[fromEnd ? words.length - size : size - 1];
+    if (!JOINERS.has(word.plain)) {
+      plain = fromEnd ? word.plain + plain : plain + word.plain;
+      spelled = fromEnd ? word.spelled + spelled : spelled + word.spelled;
+    }
+    keys.push([plain, spelled]);
+  }
+  return keys;
+}
+
+function codesOf(table: Table, [plain, spelled]: [string, string]): Set<string> | undefined {
+  return table.keys.get(plain) ?? (spelled === plain ? undefined : table.keys.get(spelled));
+}
+
+/**
  * The legal form at the end of a name (or, failing that, at its start, as Latvian, Lithuanian
  * and Bulgarian names write it), the longest spelling first; the country's list first, then
  * every served country's.
  */
 export function splitLegalForm(words: readonly Word[], countryCode: string): NameWithForm {
   const own = tableOf(countryCode);
+  const ends = edgeKeys(words, true);
+  const starts = edgeKeys(words, false);
   for (const [table, foreign] of [
     [own, false],
     [TABLES.all, true],
   ] as const) {
     if (!table) continue;
-    const found = atEnd(table, words) ?? atStart(table, words);
+    const found = atEnd(table, words, ends) ?? atStart(table, words, starts);
     if (found) return { core: found.core, form: { codes: found.codes, foreign } };
   }
   return { core: [...words], form: null };
 }
 
-function atEnd(table: Table, words: readonly Word[]) {
-  for (let size = Math.min(MOST_WORDS, words.length); size >= 1; size--) {
-    const tail = words.slice(words.length - size);
-    const codes = lookUp(table, tail);
+function atEnd(table: Table, words: readonly Word[], keys: ReadonlyArray<[string, string]>) {
+  for (let size = keys.length - 1; size >= 1; size--) {
+    const codes = codesOf(table, keys[size]);
     if (codes) return { core: words.slice(0, words.length - size), codes };
-    const glued = gluedForm(table, tail);
+    const glued = size >= 2 ? gluedForm(table, words[words.length - size], keys[size - 1][0]) : undefined;
     if (glued) return { core: [...words.slice(0, words.length - size), glued.rest], codes: glued.codes };
   }
   return undefined;
 }
 
-function atStart(table: Table, words: readonly Word[]) {
-  for (let size = Math.min(MOST_WORDS, words.length - 1); size >= 1; size--) {
-    const codes = lookUp(table, words.slice(0, size));
+function atStart(table: Table, words: readonly Word[], keys: ReadonlyArray<[string, string]>) {
+  for (let size = Math.min(keys.length - 1, words.length - 1); size >= 1; size--) {
+    const codes = codesOf(table, keys[size]);
     if (codes) return { core: words.slice(size), codes };
   }
   return undefined;
 }
 
-/** `Handelsgesellschaft mbH`: the form's first word ends the first word of `tail`. */
-function gluedForm(table: Table, tail: readonly Word[]) {
-  if (tail.length < 2) return undefined;
-  const rest = tail
-    .slice(1)
-    .map((word) => word.plain)
-    .join('');
-  const first = tail[0].plain;
+/** `Handelsgesellschaft mbH`: the form's first word (`gesellschaft`) ends `first`, `rest` is the others run together. */
+function gluedForm(table: Table, first: Word, rest: string) {
   for (const entry of table.glued.get(rest) ?? []) {
-    if (first.length > entry.head.length && first.endsWith(entry.head)) {
-      const stem = first.slice(0, -entry.head.length);
+    if (first.plain.length > entry.head.length && first.plain.endsWith(entry.head)) {
+      const cut = -entry.head.length;
       return {
         codes: entry.codes,
-        rest: { plain: stem, spelled: tail[0].spelled.slice(0, -entry.head.length) },
+        rest: { plain: first.plain.slice(0, cut), spelled: first.spelled.slice(0, cut) },
       };
     }
   }

@@ -77,26 +77,36 @@ function spellOut(lower: string): string {
  */
 const ABBREVIATION_DOT = /([a-z])\.(?=[a-z](?:[^a-z]|$))/g;
 const APOSTROPHES = /['’`´ʼ‘]/g;
-const SEPARATORS = /[^a-z0-9&]+/g;
+const WORD = /[a-z0-9]+|&/g;
 
 /** Lower-case ASCII words of an already transliterated text, `&` kept as a word of its own. */
 export function foldAscii(ascii: string): string[] {
-  const text = ascii
-    .toLowerCase()
-    .replace(APOSTROPHES, '')
-    .replace(ABBREVIATION_DOT, '$1')
-    .replace(/&/g, ' & ')
-    .replace(SEPARATORS, ' ')
-    .trim();
-  return text === '' ? [] : text.split(' ');
+  const text = ascii.includes('.') ? ascii.replace(ABBREVIATION_DOT, '$1') : ascii;
+  return text.match(WORD) ?? [];
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+
+/** A text in both readings, lower-case ASCII, apostrophes gone; one string when they agree. */
+export function readings(text: string): { plain: string; spelled: string } {
+  const lower = text.toLowerCase();
+  if (ASCII.test(lower)) {
+    const ascii = lower.replace(APOSTROPHES, '');
+    return { plain: ascii, spelled: ascii };
+  }
+  const composed = lower.normalize('NFC');
+  return {
+    plain: anyAscii(composed).toLowerCase().replace(APOSTROPHES, ''),
+    spelled: spellOut(composed).toLowerCase().replace(APOSTROPHES, ''),
+  };
 }
 
 /** The words of a text, each with both readings. */
 export function wordsOf(text: string): Word[] {
-  const lower = text.normalize('NFC').toLowerCase();
-  const plain = foldAscii(anyAscii(lower));
-  if (/^[\x20-\x7e]*$/.test(lower)) return plain.map((word) => ({ plain: word, spelled: word }));
-  const spelled = foldAscii(spellOut(lower));
+  const read = readings(text);
+  const plain = foldAscii(read.plain);
+  if (read.spelled === read.plain) return plain.map((word) => ({ plain: word, spelled: word }));
+  const spelled = foldAscii(read.spelled);
   // Both readings split the same way (every replacement is letters); should one not, the plain one serves.
   const aligned = spelled.length === plain.length;
   return plain.map((word, i) => ({ plain: word, spelled: aligned ? spelled[i] : word }));

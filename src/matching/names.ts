@@ -24,7 +24,7 @@ export const SHORTENED_MIN_LENGTH = 4;
 /** Initials are compared when they are 2 to this many letters (`BMW`, `EDF`). */
 const MOST_INITIALS = 6;
 
-interface ReadName {
+export interface ReadName {
   words: Word[];
   form: LegalForm | null;
   /** Words cut off as a branch or a liquidation (`Zweigniederlassung Hamburg`), which distinguish nothing. */
@@ -130,9 +130,10 @@ function distinctive(words: readonly Word[]): Word[] {
   return words.filter((word) => !FILLER.has(word.plain));
 }
 
-export function compareNames(sent: string, registered: string, countryCode: string): FieldMatch {
+/** A sent name against the registered one (read once by `readName`, as the company type reads it too). */
+export function compareNames(sent: string, registered: ReadName | string, countryCode: string): FieldMatch {
   const a = readName(sent, countryCode);
-  const b = readName(registered, countryCode);
+  const b = typeof registered === 'string' ? readName(registered, countryCode) : registered;
   const core = compareCores(a.words, b.words);
   if (core === 'different') return 'mismatch';
   const forms = compareForms(a.form, b.form);
@@ -152,9 +153,13 @@ function compareForms(a: LegalForm | null, b: LegalForm | null): CoreRelation {
 }
 
 /** `trader_company_type` against the form at the end (or start) of the registered name. */
-export function compareCompanyType(sent: string, registeredName: string, countryCode: string): FieldMatch {
+export function compareCompanyType(
+  sent: string,
+  registered: ReadName | string,
+  countryCode: string,
+): FieldMatch {
   const wanted = legalFormNamed(sent, countryCode);
-  const registered = readName(registeredName, countryCode).form;
-  if (!wanted || !registered) return 'not_processed';
-  return sameForm(wanted, registered) ? 'match' : 'mismatch';
+  const form = (typeof registered === 'string' ? readName(registered, countryCode) : registered).form;
+  if (!wanted || !form) return 'not_processed';
+  return sameForm(wanted, form) ? 'match' : 'mismatch';
 }

@@ -7,7 +7,7 @@ import {
   type StreetLanguage,
   UNIT_WORDS,
 } from './address-formats.js';
-import { joined, oneSlipApart, type Word, wordsOf } from './letters.js';
+import { joined, oneSlipApart, readings, type Word } from './letters.js';
 import { saintly } from './places.js';
 
 /**
@@ -37,21 +37,39 @@ type Token =
   | { kind: 'slash' }
   | { kind: 'dash' };
 
-const RAW_TOKEN = /(\d+)|([\p{L}\p{M}]+)|(\/)|(-)/gu;
+const TOKEN = /(\d+)|([a-z]+)|(\/)|(-)/g;
 const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 
+/** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
 function tokensOf(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (const found of text.matchAll(RAW_TOKEN)) {
-    if (found[1] !== undefined) tokens.push({ kind: 'number', value: Number.parseInt(found[1], 10) });
-    else if (found[2] !== undefined) {
-      // An abbreviation is marked by a dot, or in Spain by a slash (`C/ Alcalá`).
-      const mark = text[found.index + found[0].length];
-      const dotted = mark === '.' || (mark === '/' && found[2].length === 1);
-      for (const word of wordsOf(found[2])) tokens.push({ kind: 'word', word, dotted, raw: word.plain });
-    } else tokens.push({ kind: found[3] !== undefined ? 'slash' : 'dash' });
-  }
-  return tokens;
+  const { plain, spelled } = readings(text);
+  const found = [...plain.matchAll(TOKEN)];
+  const other = spelled === plain ? found : [...spelled.matchAll(TOKEN)];
+  const aligned = other.length === found.length;
+  return found.map((match, i): Token => {
+    if (match[1] !== undefined) return { kind: 'number', value: Number.parseInt(match[1], 10) };
+    if (match[2] === undefined) return { kind: match[3] !== undefined ? 'slash' : 'dash' };
+    // An abbreviation is marked by a dot, or in Spain by a slash (`C/ Alcalá`).
+    const mark = plain[match.index + match[0].length];
+    const dotted = mark === '.' || (mark === '/' && match[2].length === 1);
+    const word = { plain: match[2], spelled: aligned ? (other[i][2] ?? match[2]) : match[2] };
+    return { kind: 'word', word, dotted, raw: match[2] };
+  });
+}
+
+/**
+ * A line holds a street word of the country (`Road`, `tn`, a one-word `…straße`): the street, not
+ * the town. In English only its last word counts (`St. Albans` is a town, `High St` a street).
+ */
+export function hasStreetWord(words: readonly Word[], format: AddressFormat): boolean {
+  const vocabulary = vocabularyOf(format);
+  return words.some(
+    ({ plain }, i) =>
+      (plain.length > 1 && vocabulary.words.has(plain) && (!vocabulary.wordLast || i === words.length - 1)) ||
+      vocabulary.suffixes.some((suffix) =>
+        suffix.written.some((ending) => plain.length > ending.length + 1 && plain.endsWith(ending)),
+      ),
+  );
 }
 
 /** The street words of the country's languages, and their one-word endings, merged once per format. */
@@ -68,8 +86,8 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
   if (!vocabulary) {
     const languages: readonly StreetLanguage[] = format.languages;
     vocabulary = {
-      words: new Map(languages.flatMap((language) => Object.entries(STREET_WORDS[language].words))),
-      suffixes: languages.flatMap((language) => STREET_WORDS[language].suffixes ?? []),
+      words: new Map(languages.flatMap((language) => [...STREET_WORDS[language].words])),
+      suffixes: languages.flatMap((language) => STREET_WORDS[language].suffixes),
       wordLast: languages.some((language) => STREET_WORD_LAST.has(language)),
     };
     vocabularies.set(format, vocabulary);
