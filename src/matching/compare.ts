@@ -153,7 +153,7 @@ interface Town {
 function townOf(text: string): Town {
   const full = townWords(text);
   const [name, inParentheses = ''] = text.split(/\s[-–]\s|\bcedex\b/i)[0].split('(');
-  let main = townWords(name);
+  let main = name === text ? full : townWords(name);
   const district: string[] = [];
   while (
     main.length > 1 &&

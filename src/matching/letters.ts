@@ -52,6 +52,10 @@ const VOICELESS_GREEK = 'θκξπστφχψς';
 const GREEK_VOWEL_DIGRAPH = /([αεη])υ(.?)/gu;
 const GREEK_VOWEL_U = { α: 'a', ε: 'e', η: 'i' } as const;
 
+const SECOND_READING = new RegExp(
+  `[${Object.keys(TWO_LETTERS).join('')}${Object.keys(BULGARIAN).join('')}\u0370-\u03ff]`,
+  'u',
+);
 const SPELLED = new RegExp(`[${Object.keys(TWO_LETTERS).join('')}${Object.keys(BULGARIAN).join('')}]`, 'gu');
 
 /** The second reading's letters, before any-ascii does the rest (input in lower case, accents composed). */
@@ -95,10 +99,10 @@ export function readings(text: string): { plain: string; spelled: string } {
     return { plain: ascii, spelled: ascii };
   }
   const composed = lower.normalize('NFC');
-  return {
-    plain: anyAscii(composed).toLowerCase().replace(APOSTROPHES, ''),
-    spelled: spellOut(composed).toLowerCase().replace(APOSTROPHES, ''),
-  };
+  const plain = anyAscii(composed).toLowerCase().replace(APOSTROPHES, '');
+  // Only the letters of TWO_LETTERS and BULGARIAN, and Greek, read otherwise the second time.
+  if (!SECOND_READING.test(composed)) return { plain, spelled: plain };
+  return { plain, spelled: spellOut(composed).toLowerCase().replace(APOSTROPHES, '') };
 }
 
 /** The words of a text, each with both readings. */

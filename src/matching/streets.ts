@@ -43,8 +43,8 @@ const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 /** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
 function tokensOf(text: string): Token[] {
   const { plain, spelled } = readings(text);
-  const found = [...plain.matchAll(TOKEN)];
-  const other = spelled === plain ? found : [...spelled.matchAll(TOKEN)];
+  const found = matchesOf(plain);
+  const other = spelled === plain ? found : matchesOf(spelled);
   const aligned = other.length === found.length;
   return found.map((match, i): Token => {
     if (match[1] !== undefined) return { kind: 'number', value: Number.parseInt(match[1], 10) };
@@ -55,6 +55,13 @@ function tokensOf(text: string): Token[] {
     const word = { plain: match[2], spelled: aligned ? (other[i][2] ?? match[2]) : match[2] };
     return { kind: 'word', word, dotted, raw: match[2] };
   });
+}
+
+function matchesOf(text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) matches.push(match);
+  return matches;
 }
 
 /**
@@ -75,7 +82,8 @@ export function hasStreetWord(words: readonly Word[], format: AddressFormat): bo
 /** The street words of the country's languages, and their one-word endings, merged once per format. */
 interface StreetVocabulary {
   words: Map<string, string>;
-  suffixes: Array<{ kind: string; written: readonly string[]; abbreviated: readonly string[] }>;
+  /** One-word endings: written ones always, abbreviated ones only before a dot. */
+  suffixes: Array<{ kind: string; written: readonly string[]; dotted: readonly string[] }>;
   wordLast: boolean;
 }
 
@@ -87,7 +95,13 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
     const languages: readonly StreetLanguage[] = format.languages;
     vocabulary = {
       words: new Map(languages.flatMap((language) => [...STREET_WORDS[language].words])),
-      suffixes: languages.flatMap((language) => STREET_WORDS[language].suffixes),
+      suffixes: languages.flatMap((language) =>
+        STREET_WORDS[language].suffixes.map(({ kind, written, abbreviated }) => ({
+          kind,
+          written,
+          dotted: [...written, ...abbreviated],
+        })),
+      ),
       wordLast: languages.some((language) => STREET_WORD_LAST.has(language)),
     };
     vocabularies.set(format, vocabulary);
@@ -202,7 +216,7 @@ function nameOf(tokens: ReadonlyArray<Extract<Token, { kind: 'word' }>>, vocabul
 function splitEnding(token: Extract<Token, { kind: 'word' }>, vocabulary: StreetVocabulary) {
   const { plain, spelled } = token.word;
   for (const suffix of vocabulary.suffixes) {
-    const endings = token.dotted ? [...suffix.written, ...suffix.abbreviated] : suffix.written;
+    const endings = token.dotted ? suffix.dotted : suffix.written;
     for (const ending of endings)
       if (plain.length > ending.length + 1 && plain.endsWith(ending))
         return {
