@@ -229,6 +229,25 @@ export const AREA_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * British and Irish lines that name a county, not a town (`Norfolk`, `East Sussex`); a line
+ * beginning `Co.` or `County` is one as well (`CO. CORK`, `County Durham`).
+ */
+export const COUNTY_LINES: ReadonlySet<string> = new Set(
+  [
+    'greater london|greater manchester|west midlands|merseyside|south yorkshire|west yorkshire',
+    'north yorkshire|east riding of yorkshire|tyne and wear|northumberland|cumbria|lancashire',
+    'cheshire|derbyshire|nottinghamshire|lincolnshire|leicestershire|rutland|staffordshire',
+    'shropshire|herefordshire|worcestershire|warwickshire|northamptonshire|cambridgeshire|norfolk',
+    'suffolk|essex|hertfordshire|bedfordshire|buckinghamshire|oxfordshire|berkshire|gloucestershire',
+    'wiltshire|hampshire|isle of wight|surrey|kent|east sussex|west sussex|dorset|somerset|devon',
+    'cornwall|middlesex|avon|cleveland|humberside|south glamorgan|mid glamorgan|west glamorgan',
+    'gwent|dyfed|powys|gwynedd|clwyd|midlothian|east lothian|west lothian|lanarkshire|fife',
+  ]
+    .join('|')
+    .split('|'),
+);
+
+/**
  * Words before a town's name that say what it is, by country (`гр. София`, `MUN. CLUJ-NAPOCA`,
  * `MUNICIPIUL BUCUREŞTI`): taken off the town's name.
  */

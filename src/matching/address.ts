@@ -2,6 +2,7 @@ import {
   type AddressFormat,
   AREA_WORDS,
   addressFormatOf,
+  COUNTY_LINES,
   type PostcodeFormat,
   TOWN_MARKERS,
   UNIT_WORDS,
@@ -53,11 +54,14 @@ const postcodePatterns = new WeakMap<PostcodeFormat, RegExp>();
 
 function lineOf(text: string): Line {
   const words = wordsOf(text);
+  const county =
+    (words.length > 1 && (words[0].plain === 'co' || words[0].plain === 'county')) ||
+    COUNTY_LINES.has(words.map((word) => word.plain).join(' '));
   return {
     text,
     words,
     digits: /\d/.test(text),
-    area: words.some((word) => AREA_WORDS.has(word.plain)),
+    area: county || words.some((word) => AREA_WORDS.has(word.plain)),
     number: NUMBER_LINE.test(text),
   };
 }
@@ -191,7 +195,8 @@ function unread(text: string, postcodesSeen: string[]): RegisteredAddress {
 /**
  * Irish lines without an Eircode (`1 GRAND CANAL SQUARE, DUBLIN 2`) and Romanian VIES lines
  * (`JUD. CLUJ, MUN. CLUJ-NAPOCA, STR. MEMORANDUMULUI, NR.28`): the register holds no postcode;
- * the town is the line its marker names (Romania) or the last line (Ireland).
+ * the town is the line its marker names (Romania) or the last line that is not a county
+ * (Ireland: `MAIN STREET, MALLOW, CO. CORK`).
  */
 function withoutPostcode(
   lines: readonly Line[],
@@ -202,7 +207,7 @@ function withoutPostcode(
   const markers = TOWN_MARKERS[countryCode];
   const townAt = markers
     ? lines.findIndex((line) => markers.has(line.words[0]?.plain ?? '') || /bucure/i.test(line.text))
-    : lines.length - 1;
+    : lines.findLastIndex((line) => !line.area && !line.number);
   if (townAt === -1 || lines.length < 2) return unread(text, []);
   const street = findStreet(lines, townAt, format);
   const town = withoutTownMarkers(lines[townAt].text, countryCode);

@@ -146,9 +146,11 @@ describe('reading the registered address', () => {
       'GB',
       'Unit 5 Mill Lane',
       'NR210AA',
-      ['Little Snoring', 'Fakenham', 'Norfolk'],
+      ['Little Snoring', 'Fakenham'],
     ],
     ['1 GRAND CANAL SQUARE, GRAND CANAL HARBOUR, DUBLIN 2', 'IE', '1 GRAND CANAL SQUARE', null, ['DUBLIN 2']],
+    ['MAIN STREET 12, MALLOW, CO. CORK', 'IE', 'MAIN STREET 12', null, ['MALLOW']],
+    ['12 Church Road, Lewes, East Sussex, BN7 1AA', 'GB', '12 Church Road', 'BN71AA', ['Lewes']],
     [
       'MUNICIPIUL BUCUREŞTI, SECTOR 3, BD. UNIRII, NR.5, BL.1, ET.2, AP.3',
       'RO',
