@@ -127,12 +127,21 @@ export function compareCity(sent: string, address: RegisteredAddress): FieldMatc
   if (address.towns.length === 0) return 'not_processed';
   let best: FieldMatch = 'mismatch';
   for (const written of address.towns)
-    for (const name of written.split(/\s*\/\s*/)) {
+    for (const name of namesOfTown(written)) {
       const outcome = OUTCOME[relateTowns(wanted, townOf(name))];
       if (outcome === 'match') return outcome;
       if (outcome === 'partial') best = outcome;
     }
   return best;
+}
+
+/**
+ * A registered town and, when it is written in two languages (`Biel/Bienne`), each of its names;
+ * a town the table knows whole keeps its slash (`Frankfurt/Main`, `Halle/Saale`).
+ */
+function namesOfTown(written: string): string[] {
+  if (!written.includes('/') || townLine(townWords(written)) !== undefined) return [written];
+  return written.split(/\s*\/\s*/);
 }
 
 interface Town {

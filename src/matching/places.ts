@@ -156,7 +156,6 @@ const TOWNS: readonly string[] = [
   'Swansea|Abertawe',
   'Belfast|Béal Feirste',
   'Kingston upon Hull|Hull',
-  'Newcastle upon Tyne|Newcastle',
 ];
 
 /** Saint and its abbreviations and translations, read as one word. */

@@ -258,7 +258,10 @@ function relateNumbers(a: HouseNumber | null, b: HouseNumber | null): Relation {
     const [low, high] = range.numbers;
     return single.numbers.some((n) => n >= low && n <= high) ? 'near' : 'different';
   }
-  const shared = a.range
+  // A range, or a Czech `138/10` given whole on both sides, is the same only when both numbers are;
+  // one number given is the same when it is either of the other's.
+  const both = a.numbers.length === 2 && b.numbers.length === 2;
+  const shared = both
     ? a.numbers[0] === b.numbers[0] && a.numbers[1] === b.numbers[1]
     : a.numbers.some((n) => b.numbers.includes(n));
   if (!shared) return 'different';

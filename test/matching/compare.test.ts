@@ -199,6 +199,7 @@ describe('streets, postcodes and towns', () => {
   it.each([
     ['Keizersgracht 123', 'KEIZERSGRACHT 00123, 1015CJ AMSTERDAM', 'NL', 'match'],
     ['Národní 10', 'Národní 138/10, 110 00 Praha 1', 'CZ', 'match'],
+    ['Národní 139/10', 'Národní 138/10, 110 00 Praha 1', 'CZ', 'mismatch'],
     ['Mariahilfer Straße 12/3/14', 'Mariahilfer Straße 12, 1070 Wien', 'AT', 'match'],
     ['Hauptstraße 6', 'Hauptstraße 5-7, 10115 Berlin', 'DE', 'partial'],
     ['12 rue de Rivoli', '12 bis RUE DE RIVOLI, 75004 PARIS', 'FR', 'partial'],
@@ -230,6 +231,9 @@ describe('streets, postcodes and towns', () => {
     ['Praha 2', 'Národní 10, 110 00 Praha 1', 'CZ', 'partial'],
     ['Frankfurt', 'Zeil 1, 60313 Frankfurt am Main', 'DE', 'partial'],
     ['Frankfurt (Oder)', 'Zeil 1, 60313 Frankfurt am Main', 'DE', 'mismatch'],
+    ['Frankfurt', 'Zeil 1, 60313 Frankfurt/Main', 'DE', 'partial'],
+    ['Main', 'Zeil 1, 60313 Frankfurt/Main', 'DE', 'mismatch'],
+    ['Bienne', 'Zentralstrasse 1, 2502 Biel/Bienne', 'CH', 'match'],
     ['Berlin', 'Berliner Straße 10, 14467 Potsdam', 'DE', 'mismatch'],
     ['Paris', '12 RUE DE PARIS, 69001 LYON', 'FR', 'mismatch'],
     ['London', '12 London Road, Brighton, BN1 1AA', 'GB', 'mismatch'],
