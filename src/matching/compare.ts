@@ -1,5 +1,5 @@
 import { type RegisteredAddress, readRegisteredAddress, wholePostcode } from './address.js';
-import { addressFormatOf } from './address-formats.js';
+import { addressFormatOf, STREET_LINKS } from './address-formats.js';
 import { joined, sameWord, type Word } from './letters.js';
 import { compareCompanyType, compareNames, readName } from './names.js';
 import { atMostPartial, type FieldMatch } from './outcome.js';
@@ -159,20 +159,31 @@ interface Town {
   qualifier: string;
 }
 
+/** Words after a town's name that name a district of it (`2E ARRONDISSEMENT`, `SECTOR 1`, `V. kerület`). */
+const DISTRICT_WORDS: ReadonlySet<string> = new Set([
+  'arrondissement',
+  'arr',
+  'sector',
+  'sectorul',
+  'bezirk',
+  'kerulet',
+]);
+const DISTRICT = /^(?:\d+[a-z]?|\d+(?:e|er|eme|re)|[ivx]+)$/;
+
 function townOf(text: string): Town {
   const full = townWords(text);
   const [name, inParentheses = ''] = text.split(/\s[-–]\s|\bcedex\b/i)[0].split('(');
   let main = name === text ? full : townWords(name);
   const district: string[] = [];
-  while (
-    main.length > 1 &&
-    (/^\d+[a-z]?$/.test(main[main.length - 1].plain) || main[main.length - 1].plain.length <= 2)
-  ) {
-    district.unshift(main[main.length - 1].plain);
+  for (let last = main.at(-1)?.plain ?? ''; main.length > 1; last = main.at(-1)?.plain ?? '') {
+    if (!DISTRICT.test(last) && last.length > 2 && !DISTRICT_WORDS.has(last)) break;
+    district.unshift(last);
     main = main.slice(0, -1);
   }
+  // Small joining words do not count (`Reggio di Calabria` = `Reggio Calabria`).
+  const linked = main.filter((word) => !STREET_LINKS.has(word.plain));
   const qualifier = joined(townWords(inParentheses)).plain;
-  return { full, main, district: district.join(' '), qualifier };
+  return { full, main: linked.length > 0 ? linked : main, district: district.join(' '), qualifier };
 }
 
 function sameRun(a: readonly Word[], b: readonly Word[]): boolean {

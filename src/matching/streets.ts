@@ -116,16 +116,47 @@ export function readStreet(text: string, format: AddressFormat): Street {
   while (tokens.length > 2 && isUnit(tokens[0]) && tokens[1].kind === 'number') tokens = tokens.slice(2);
   const numberFirst = tokens[0]?.kind === 'number';
   const start = numberFirst ? numberEnd(tokens, 0) : 0;
-  let end = start;
-  while (end < tokens.length && tokens[end].kind !== 'number') end++;
+  const end = numberFirst ? nextNumber(tokens, start) : houseNumberAt(tokens, start);
   const number = numberFirst
     ? houseNumber(tokens, 0, format)
     : end < tokens.length
       ? houseNumber(tokens, end, format)
       : null;
-  const nameTokens = tokens.slice(start, end).filter((token) => token.kind === 'word');
-  while (nameTokens.length > 0 && isMarker(nameTokens)) nameTokens.pop();
+  // A number inside the name (`Straße des 17. Juni`) is a word of it.
+  const nameTokens = tokens
+    .slice(start, end)
+    .map((token) => (token.kind === 'number' ? numberWord(token.value) : token))
+    .filter((token) => token.kind === 'word');
+  while (nameTokens.length > 0 && (isMarker(nameTokens) || isUnit(nameTokens[nameTokens.length - 1])))
+    nameTokens.pop();
   return { ...nameOf(nameTokens, vocabularyOf(format)), number };
+}
+
+function nextNumber(tokens: readonly Token[], from: number): number {
+  let at = from;
+  while (at < tokens.length && tokens[at].kind !== 'number') at++;
+  return at;
+}
+
+/**
+ * Where the house number of a name-first street is: the first number after which only its suffix,
+ * range and the flat or floor follow (`Straße des 17. Juni 135` → 135, `Strandgade 3, 2. tv.` → 3);
+ * failing that, the first number (`Calle Mayor 5, 2º Dcha`).
+ */
+function houseNumberAt(tokens: readonly Token[], from: number): number {
+  let first = -1;
+  for (let i = from; i < tokens.length; i++) {
+    if (tokens[i].kind !== 'number') continue;
+    if (first === -1) first = i;
+    const rest = tokens.slice(numberEnd(tokens, i));
+    if (rest.every((token) => token.kind !== 'word' || isUnit(token) || token.raw.length === 1)) return i;
+  }
+  return first === -1 ? tokens.length : first;
+}
+
+function numberWord(value: number): Token {
+  const text = String(value);
+  return { kind: 'word', word: { plain: text, spelled: text }, dotted: false, raw: text };
 }
 
 function isUnit(token: Token): boolean {
@@ -170,7 +201,8 @@ function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat
   const after = tokens[i + 1];
   if (separator?.kind === 'dash' && after?.kind === 'word' && after.raw.length === 1)
     result.suffix = after.raw;
-  else if (separator?.kind === 'dash' && after?.kind === 'number') {
+  else if (separator?.kind === 'dash' && after?.kind === 'number' && after.value > first.value) {
+    // A range ascends (`5-7`); `50 - 3º` is a number and a floor.
     result.numbers.push(after.value);
     result.range = true;
   } else if (separator?.kind === 'slash' && after?.kind === 'number' && format.slashAlternatives)
