@@ -3,6 +3,7 @@ import { bulkFile } from './bulk-case.js';
 import { evidenceOverhead } from './evidence-case.js';
 import { history } from './history-case.js';
 import { ledgerVerify } from './ledger-verify.js';
+import { matchingCost } from './matching-case.js';
 import {
   authed,
   BATCH_SIZE,
@@ -152,4 +153,5 @@ export const CASES: readonly BenchCase[] = [
   memory,
   history,
   ledgerVerify,
+  matchingCost,
 ];

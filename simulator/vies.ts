@@ -342,6 +342,9 @@ function addressOf(found: SimCompany, placeholder: string): string {
  *   `extra.registeredAddress` with lines split by `|`), as Spain is reported to.
  * - DE withholds and does not compare: no match elements at all.
  * - every other state discloses and does not compare: code 3 (not processed) for each field sent.
+ * - a company with `extra.compares` `no` is not compared by its state either (code 3), as states
+ *   that compare do for some entities; tests use it to have the service compare a comparing
+ *   state's addresses itself (test/matching/pairs.test.ts).
  * The legal form is never compared (no state's code list is published): 3 when sent.
  */
 const COMPARING_STATES: ReadonlySet<string> = new Set(['AT', 'BE', 'ES', 'FR', 'PL', 'PT']);
@@ -353,7 +356,7 @@ const TRADER_FIELDS = ['traderName', 'traderCompanyType', 'traderStreet', 'trade
 function traderMatches(fields: Record<string, string>, found: SimCompany): Array<[string, string]> {
   const country = (fields.countryCode ?? '').toUpperCase();
   if (SILENT_STATES.has(country)) return [];
-  const compares = COMPARING_STATES.has(country);
+  const compares = COMPARING_STATES.has(country) && found.extra?.compares !== 'no';
   const registered = registeredData(found);
   const compare: Record<string, (sent: string) => boolean> = {
     traderName: registered.sameName,

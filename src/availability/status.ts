@@ -4,7 +4,7 @@ import { type RegistryGateway, VIES_MEMBER_STATES } from '../registries/gateway.
 import type { RegistryId } from '../registries/registry.js';
 import type { AvailabilityStore } from '../store/availability.js';
 import type { RegistryHealthTable } from '../store/tables.js';
-import { FAILED_BUCKET, HOUR_MS, LATENCY_BOUNDS_MS, sharedOpen } from './tracker.js';
+import { closedElsewhere, FAILED_BUCKET, HOUR_MS, LATENCY_BOUNDS_MS, sharedOpen } from './tracker.js';
 
 /**
  * The public status (wave-2 B4): per registry and per VIES member state, figures over the last 24
@@ -170,8 +170,11 @@ export class StatusBoard {
     now: number,
   ): RegistryStatus {
     const local = this.deps.gateway.breakerStates().get(key);
+    // Another instance's answered probe closed it after it opened here: closed, before this
+    // instance's next refresh closes its own.
+    const openHere = local && local.state !== 'closed' && !(row && closedElsewhere(row, local.openedAt));
     const breaker: BreakerState =
-      local && local.state !== 'closed'
+      local && openHere
         ? local.state
         : row && sharedOpen(row, now, local?.lastSuccessAt ?? null)
           ? 'open'

@@ -30,6 +30,16 @@ export function sharedOpen(row: RegistryHealthTable, now: number, answeredAt: nu
   return Math.max(row.last_success_at ?? 0, answeredAt ?? 0) <= (row.last_failure_at ?? 0);
 }
 
+/**
+ * True when another instance closed a breaker after it opened here (`openedAt`, this instance's
+ * clock): the row says closed and was written since, so that instance's probe was answered and
+ * the registry is back. This instance closes its own breaker at its next refresh, and the status
+ * page shows it closed at its next computation, rather than half-open until traffic of its own.
+ */
+export function closedElsewhere(row: RegistryHealthTable, openedAt: number | null): boolean {
+  return row.breaker === 'closed' && openedAt !== null && row.updated_at > openedAt;
+}
+
 export type HealthValues = Partial<Omit<RegistryHealthTable, 'registry_key' | 'updated_at'>>;
 
 export class AvailabilityTracker {

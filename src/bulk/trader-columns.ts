@@ -33,7 +33,8 @@ export function traderColumnsOf(columns: readonly string[]): TraderColumn[] {
 /**
  * A row's trader fields, trimmed (undefined when every trader cell is blank: a blank cell, spaces
  * only included, counts as not sent, as a blank `reference` cell does), or the reason a cell is
- * refused: control characters, more than 200 characters (trader-fields.ts TRADER_FIELD_PATTERN).
+ * refused: control characters, punctuation alone, more than 200 characters (trader-fields.ts
+ * TRADER_FIELD_PATTERN).
  */
 export function traderOfRow(
   columns: readonly TraderColumn[],

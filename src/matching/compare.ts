@@ -1,12 +1,20 @@
-import { fold, legalFormOf, nameForms, postcodeForm, streetForm } from './normalise.js';
+import { type RegisteredAddress, readRegisteredAddress, wholePostcode } from './address.js';
+import { addressFormatOf, STREET_LINKS } from './address-formats.js';
+import { joined, sameWord, type Word } from './letters.js';
+import { compareCompanyType, compareNames, readName } from './names.js';
+import { atMostPartial, type FieldMatch } from './outcome.js';
+import { townLine, townWords } from './places.js';
+import { readStreet, relateStreets } from './streets.js';
 
 /**
- * The computed comparison (wave-2 C2): what the caller believes about a trader against what the
- * registry returned, field by field, when the registry itself does not compare. The rules and
- * examples are in docs/matching.md; each outcome is the best over both readings of German letters.
+ * The computed comparison (wave-2 C2, wave-3 M): what the caller believes about a trader against
+ * what the registry returned, field by field, when the registry itself does not compare. Each
+ * sent field is compared with its own registered field only: the registered address is read into
+ * street, postcode and town by the format of the number's country first (address.ts). The rules,
+ * thresholds and examples are in docs/matching.md.
  */
 
-export type FieldMatch = 'match' | 'partial' | 'mismatch' | 'not_processed';
+export type { FieldMatch } from './outcome.js';
 
 export interface TraderFields {
   trader_name?: string;
@@ -30,129 +38,192 @@ export interface RegisteredCompany {
   address: string | null;
 }
 
-const RANK: Record<FieldMatch, number> = { not_processed: 0, mismatch: 1, partial: 2, match: 3 };
-
-const best = (outcomes: readonly FieldMatch[]): FieldMatch =>
-  outcomes.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), 'mismatch');
-
 /** True when any trader field was given: the answer then carries `data.match`. */
 export function hasTraderFields(trader: TraderFields): boolean {
   return Object.values(trader).some((value) => value !== undefined);
 }
 
-export function computeMatch(trader: TraderFields, company: RegisteredCompany | null): ComputedMatch {
-  const name = company?.name ?? null;
-  const address = company?.address ?? null;
-  const compare = (
-    given: string | undefined,
-    registered: string | null,
-    rule: (a: string, b: string) => FieldMatch,
-  ) =>
-    given === undefined || registered === null || registered.trim() === ''
-      ? 'not_processed'
-      : rule(given, registered);
+const given = (value: string | null | undefined): value is string =>
+  value !== undefined && value !== null && value.trim() !== '';
+
+/** `countryCode`: the country of the number, whose legal forms and address format apply. */
+export function computeMatch(
+  trader: TraderFields,
+  company: RegisteredCompany | null,
+  countryCode: string,
+): ComputedMatch {
+  const name = company?.name;
+  const address = company?.address;
+  // Each registered part is read once, and only when a field compares with it.
+  const addressSent =
+    given(trader.trader_street) || given(trader.trader_postcode) || given(trader.trader_city);
+  const registered = addressSent && given(address) ? readRegisteredAddress(address, countryCode) : undefined;
+  const nameSent = given(trader.trader_name) || given(trader.trader_company_type);
+  const registeredName = nameSent && given(name) ? readName(name, countryCode) : undefined;
+  const byAddress = (
+    sent: string | undefined,
+    rule: (sent: string, address: RegisteredAddress) => FieldMatch,
+  ) => (given(sent) && registered ? rule(sent, registered) : 'not_processed');
   return {
-    name: compare(trader.trader_name, name, compareNames),
-    company_type: compare(trader.trader_company_type, name, compareCompanyType),
-    street: compare(trader.trader_street, address, compareStreet),
-    postcode: compare(trader.trader_postcode, address, comparePostcode),
-    city: compare(trader.trader_city, address, compareCity),
+    name:
+      given(trader.trader_name) && registeredName
+        ? compareNames(trader.trader_name, registeredName, countryCode)
+        : 'not_processed',
+    company_type:
+      given(trader.trader_company_type) && registeredName
+        ? compareCompanyType(trader.trader_company_type, registeredName, countryCode)
+        : 'not_processed',
+    street: byAddress(trader.trader_street, (sent, at) => compareStreet(sent, at, countryCode)),
+    postcode: byAddress(trader.trader_postcode, (sent, at) => comparePostcode(sent, at, countryCode)),
+    city: byAddress(trader.trader_city, compareCity),
     method: 'computed',
   };
 }
 
-/**
- * Names: the same core and legal form (or a legal form on one side only) match; the same core
- * under different legal forms, one name's words all within the other's, half the words shared or
- * a near spelling is partial; anything else a mismatch.
- */
-export function compareNames(given: string, registered: string): FieldMatch {
-  const outcomes: FieldMatch[] = [];
-  for (const a of nameForms(given))
-    for (const b of nameForms(registered)) {
-      if (a.core === b.core && a.core !== '')
-        outcomes.push(a.legalForm === b.legalForm || !a.legalForm || !b.legalForm ? 'match' : 'partial');
-      else outcomes.push(similar(a.core, b.core) ? 'partial' : 'mismatch');
-    }
-  return best(outcomes);
+export { compareCompanyType, compareNames };
+
+const OUTCOME: Readonly<Record<'same' | 'near' | 'different', FieldMatch>> = {
+  same: 'match',
+  near: 'partial',
+  different: 'mismatch',
+};
+
+/** The sent street against the registered street line; a loose search of the address when it could not be read. */
+export function compareStreet(sent: string, address: RegisteredAddress, countryCode: string): FieldMatch {
+  const format = addressFormatOf(countryCode);
+  if (!format) return 'not_processed';
+  const street = readStreet(sent, format);
+  if (!address.confident) return loosely(street.name, address.text);
+  if (address.street === null) return 'not_processed';
+  return OUTCOME[relateStreets(street, readStreet(address.street, format))];
 }
 
-/** The legal form the caller named against the one at the end of the registered name. */
-export function compareCompanyType(given: string, registeredName: string): FieldMatch {
-  const wanted = legalFormOf(given);
-  const registered = nameForms(registeredName)[0].legalForm;
-  if (wanted === null || registered === null) return 'not_processed';
-  return wanted === registered ? 'match' : 'mismatch';
-}
-
-/**
- * A street against the registered address: its words and house number all there is a match, its
- * words there with another or no number (or half its words there) is partial.
- */
-export function compareStreet(given: string, address: string): FieldMatch {
-  const wanted = streetForm(given).split(' ');
-  const present = new Set(streetForm(address).split(' '));
-  const words = wanted.filter((token) => !/\d/.test(token));
-  const numbers = wanted.filter((token) => /\d/.test(token));
-  const wordsFound = words.filter((word) => present.has(word)).length;
-  const numbersFound = numbers.every((number) => present.has(number));
-  if (words.length > 0 && wordsFound === words.length) return numbersFound ? 'match' : 'partial';
-  return wordsFound * 2 >= words.length && wordsFound > 0 ? 'partial' : 'mismatch';
-}
-
-/**
- * A postcode against the registered address: found as a word or two adjacent words (`1017 HL`) is
- * a match, only its first part found is partial.
- */
-export function comparePostcode(given: string, address: string): FieldMatch {
-  const wanted = postcodeForm(given);
-  if (wanted === '') return 'mismatch';
-  const words = fold(address).split(' ');
-  const candidates = words.flatMap((word, i) => [word, word + (words[i + 1] ?? '')]);
-  if (candidates.includes(wanted)) return 'match';
-  // Only part of it there: the Dutch digits without the letters, a British outward code alone.
-  const close = candidates.some(
-    (word) => word.length >= 3 && /\d/.test(word) && (wanted.startsWith(word) || word.startsWith(wanted)),
-  );
-  return close ? 'partial' : 'mismatch';
-}
-
-/** A city against the registered address: all its words there is a match, its first word there partial. */
-export function compareCity(given: string, address: string): FieldMatch {
-  const outcomes = [fold, (text: string) => fold(text.normalize('NFKD'))].map((folder) => {
-    const wanted = folder(given);
-    const text = ` ${folder(address)} `;
-    if (wanted !== '' && text.includes(` ${wanted} `)) return 'match';
-    const first = wanted.split(' ')[0];
-    return first.length >= 4 && text.includes(` ${first} `) ? 'partial' : 'mismatch';
-  });
-  return best(outcomes);
-}
-
-/** Near enough to be the same name written differently: shared words or a close spelling. */
-function similar(a: string, b: string): boolean {
-  if (a === '' || b === '') return false;
-  const wordsA = new Set(a.split(' '));
-  const wordsB = new Set(b.split(' '));
-  const shared = [...wordsA].filter((word) => wordsB.has(word)).length;
-  if (shared > 0 && shared === Math.min(wordsA.size, wordsB.size)) return true;
-  if (shared * 2 >= Math.max(wordsA.size, wordsB.size)) return true;
-  const longest = Math.max(a.length, b.length);
-  return longest <= 200 && 1 - editDistance(a, b) / longest >= 0.85;
-}
-
-/** Levenshtein distance, one row at a time. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    previous = current;
+/** The sent postcode run together against the registered one; a GB outward code or the digits of a Dutch one are partial. */
+export function comparePostcode(sent: string, address: RegisteredAddress, countryCode: string): FieldMatch {
+  const format = addressFormatOf(countryCode)?.postcode;
+  if (!format) return 'not_processed';
+  // A country prefix (`D-10115`, `SE-111 22`) only where postcodes begin with a digit: `BN1 1AA` keeps its letters.
+  const unprefixed = format.written.startsWith('\\d')
+    ? sent.replace(/^\s*[A-Z]{1,2}[\s-]*(?=\d)/i, '')
+    : sent;
+  const wanted = wholePostcode(unprefixed);
+  if (!address.confident) {
+    if (address.postcodesSeen.length === 0) return 'not_processed';
+    return address.postcodesSeen.includes(wanted) ? 'partial' : 'mismatch';
   }
-  return previous[b.length];
+  if (address.postcode === null) return 'not_processed';
+  if (wanted === address.postcode) return 'match';
+  if (format.area?.test(wanted) && address.postcode.startsWith(wanted)) return 'partial';
+  // A spreadsheet drops the leading zeros of `01067`: the same postcode, damaged.
+  if (/^\d+$/.test(wanted) && wanted !== '' && address.postcode.replace(/^0+/, '') === wanted)
+    return 'partial';
+  return 'mismatch';
+}
+
+/** The sent town against the registered one (or, on British lines, any locality line). */
+export function compareCity(sent: string, address: RegisteredAddress): FieldMatch {
+  const wanted = townOf(sent);
+  if (!address.confident) return atMostPartial(loosely(wanted.full, address.text));
+  if (address.towns.length === 0) return 'not_processed';
+  let best: FieldMatch = 'mismatch';
+  for (const written of address.towns)
+    for (const name of namesOfTown(written)) {
+      const outcome = OUTCOME[relateTowns(wanted, townOf(name))];
+      if (outcome === 'match') return outcome;
+      if (outcome === 'partial') best = outcome;
+    }
+  return best;
+}
+
+/**
+ * A registered town and, when it is written in two languages (`Biel/Bienne`), each of its names;
+ * a town the table knows whole keeps its slash (`Frankfurt/Main`, `Halle/Saale`).
+ */
+function namesOfTown(written: string): string[] {
+  if (!written.includes('/') || townLine(townWords(written)) !== undefined) return [written];
+  return written.split(/\s*\/\s*/);
+}
+
+interface Town {
+  /** Every word as written (`frankfurt a m`, `praha 1`). */
+  full: Word[];
+  /**
+   * The name without what registers add after it: a district (`Praha 1`, `København K`,
+   * `Bratislava - mestská časť …`), a province (`MILANO MI`), `CEDEX`, or a distinguishing
+   * qualifier in parentheses (`Halle (Saale)`).
+   */
+  main: Word[];
+  /** The district or province (`1`, `k`, `mi`): the same town whatever it is. */
+  district: string;
+  /** What the parentheses say (`saale`, `oder`): another qualifier is another town. */
+  qualifier: string;
+}
+
+/** Words after a town's name that name a district of it (`2E ARRONDISSEMENT`, `SECTOR 1`, `V. kerület`). */
+const DISTRICT_WORDS: ReadonlySet<string> = new Set([
+  'arrondissement',
+  'arr',
+  'sector',
+  'sectorul',
+  'bezirk',
+  'kerulet',
+]);
+const DISTRICT = /^(?:\d+[a-z]?|\d+(?:e|er|eme|re)|[ivx]+)$/;
+
+function townOf(text: string): Town {
+  const full = townWords(text);
+  const [name, inParentheses = ''] = text.split(/\s[-–]\s|\bcedex\b/i)[0].split('(');
+  let main = name === text ? full : townWords(name);
+  const district: string[] = [];
+  for (let last = main.at(-1)?.plain ?? ''; main.length > 1; last = main.at(-1)?.plain ?? '') {
+    if (!DISTRICT.test(last) && last.length > 2 && !DISTRICT_WORDS.has(last)) break;
+    district.unshift(last);
+    main = main.slice(0, -1);
+  }
+  // Small joining words do not count (`Reggio di Calabria` = `Reggio Calabria`).
+  const linked = main.filter((word) => !STREET_LINKS.has(word.plain));
+  const qualifier = joined(townWords(inParentheses)).plain;
+  return { full, main: linked.length > 0 ? linked : main, district: district.join(' '), qualifier };
+}
+
+function sameRun(a: readonly Word[], b: readonly Word[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const runA = joined(a);
+  const runB = joined(b);
+  return runA.plain === runB.plain || runA.spelled === runB.spelled;
+}
+
+function sameTown(a: readonly Word[], b: readonly Word[]): boolean {
+  if (sameRun(a, b)) return true;
+  const line = townLine(a);
+  return line !== undefined && line === townLine(b);
+}
+
+function relateTowns(a: Town, b: Town): 'same' | 'near' | 'different' {
+  if (sameTown(a.full, b.full)) return 'same';
+  if (a.qualifier !== '' && b.qualifier !== '' && a.qualifier !== b.qualifier) return 'different';
+  if (sameTown(a.main, b.main) || sameTown(a.full, b.main) || sameTown(a.main, b.full)) {
+    const otherDistrict = a.district !== '' && b.district !== '' && a.district !== b.district;
+    return otherDistrict || a.qualifier !== b.qualifier ? 'near' : 'same';
+  }
+  if (a.qualifier !== '' || b.qualifier !== '') return 'different';
+  return startsWith(a.main, b.main) || startsWith(b.main, a.main) ? 'near' : 'different';
+}
+
+/** `long` begins with all of `short`'s words (`Frankfurt am Main` with `Frankfurt`). */
+function startsWith(long: readonly Word[], short: readonly Word[]): boolean {
+  return short.length > 0 && short.length < long.length && short.every((word, i) => sameWord(word, long[i]));
+}
+
+/**
+ * An address that could not be read: the sent words found together anywhere in it are `partial`
+ * (never more), not found a `mismatch`.
+ */
+function loosely(words: readonly Word[], text: string): FieldMatch {
+  if (words.length === 0) return 'mismatch';
+  const all = townWords(text);
+  for (let i = 0; i + words.length <= all.length; i++)
+    if (sameRun(words, all.slice(i, i + words.length)) || sameTown(words, all.slice(i, i + words.length)))
+      return 'partial';
+  return 'mismatch';
 }

@@ -7,16 +7,19 @@ import type { TraderFields } from './compare.js';
  */
 
 /**
- * 1 to 200 printable characters once the spaces around them are trimmed: a first and a last
- * character that are neither a control, format or unassigned character nor a space, and in
- * between anything printable, spaces included (as the `reference` pattern, longer).
+ * 1 to 200 printable characters once the spaces around them are trimmed, at least one of them a
+ * letter or a digit: a first and a last character that are neither a control, format or
+ * unassigned character nor a space, and in between anything printable, spaces included (as the
+ * `reference` pattern, longer). A field of punctuation alone (`...`, `-`) names nothing to compare.
  */
 export const TRADER_FIELD_PATTERN =
-  '^\\p{Zs}*[^\\p{C}\\p{Z}](?:[^\\p{C}\\p{Zl}\\p{Zp}]{0,198}[^\\p{C}\\p{Z}])?\\p{Zs}*$';
+  '^(?=[^\\p{L}\\p{N}]*[\\p{L}\\p{N}])\\p{Zs}*[^\\p{C}\\p{Z}](?:[^\\p{C}\\p{Zl}\\p{Zp}]{0,198}[^\\p{C}\\p{Z}])?\\p{Zs}*$';
+
+const TRADER_FIELD_REGEXP = new RegExp(TRADER_FIELD_PATTERN, 'u');
 
 /** What a refused trader field is told, in place of the pattern itself (plugins/error-handler.ts). */
 export const TRADER_FIELD_MESSAGE =
-  'must be 1 to 200 printable characters once the spaces around it are trimmed (no control characters)';
+  'must be 1 to 200 printable characters once the spaces around it are trimmed, with at least one letter or digit (no control characters)';
 
 export const TRADER_FIELD_NAMES = [
   'trader_name',
@@ -65,8 +68,7 @@ export function traderFieldsOf(input: Partial<Record<string, unknown>>): TraderF
  */
 export function traderFieldProblem(name: TraderFieldName, value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !new RegExp(TRADER_FIELD_PATTERN, 'u').test(value))
-    return `${name} ${TRADER_FIELD_MESSAGE}`;
+  if (typeof value !== 'string' || !TRADER_FIELD_REGEXP.test(value)) return `${name} ${TRADER_FIELD_MESSAGE}`;
   return undefined;
 }
 

@@ -46,6 +46,8 @@ export class CircuitBreaker {
   private probing = false;
   lastFailureAt: number | null = null;
   lastSuccessAt: number | null = null;
+  /** When the circuit last opened here, by its own failures or tripped from outside. */
+  openedAt: number | null = null;
 
   constructor(
     private readonly name: string,
@@ -70,7 +72,16 @@ export class CircuitBreaker {
     if (this.state === 'open' && this.openUntil >= until) return;
     this.failures = Math.max(this.failures, this.options.failureThreshold);
     this.openUntil = until;
+    this.openedAt = this.clock.now();
     if (!options.silent) this.onChange({ state: 'open', openUntil: until, at: this.clock.now() });
+  }
+
+  /**
+   * Closes the circuit because another instance's probe succeeded after it opened here (the
+   * registry is back): no probe of its own, and no change to write, the other instance wrote it.
+   */
+  closeFromElsewhere(): void {
+    this.failures = 0;
   }
 
   /** True while a call would be refused at once: the circuit open, or its single probe in flight. */
@@ -119,6 +130,7 @@ export class CircuitBreaker {
         this.failures += 1;
         if (this.failures >= this.options.failureThreshold) {
           this.openUntil = now + this.options.cooldownMs;
+          this.openedAt = now;
           this.onChange({ state: 'open', openUntil: this.openUntil, at: now });
         }
       } else {

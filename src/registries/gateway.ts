@@ -1,4 +1,4 @@
-import { AvailabilityTracker, sharedOpen } from '../availability/tracker.js';
+import { AvailabilityTracker, closedElsewhere, sharedOpen } from '../availability/tracker.js';
 import type { Clock } from '../clock.js';
 import type { TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
@@ -312,7 +312,8 @@ export class RegistryGateway {
   /**
    * Flushes this process's counts, then reads every instance's breakers and the VIES report: a
    * breaker another instance opened opens here too, unless a call was answered after the failure
-   * that opened it (here or on any instance: the registry is back); a member state reported
+   * that opened it (here or on any instance: the registry is back); one another instance closed
+   * after it opened here (its probe was answered) closes here too; a member state reported
    * unavailable after its last successful call here opens its breaker for a cooldown.
    */
   async refresh(): Promise<RegistryHealthTable[]> {
@@ -327,6 +328,8 @@ export class RegistryGateway {
     const breaker = this.breaker(row.registry_key);
     if (breaker.state === 'closed' && sharedOpen(row, now, breaker.lastSuccessAt))
       breaker.trip(row.open_until!, { silent: true });
+    else if (breaker.state !== 'closed' && closedElsewhere(row, breaker.openedAt))
+      breaker.closeFromElsewhere();
     if (row.reported === 'unavailable' && row.reported_at !== null) {
       const seen = this.reportsSeen.get(row.registry_key) ?? 0;
       if (row.reported_at > seen && row.reported_at > (breaker.lastSuccessAt ?? 0)) {

@@ -18,7 +18,7 @@ export function matchOf(
   registry?: RegistryMatch,
 ): MatchResult {
   if (registry) return { ...registry, method: 'registry' };
-  return computeMatch(trader, answer.data.company);
+  return computeMatch(trader, answer.data.company, answer.data.country_code);
 }
 
 /** The answer with `data.match` when trader fields were sent; as it was (`match: null`) otherwise. */

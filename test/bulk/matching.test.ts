@@ -132,7 +132,7 @@ describeEachDialect('bulk files with trader columns', (dialect) => {
     expect(await usageOf(app, account.id)).toBe(0);
   });
 
-  it('rejects a row with a bad trader cell (a control character, 201 characters) with validation_error; a blank cell is not sent', async () => {
+  it('rejects a row with a bad trader cell (a control character, 201 characters, punctuation alone) with validation_error; a blank cell is not sent', async () => {
     const account = await stack.app.account('pro');
     const file = await worked(
       account.test,
@@ -140,15 +140,17 @@ describeEachDialect('bulk files with trader columns', (dialect) => {
         'DE123456704,Musterfirma Test GmbH,\n' +
         'DE123456704,Musterfirma,Hauptstraße\u00075\n' +
         `DE123456704,${'x'.repeat(201)},\n` +
-        `DE123456704,${'x'.repeat(200)},   \n`,
+        `DE123456704,${'x'.repeat(200)},   \n` +
+        'DE123456704,Musterfirma,--\n',
     );
-    expect(file.accepted).toMatchObject({ total: 4, accepted: 2, rejected: 2 });
-    expect(file.progress).toMatchObject({ succeeded: 2, failed: 0, rejected: 2 });
+    expect(file.accepted).toMatchObject({ total: 5, accepted: 2, rejected: 3 });
+    expect(file.progress).toMatchObject({ succeeded: 2, failed: 0, rejected: 3 });
     expect(file.data.map((row) => file.at(row, 'error_code'))).toEqual([
       '',
       'validation_error',
       'validation_error',
       '',
+      'validation_error',
     ]);
     expect(file.match(file.data[0])).toEqual(cells('computed', { name: 'match' }));
     expect(file.match(file.data[1])).toEqual(NONE);

@@ -235,6 +235,39 @@ describeEachDialect('e2e breakers per VIES member state', (dialect) => {
     }
   });
 
+  it('shows another instance’s answered probe as a closed breaker, and closes its own at the next refresh', async () => {
+    const { sim, a, b, account } = pair;
+    sim.setMemberState('SE', { mode: 'down' });
+    for (const number of checksumValidNumbers('SE', 10, 1_000_000_000, 3, '01'))
+      expect((await validate(a, account.live, number)).status).toBe(503);
+    await a.gateway.refresh();
+    await b.gateway.refresh();
+    expect(b.gateway.breaker('vies:SE').state).toBe('open');
+
+    // After the cooldown both are half-open; a's probe is answered and closes a's breaker.
+    a.clock.advance(COOLDOWN_MS);
+    sim.setMemberState('SE', { mode: 'up' });
+    const [probe, next] = checksumValidNumbers('SE', 10, 2_000_000_000, 2, '01');
+    expect((await validate(a, account.live, probe)).status).toBe(200);
+    expect(a.gateway.breaker('vies:SE').state).toBe('closed');
+    expect(b.gateway.breaker('vies:SE').state).toBe('half_open');
+
+    // b's status reads the shared row at its next computation: closed, though b has had no traffic.
+    await b.services.status.compute();
+    const status = await b.request('GET', '/v1/status');
+    expect(status.body.data.registries.vies.member_states.SE).toMatchObject({ breaker: 'closed' });
+
+    // b's next refresh closes its own breaker: its next call is an ordinary one, not a probe.
+    await b.gateway.refresh();
+    expect(b.gateway.breaker('vies:SE').state).toBe('closed');
+    sim.resetStats();
+    const answers = await Promise.all(
+      [next, probe].map((number) => validate(b, account.live, number, { cache: 'false' })),
+    );
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect(sim.statsOf('vies').calls).toBe(2);
+  });
+
   it('retries busy answers within the budget, and holds each member state to 4 calls at once', async () => {
     const { sim, a, account } = pair;
     sim.setMemberState('NL', { mode: 'busy', times: 2 });

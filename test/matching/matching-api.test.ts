@@ -77,7 +77,8 @@ describeEachDialect('matching through the API', (dialect) => {
       trader_city: 'Berlin',
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data.match).toEqual(computed({ name: 'partial', city: 'not_processed' }));
+    // Registered as a GmbH: another legal form is another company.
+    expect(res.body.data.match).toEqual(computed({ name: 'mismatch', city: 'not_processed' }));
   });
 
   it('compares the answers of the other registries itself (HMRC)', async () => {
@@ -191,6 +192,8 @@ describeEachDialect('matching through the API', (dialect) => {
     ['trader_postcode', '10115\n'],
     ['trader_city', '   '],
     ['trader_company_type', 'GmbH\u0007'],
+    ['trader_city', '...'],
+    ['trader_name', ' — – - '],
   ])('refuses a bad %s with 422 validation_error on every channel', async (field, value) => {
     const { app } = live;
     const account = await app.account('business');

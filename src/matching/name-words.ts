@@ -1,0 +1,79 @@
+/**
+ * Words of company names the comparison reads specially (docs/matching.md, "Names"), as data.
+ * Every entry is written as it reads once folded (lower-case ASCII, see letters.ts).
+ */
+
+/** `and` in the served languages (and `&`): left out of a name's words, so `Smith & Sons` = `Smith and Sons`. */
+export const CONJUNCTIONS: ReadonlySet<string> = new Set(
+  '& and und et e y en og och es a i ja ve'.split(' '),
+);
+
+/**
+ * Words that distinguish no trader: a name that equals another but for some of these on one
+ * side is `partial`, never `match` and never `mismatch` (`Siemens Deutschland GmbH` / `Siemens
+ * GmbH`). Countries and regions, group and branch words, and liquidation.
+ */
+export const FILLER: ReadonlySet<string> = new Set(
+  [
+    // countries, in their own languages and in English
+    'deutschland germany osterreich oesterreich austria schweiz suisse svizzera switzerland',
+    'france belgique belgie belgium nederland netherlands holland luxembourg luxemburg italia italy',
+    'espana spain portugal polska poland cesko ceska czech slovensko slovakia magyarorszag hungary',
+    'romania bulgaria balgariya bulgariya hellas ellas greece kypros cyprus sverige sweden danmark',
+    'denmark suomi finland norge norway eesti estonia latvija latvia lietuva lithuania slovenija',
+    'slovenia hrvatska croatia ireland eire malta uk gb britain england scotland wales australia',
+    'europe europa european international intl global worldwide',
+    // groups and branches
+    'holding holdings group gruppe groupe grupo groep gruppo grupa koncern konzern',
+    'branch zweigniederlassung niederlassung filiale succursale sucursal filial oddzial filiaal',
+    'bijkantoor fioktelep podruznica podruznice organizacni slozka odstepny zavod sivuliike',
+    // in liquidation
+    'liquidation liquidatie liquidazione liquidacion likvidaci likvidacii likwidacji',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * Branch and liquidation words: they and the words after them (the branch's town) are cut from a
+ * name before it is compared (`Weber GmbH Zweigniederlassung Hamburg` is `Weber GmbH`, partial).
+ */
+export const CUTTING: ReadonlySet<string> = new Set(
+  [
+    'branch zweigniederlassung niederlassung filiale succursale sucursal filial oddzial filiaal bijkantoor',
+    'fioktelep podruznica podruznice organizacni odstepny sivuliike',
+    'liquidation liquidatie liquidazione liquidacion likvidaci likvidacii likwidacji',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** Words that only introduce a filler word (`in liquidation`, `Sucursal en España`, `branch office`). */
+export const FILLER_LINKS: ReadonlySet<string> = new Set('in en em w v office'.split(' '));
+
+/** An English article that names often carry and registers drop (`The Body Shop`). */
+export const LEADING_ARTICLES: ReadonlySet<string> = new Set(['the']);
+
+/**
+ * Abbreviations of name words, by their folded words (several words for `F.lli`, folded `f lli`).
+ * Applied to both names before they are compared.
+ */
+export const NAME_ABBREVIATIONS: ReadonlyArray<readonly [readonly string[], string]> = [
+  [['bros'], 'brothers'],
+  [['gebr'], 'gebruder'],
+  [['gebrueder'], 'gebruder'],
+  [['f', 'lli'], 'fratelli'],
+  [['flli'], 'fratelli'],
+  [['cie'], 'compagnie'],
+  [['intl'], 'international'],
+  [['mfg'], 'manufacturing'],
+  [['st'], 'saint'],
+  [['ste'], 'sainte'],
+  [['sankt'], 'saint'],
+];
+
+/**
+ * Romanian names long began with `SC` (societate comercială) before the name and its form:
+ * `SC Carpați Agro SRL` is `Carpați Agro SRL`.
+ */
+export const NAME_PREFIXES: Readonly<Record<string, readonly string[]>> = { RO: ['sc'] };

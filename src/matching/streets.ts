@@ -1,0 +1,302 @@
+import {
+  type AddressFormat,
+  NUMBER_MARKERS,
+  STREET_LINKS,
+  STREET_WORD_LAST,
+  STREET_WORDS,
+  type StreetLanguage,
+  UNIT_WORDS,
+} from './address-formats.js';
+import { joined, oneSlipApart, readings, type Word } from './letters.js';
+import { saintly } from './places.js';
+
+/**
+ * Streets (docs/matching.md, "Streets"): a street is read into its name, the kind of street
+ * (`Straße`, `rue`, `ul.`, all abbreviations of the country's languages written out) and its
+ * house number (`5a` = `5 A` = `5-A`, VIES's `00123` = `123`, a Czech `138/10` is either
+ * number). The name decides, then the kind, then the number.
+ */
+
+export interface HouseNumber {
+  /** The house's number; a Czech or Slovak `138/10` gives both, a range `5-7` its two ends. */
+  numbers: number[];
+  range: boolean;
+  /** A letter or `bis` after the number (`5a`, `12 bis`). */
+  suffix: string;
+}
+
+export interface Street {
+  name: Word[];
+  kinds: Set<string>;
+  number: HouseNumber | null;
+}
+
+type Token =
+  | { kind: 'word'; word: Word; dotted: boolean; raw: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'slash' }
+  | { kind: 'dash' };
+
+const TOKEN = /(\d+)|([a-z]+)|(\/)|(-)/g;
+const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
+
+/** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
+function tokensOf(text: string): Token[] {
+  const { plain, spelled } = readings(text);
+  const found = matchesOf(plain);
+  const other = spelled === plain ? found : matchesOf(spelled);
+  const aligned = other.length === found.length;
+  return found.map((match, i): Token => {
+    if (match[1] !== undefined) return { kind: 'number', value: Number.parseInt(match[1], 10) };
+    if (match[2] === undefined) return { kind: match[3] !== undefined ? 'slash' : 'dash' };
+    // An abbreviation is marked by a dot, or in Spain by a slash (`C/ Alcalá`).
+    const mark = plain[match.index + match[0].length];
+    const dotted = mark === '.' || (mark === '/' && match[2].length === 1);
+    const word = { plain: match[2], spelled: aligned ? (other[i][2] ?? match[2]) : match[2] };
+    return { kind: 'word', word, dotted, raw: match[2] };
+  });
+}
+
+function matchesOf(text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) matches.push(match);
+  return matches;
+}
+
+/**
+ * A line holds a street word of the country (`Road`, `tn`, a one-word `…straße`): the street, not
+ * the town. In English only its last word counts (`St. Albans` is a town, `High St` a street).
+ */
+export function hasStreetWord(words: readonly Word[], format: AddressFormat): boolean {
+  const vocabulary = vocabularyOf(format);
+  return words.some(
+    ({ plain }, i) =>
+      (plain.length > 1 && vocabulary.words.has(plain) && (!vocabulary.wordLast || i === words.length - 1)) ||
+      vocabulary.suffixes.some((suffix) =>
+        suffix.written.some((ending) => plain.length > ending.length + 1 && plain.endsWith(ending)),
+      ),
+  );
+}
+
+/** The street words of the country's languages, and their one-word endings, merged once per format. */
+interface StreetVocabulary {
+  words: Map<string, string>;
+  /** One-word endings: written ones always, abbreviated ones only before a dot. */
+  suffixes: Array<{ kind: string; written: readonly string[]; dotted: readonly string[] }>;
+  wordLast: boolean;
+}
+
+const vocabularies = new WeakMap<AddressFormat, StreetVocabulary>();
+
+function vocabularyOf(format: AddressFormat): StreetVocabulary {
+  let vocabulary = vocabularies.get(format);
+  if (!vocabulary) {
+    const languages: readonly StreetLanguage[] = format.languages;
+    vocabulary = {
+      words: new Map(languages.flatMap((language) => [...STREET_WORDS[language].words])),
+      suffixes: languages.flatMap((language) =>
+        STREET_WORDS[language].suffixes.map(({ kind, written, abbreviated }) => ({
+          kind,
+          written,
+          dotted: [...written, ...abbreviated],
+        })),
+      ),
+      wordLast: languages.some((language) => STREET_WORD_LAST.has(language)),
+    };
+    vocabularies.set(format, vocabulary);
+  }
+  return vocabulary;
+}
+
+/** Reads a street (sent, or the street line of a registered address). */
+export function readStreet(text: string, format: AddressFormat): Street {
+  let tokens = tokensOf(text);
+  // A flat or unit in front (`Flat 3, 12 London Road`, `Unit 5 Mill Lane`) belongs to no street.
+  while (tokens.length > 2 && isUnit(tokens[0]) && tokens[1].kind === 'number') tokens = tokens.slice(2);
+  const numberFirst = tokens[0]?.kind === 'number';
+  const start = numberFirst ? numberEnd(tokens, 0) : 0;
+  const end = numberFirst ? nextNumber(tokens, start) : houseNumberAt(tokens, start);
+  const number = numberFirst
+    ? houseNumber(tokens, 0, format)
+    : end < tokens.length
+      ? houseNumber(tokens, end, format)
+      : null;
+  // A number inside the name (`Straße des 17. Juni`) is a word of it.
+  const nameTokens = tokens
+    .slice(start, end)
+    .map((token) => (token.kind === 'number' ? numberWord(token.value) : token))
+    .filter((token) => token.kind === 'word');
+  while (nameTokens.length > 0 && (isMarker(nameTokens) || isUnit(nameTokens[nameTokens.length - 1])))
+    nameTokens.pop();
+  return { ...nameOf(nameTokens, vocabularyOf(format)), number };
+}
+
+function nextNumber(tokens: readonly Token[], from: number): number {
+  let at = from;
+  while (at < tokens.length && tokens[at].kind !== 'number') at++;
+  return at;
+}
+
+/**
+ * Where the house number of a name-first street is: the first number after which only its suffix,
+ * range and the flat or floor follow (`Straße des 17. Juni 135` → 135, `Strandgade 3, 2. tv.` → 3);
+ * failing that, the first number (`Calle Mayor 5, 2º Dcha`).
+ */
+function houseNumberAt(tokens: readonly Token[], from: number): number {
+  let first = -1;
+  for (let i = from; i < tokens.length; i++) {
+    if (tokens[i].kind !== 'number') continue;
+    if (first === -1) first = i;
+    const rest = tokens.slice(numberEnd(tokens, i));
+    if (rest.every((token) => token.kind !== 'word' || isUnit(token) || token.raw.length === 1)) return i;
+  }
+  return first === -1 ? tokens.length : first;
+}
+
+function numberWord(value: number): Token {
+  const text = String(value);
+  return { kind: 'word', word: { plain: text, spelled: text }, dotted: false, raw: text };
+}
+
+function isUnit(token: Token): boolean {
+  return token.kind === 'word' && UNIT_WORDS.has(token.word.plain);
+}
+
+/** `nr.`, `no`, `n.º` (folded `n`, `o`) just before the number. */
+function isMarker(words: ReadonlyArray<Extract<Token, { kind: 'word' }>>): boolean {
+  const last = words[words.length - 1].word.plain;
+  if (NUMBER_MARKERS.has(last)) return true;
+  return last === 'o' && words.length > 1 && words[words.length - 2].word.plain === 'n';
+}
+
+/** Where the house number that starts at `at` ends (its suffix, range or second number included). */
+function numberEnd(tokens: readonly Token[], at: number): number {
+  let i = at + 1;
+  const next = tokens[i];
+  if (next?.kind === 'word' && isSuffix(next)) i++;
+  while ((tokens[i]?.kind === 'slash' || tokens[i]?.kind === 'dash') && tokens[i + 1]) {
+    const after = tokens[i + 1];
+    if (after.kind === 'number' || (after.kind === 'word' && after.raw.length === 1)) i += 2;
+    else break;
+  }
+  return i;
+}
+
+/** `5a`, `5 A`, `12 bis`; not `12 r. de Rivoli`, where the letter is the abbreviated street word. */
+function isSuffix(token: Extract<Token, { kind: 'word' }>): boolean {
+  return (token.raw.length === 1 && /[a-z]/.test(token.raw) && !token.dotted) || SUFFIX_WORDS.has(token.raw);
+}
+
+function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat): HouseNumber {
+  const first = tokens[at] as Extract<Token, { kind: 'number' }>;
+  const result: HouseNumber = { numbers: [first.value], range: false, suffix: '' };
+  let i = at + 1;
+  const next = tokens[i];
+  if (next?.kind === 'word' && isSuffix(next)) {
+    result.suffix = next.raw;
+    i++;
+  }
+  const separator = tokens[i];
+  const after = tokens[i + 1];
+  if (separator?.kind === 'dash' && after?.kind === 'word' && after.raw.length === 1)
+    result.suffix = after.raw;
+  else if (separator?.kind === 'dash' && after?.kind === 'number' && after.value > first.value) {
+    // A range ascends (`5-7`); `50 - 3º` is a number and a floor.
+    result.numbers.push(after.value);
+    result.range = true;
+  } else if (separator?.kind === 'slash' && after?.kind === 'number' && format.slashAlternatives)
+    result.numbers.push(after.value);
+  // Anything else after the number (a door `/3/14`, a floor `2. tv.`, a flat `lok. 5`) is within the house.
+  return result;
+}
+
+/** The name of a street, its kind words taken out and one-word endings (`Hauptstr.`) split off. */
+function nameOf(tokens: ReadonlyArray<Extract<Token, { kind: 'word' }>>, vocabulary: StreetVocabulary) {
+  const kinds = new Set<string>();
+  const name: Word[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const last = i === tokens.length - 1;
+    // `P.zza`, `C.so`, `V.le`, `B-dul`: a letter and its rest, written apart.
+    const glued =
+      token.raw.length === 1 && tokens[i + 1]
+        ? vocabulary.words.get(token.raw + tokens[i + 1].raw)
+        : undefined;
+    if (glued) {
+      kinds.add(glued);
+      i++;
+      continue;
+    }
+    const kind = vocabulary.words.get(token.raw);
+    const oneLetter = token.raw.length === 1;
+    const englishSaint = vocabulary.wordLast && token.raw === 'st' && !last;
+    if (kind && !englishSaint && (!oneLetter || token.dotted)) {
+      kinds.add(kind);
+      continue;
+    }
+    const split = splitEnding(token, vocabulary);
+    if (split) {
+      kinds.add(split.kind);
+      name.push(split.stem);
+    } else name.push(token.word);
+  }
+  const linked = name.filter((word) => !STREET_LINKS.has(word.plain));
+  return { name: (linked.length > 0 ? linked : name).map(saintly), kinds };
+}
+
+function splitEnding(token: Extract<Token, { kind: 'word' }>, vocabulary: StreetVocabulary) {
+  const { plain, spelled } = token.word;
+  for (const suffix of vocabulary.suffixes) {
+    const endings = token.dotted ? suffix.dotted : suffix.written;
+    for (const ending of endings)
+      if (plain.length > ending.length + 1 && plain.endsWith(ending))
+        return {
+          kind: suffix.kind,
+          stem: { plain: plain.slice(0, -ending.length), spelled: spelled.slice(0, -ending.length) },
+        };
+  }
+  return undefined;
+}
+
+type Relation = 'same' | 'near' | 'different';
+
+/** Two streets: names, then kinds, then house numbers. */
+export function relateStreets(a: Street, b: Street): Relation {
+  const name = relateNames(a.name, b.name);
+  if (name === 'different') return 'different';
+  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind)))
+    return 'different';
+  const number = relateNumbers(a.number, b.number);
+  if (number === 'different') return 'different';
+  return name === 'same' && number === 'same' ? 'same' : 'near';
+}
+
+function relateNames(a: readonly Word[], b: readonly Word[]): Relation {
+  if (a.length === 0 || b.length === 0) return 'near';
+  const runA = joined(a);
+  const runB = joined(b);
+  if (runA.plain === runB.plain || runA.spelled === runB.spelled) return 'same';
+  return oneSlipApart(runA.plain, runB.plain) || oneSlipApart(runA.spelled, runB.spelled)
+    ? 'near'
+    : 'different';
+}
+
+function relateNumbers(a: HouseNumber | null, b: HouseNumber | null): Relation {
+  if (!a && !b) return 'same';
+  if (!a || !b) return 'near';
+  if (a.range !== b.range) {
+    const [single, range] = a.range ? [b, a] : [a, b];
+    const [low, high] = range.numbers;
+    return single.numbers.some((n) => n >= low && n <= high) ? 'near' : 'different';
+  }
+  // A range, or a Czech `138/10` given whole on both sides, is the same only when both numbers are;
+  // one number given is the same when it is either of the other's.
+  const both = a.numbers.length === 2 && b.numbers.length === 2;
+  const shared = both
+    ? a.numbers[0] === b.numbers[0] && a.numbers[1] === b.numbers[1]
+    : a.numbers.some((n) => b.numbers.includes(n));
+  if (!shared) return 'different';
+  if (a.suffix === b.suffix) return 'same';
+  return a.suffix === '' || b.suffix === '' ? 'near' : 'different';
+}
