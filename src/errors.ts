@@ -72,6 +72,13 @@ export const ERROR_CATALOGUE = {
     explanation:
       'The path does not exist, the country has no rate data (`GET /v1/rates/{code}` serves 31 countries), or the object (webhook configuration, delivery) does not exist for this account.',
   },
+  category_not_found: {
+    status: 404,
+    message: 'No such rate category.',
+    title: 'Category not found',
+    explanation:
+      "`GET /v1/rates/{country_code}/categories/{id}` names a category id that does not exist. Ids are TEDB's category identifiers in lower case (`foodstuffs`, `pharmaceutical_products`, `accommodation`, ...); `GET /v1/rates/categories` lists every one. A known category at the standard rate in a country is not an error: it answers an empty list.",
+  },
   conflict: {
     status: 409,
     message: 'The request contradicts the current state.',

@@ -15,6 +15,7 @@ import { shared } from './helpers/shared.js';
 const SPEC = readFileSync(shared('spec', 'service-spec.md'), 'utf8');
 const DECISIONS = readFileSync(shared('spec', 'decisions.md'), 'utf8');
 const WAVE2 = readFileSync(shared('spec', 'wave2.md'), 'utf8');
+const WAVE3 = readFileSync(shared('spec', 'wave3.md'), 'utf8');
 
 /** The text of the `## N.` section of a markdown document, up to the next `## `. */
 function section(document: string, number: number | string): string {
@@ -51,6 +52,8 @@ const SPEC_CODES = codeTable(section(SPEC, 7));
 const WAVE2_CODES = codeTable(section(WAVE2, 'J'));
 const SECTION_8_CODES = namedWithStatus(section(DECISIONS, 8));
 const ALL_DECISION_CODES = namedWithStatus(DECISIONS);
+/** The third wave names its new codes in its text ("404 `category_not_found`"). */
+const WAVE3_CODES = namedWithStatus(WAVE3);
 
 describe('error catalogue parity', () => {
   it('reads the 13 rows of the spec section 7 table', () => {
@@ -94,8 +97,21 @@ describe('error catalogue parity', () => {
     }
   });
 
-  it('has no code that neither the spec table, decisions section 8 nor wave2 section J names', () => {
-    const documented = new Set([...SPEC_CODES.keys(), ...SECTION_8_CODES.keys(), ...WAVE2_CODES.keys()]);
+  it('gives the codes the third wave names, where the catalogue has them, the same status', () => {
+    expect(WAVE3_CODES.get('category_not_found')).toBe(404);
+    expect(ERROR_CATALOGUE.category_not_found.status).toBe(404);
+    for (const [code, status] of WAVE3_CODES) {
+      if (isErrorCode(code)) expect(ERROR_CATALOGUE[code].status, code).toBe(status);
+    }
+  });
+
+  it('has no code that neither the spec table, decisions section 8, wave2 section J nor wave3 names', () => {
+    const documented = new Set([
+      ...SPEC_CODES.keys(),
+      ...SECTION_8_CODES.keys(),
+      ...WAVE2_CODES.keys(),
+      ...WAVE3_CODES.keys(),
+    ]);
     expect(ERROR_CODES.filter((code) => !documented.has(code))).toEqual([]);
     for (const code of [...SPEC_CODES.keys(), ...SECTION_8_CODES.keys()])
       expect(isErrorCode(code), code).toBe(true);

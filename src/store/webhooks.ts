@@ -34,6 +34,8 @@ export interface DeliveryFilter {
 
 export interface WebhookStore {
   getConfig(owner: Owner): Promise<WebhookRow | undefined>;
+  /** Every account with an enabled webhook in `mode`: where an event for all accounts goes. */
+  ownersWithWebhook(mode: KeyMode): Promise<Owner[]>;
   putConfig(row: WebhookRow): Promise<void>;
   deleteConfig(owner: Owner): Promise<boolean>;
   insertEvent(event: EventRow): Promise<void>;
@@ -73,6 +75,17 @@ export class KyselyWebhookStore implements WebhookStore {
       .where('account_id', '=', accountId)
       .where('mode', '=', mode)
       .executeTakeFirst();
+  }
+
+  async ownersWithWebhook(mode: KeyMode): Promise<Owner[]> {
+    const rows = await this.db
+      .selectFrom('webhooks')
+      .select('account_id')
+      .where('mode', '=', mode)
+      .where('enabled', '=', 1)
+      .orderBy('account_id')
+      .execute();
+    return rows.map((row) => ({ accountId: row.account_id, mode }));
   }
 
   async putConfig(row: WebhookRow): Promise<void> {
