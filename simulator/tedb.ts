@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resourcePath } from '../src/paths.js';
 import { escapeXml, parseXml } from '../src/registries/xml.js';
+import { withDoctype } from './doctype.js';
 import type { SimContext, SimRegistry, SimRequest, SimResponse, TedbAnnouncement } from './types.js';
 
 /*
@@ -16,7 +17,8 @@ import type { SimContext, SimRegistry, SimRequest, SimResponse, TedbAnnouncement
  * Dates are answered with a zone (`2025-08-01+01:00`), as TEDB does.
  *
  * Path below /tedb: POST /ws/VatRetrievalService. Mode `fault` answers a SOAP fault (HTTP 500),
- * `malformed` a reply cut off in its first result; `slow` is `latencyMs`, `down` a 503.
+ * `malformed` a reply cut off in its first result, `doctype` the reply with a DTD declaring an
+ * entity; a slow TEDB is `latencyMs`, `down` a 503.
  */
 
 const SOAP_ENV = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -225,6 +227,12 @@ export const tedbSim: SimRegistry = {
   malformed() {
     const whole = reply(snapshotResults().slice(0, 1));
     return { status: 200, headers: XML_HEADERS, body: whole.slice(0, whole.indexOf('<rate>') + 12) };
+  },
+  /** The usual reply with a DTD in front whose entity stands in for the first member state. */
+  doctype(request, context) {
+    const answer = this.handle(request, context) as SimResponse;
+    if (answer.status !== 200) return answer;
+    return { ...answer, body: withDoctype(answer.body.replace(/^<\?xml[^>]*\?>/, ''), 'memberState') };
   },
   wrongNumber(request: SimRequest, context: SimContext) {
     return this.handle(request, context);
