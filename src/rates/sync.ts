@@ -143,7 +143,9 @@ export class RatesSync {
       events?: number;
     },
   ): Promise<SyncReport> {
-    const finishedAt = this.deps.clock.now();
+    // Later than every run recorded before, even within one millisecond: the last row is the last run.
+    const previous = await stores.rates.lastSync();
+    const finishedAt = Math.max(this.deps.clock.now(), Number(previous?.finished_at ?? 0) + 1);
     const differences = (outcome.differences ?? []).map(differenceOf);
     const pending = base.mode === 'apply' ? [] : differences;
     const today = todayUtc(base.startedAt);
