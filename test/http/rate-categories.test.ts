@@ -29,7 +29,10 @@ describeEachDialect('rate categories', (dialect) => {
     it('lists every category id with its name, sorted by id', async () => {
       const res = await get('/v1/rates/categories');
       expect(res.status, res.text).toBe(200);
-      expect(res.body.meta).toEqual({ request_id: res.headers.get('x-request-id'), count: res.body.data.length });
+      expect(res.body.meta).toEqual({
+        request_id: res.headers.get('x-request-id'),
+        count: res.body.data.length,
+      });
       const ids = res.body.data.map((category: { id: string }) => category.id);
       expect(ids).toEqual([...ids].sort());
       expect(ids).toEqual(expect.arrayContaining(['accommodation', 'foodstuffs', 'pharmaceutical_products']));
@@ -126,7 +129,9 @@ describeEachDialect('rate categories', (dialect) => {
     it("answers one category's entries on a day", async () => {
       const before = await get('/v1/rates/RO/categories/foodstuffs?date=2025-07-31');
       expect(before.status, before.text).toBe(200);
-      expect(before.body.data).toEqual([expect.objectContaining({ id: 'foodstuffs', rate: 9, since: '2025-07-01' })]);
+      expect(before.body.data).toEqual([
+        expect.objectContaining({ id: 'foodstuffs', rate: 9, since: '2025-07-01' }),
+      ]);
       const several = await get('/v1/rates/FR/categories/pharmaceutical_products');
       expect(several.body.data.map((entry: { rate: number }) => entry.rate)).toEqual([10, 5.5, 2.1]);
       expect(several.body.meta.count).toBe(3);
