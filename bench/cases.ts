@@ -17,6 +17,7 @@ import {
 } from './measure.js';
 import { memory } from './memory-case.js';
 import { generatedNumbers } from './numbers.js';
+import { rateCategories } from './rate-categories-case.js';
 import { registryBatch } from './registry-case.js';
 import { breakerOpen, status, viesMemberStateBatch } from './resilience-case.js';
 
@@ -139,6 +140,7 @@ const cachedBatch: BenchCase = {
  */
 export const CASES: readonly BenchCase[] = [
   rates,
+  rateCategories,
   cachedValidation,
   cachedBatch,
   registryBatch,

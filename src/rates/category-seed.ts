@@ -13,8 +13,9 @@ import {
 /**
  * The categories the service knows before any sync: for the EU-27, TEDB's own answer shipped in
  * resources/tedb/ (every member state's situations over 2025-07-27..2025-08-26, read as a reply
- * would be); for GB, CH, LI and NO, the hand-kept resources/rate-categories.json. Names are TEDB's
- * English descriptions, so a category means the same everywhere.
+ * would be); for GB, CH, LI and NO, the hand-kept resources/rate-categories.json, with TEDB's ids,
+ * so a category means the same everywhere. Names are the short ones of
+ * resources/rate-category-names.json; TEDB's own text, often a paragraph, is the description.
  */
 
 /** The categories of one country from `from` until its next period. */
@@ -26,9 +27,16 @@ export interface CategoryPeriod {
 export interface CategorySeed {
   /** By country code (EL for Greece), oldest period first. */
   timelines: ReadonlyMap<string, readonly CategoryPeriod[]>;
-  /** Every known category id and its name. */
+  /** Every known category id and its short name (TEDB's text where none is kept). */
   names: ReadonlyMap<string, string>;
+  /** Every known category id and TEDB's text for it. */
+  descriptions: ReadonlyMap<string, string>;
 }
+
+const NamesFile = Type.Object({
+  schema_version: Type.Literal(1),
+  names: Type.Record(Type.String({ pattern: '^[a-z0-9_]+$' }), Type.String({ minLength: 1, maxLength: 80 })),
+});
 
 const HandKeptFile = Type.Object({
   schema_version: Type.Literal(1),
@@ -55,10 +63,12 @@ const HandKeptFile = Type.Object({
   ),
 });
 
-/** Reads both files; throws naming the file and what is wrong in it. */
-export function loadCategorySeed(files: { snapshot: string; handKept: string }): CategorySeed {
+/** Reads the files; throws naming the file and what is wrong in it. */
+export function loadCategorySeed(files: { snapshot: string; handKept: string; names: string }): CategorySeed {
   const results = readSnapshot(files.snapshot);
-  const names = new Map(categoriesNamed(results).map(({ id, name }) => [id, name]));
+  const descriptions = new Map(categoriesNamed(results).map(({ id, name }) => [id, name]));
+  const short = readNames(files.names);
+  const names = new Map([...descriptions].map(([id, description]) => [id, short.get(id) ?? description]));
   const timelines = new Map<string, CategoryPeriod[]>();
   for (const [state, situations] of situationsByMemberState(results)) {
     timelines.set(
@@ -70,7 +80,20 @@ export function loadCategorySeed(files: { snapshot: string; handKept: string }):
     );
   }
   for (const [country, periods] of readHandKept(files.handKept, names)) timelines.set(country, periods);
-  return { timelines, names };
+  return { timelines, names, descriptions };
+}
+
+function readNames(file: string): Map<string, string> {
+  try {
+    const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const error = Value.Errors(NamesFile, data).First();
+    if (error) throw new Error(`${error.path}: ${error.message}`);
+    return new Map(Object.entries((data as { names: Record<string, string> }).names));
+  } catch (error) {
+    throw new Error(`Invalid rate category names file ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
 }
 
 function readSnapshot(file: string): TedbResult[] {

@@ -20,10 +20,15 @@ export interface CategoryRate extends RateEntry {
   type: CategoryEntryType;
 }
 
-/** A category as served: TEDB's identifier in lower case and its English name. */
+/** A category as served: TEDB's identifier in lower case and its short English name. */
 export interface CategoryInfo {
   id: string;
   name: string;
+}
+
+/** A category of the catalogue: also TEDB's own text for it. */
+export interface CategoryDescription extends CategoryInfo {
+  description: string;
 }
 
 /**

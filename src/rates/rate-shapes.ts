@@ -16,7 +16,13 @@ export const CategoryRef = Type.Object({
     description: "TEDB's category identifier in lower case (`GET /v1/rates/categories` lists them)",
     examples: ['foodstuffs'],
   }),
-  name: Type.String({ description: "TEDB's English name of the category" }),
+  name: Type.String({ description: 'A short English name of the category' }),
+});
+
+/** A category of the catalogue (`GET /v1/rates/categories`). */
+export const CategoryDescriptionSchema = Type.Object({
+  ...CategoryRef.properties,
+  description: Type.String({ description: "TEDB's own English text for the category: what it covers" }),
 });
 
 const Note = Nullable(

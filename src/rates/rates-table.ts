@@ -9,6 +9,7 @@ import {
 } from './dataset.js';
 import {
   type AppliedChange,
+  type CategoryDescription,
   type CategoryInfo,
   type CategoryRate,
   type CountryView,
@@ -74,7 +75,7 @@ interface State {
   snapshots: Timeline<readonly RateRecord[]>;
   /** Keyed by VAT code and ISO alias (GR → the EL timeline), upper case. */
   byCode: Map<string, Timeline<Segment>>;
-  catalogue: readonly CategoryInfo[];
+  catalogue: readonly CategoryDescription[];
   names: ReadonlyMap<string, string>;
 }
 
@@ -94,6 +95,8 @@ export interface RatesFiles {
   tedbSnapshot?: string;
   /** resources/rate-categories.json: the categories of GB, CH, LI and NO. */
   handKeptCategories?: string;
+  /** resources/rate-category-names.json: the categories' short names. */
+  categoryNames?: string;
 }
 
 export const TEDB_SNAPSHOT_FILE = 'tedb/retrieveVatRates-2025-07-27_to_2025-08-26.json';
@@ -115,6 +118,7 @@ export class RatesTable {
     const seed = loadCategorySeed({
       snapshot: files.tedbSnapshot ?? resourcePath(TEDB_SNAPSHOT_FILE),
       handKept: files.handKeptCategories ?? resourcePath('rate-categories.json'),
+      names: files.categoryNames ?? resourcePath('rate-category-names.json'),
     });
     return new RatesTable(dataset, seed);
   }
@@ -182,8 +186,8 @@ export class RatesTable {
     return segment && (segment.byId.get(id) ?? NONE);
   }
 
-  /** Every category id known, with its name, sorted by id. Shared and frozen. */
-  catalogue(): readonly CategoryInfo[] {
+  /** Every category id known, with its name and description, sorted by id. Shared and frozen. */
+  catalogue(): readonly CategoryDescription[] {
     return this.state.catalogue;
   }
 
@@ -259,10 +263,16 @@ function sourcesOf(
 }
 
 function build(dataset: RatesFile, seed: CategorySeed, changes: readonly AppliedChange[]): State {
+  // A category a change names first (TEDB added it) is known by the name the sync gave it.
   const names = new Map(seed.names);
-  for (const change of changes) if (change.category) names.set(change.category.id, change.category.name);
+  for (const change of changes) {
+    if (change.category && !names.has(change.category.id))
+      names.set(change.category.id, change.category.name);
+  }
   const catalogue = deepFreeze(
-    [...names].map(([id, name]) => ({ id, name })).sort((a, b) => (a.id < b.id ? -1 : 1)),
+    [...names]
+      .map(([id, name]) => ({ id, name, description: seed.descriptions.get(id) ?? name }))
+      .sort((a, b) => (a.id < b.id ? -1 : 1)),
   );
   const datasetSource: RateSource = deepFreeze({
     kind: 'dataset',

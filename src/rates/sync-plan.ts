@@ -65,7 +65,7 @@ class RefusedReply extends Error {}
 function changesOf(input: SyncPlanInput): AppliedChange[] {
   const situations = situationsByMemberState(input.results);
   const names = new Map(categoriesNamed(input.results).map(({ id, name }) => [id, name]));
-  const nameOf = (id: string) => names.get(id) ?? input.table.categoryName(id) ?? id;
+  const nameOf = (id: string) => input.table.categoryName(id) ?? names.get(id) ?? id;
   const pending: AppliedChange[] = [];
   for (const state of input.memberStates) {
     const list = situations.get(state) ?? [];

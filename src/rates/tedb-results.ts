@@ -46,8 +46,13 @@ export class MalformedTedbReply extends Error {
   override readonly name = 'MalformedTedbReply';
 }
 
-/** Longest note kept from a comment; TEDB's legal comments run to several thousand characters. */
-const NOTE_MAX_CHARS = 500;
+/**
+ * Longest note kept from a comment. TEDB's comments run to several thousand characters of legal
+ * references; the opening says what restricts the rate ("VAT - Import - …", "Azores Autonomous
+ * Region"), and Germany's 22 import entries at 300 characters each already make its category list
+ * 3 times the size of its rate record.
+ */
+const NOTE_MAX_CHARS = 300;
 
 /**
  * What restricts a result to imports or to a region, read from TEDB's category and comment (there

@@ -38,7 +38,8 @@ describeEachDialect('rate categories', (dialect) => {
       expect(ids).toEqual(expect.arrayContaining(['accommodation', 'foodstuffs', 'pharmaceutical_products']));
       expect(res.body.data.find((c: { id: string }) => c.id === 'supply_water')).toEqual({
         id: 'supply_water',
-        name: 'Supply of water',
+        name: 'Water supply',
+        description: 'Supply of water',
       });
     });
 

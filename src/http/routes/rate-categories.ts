@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
-import { CategoryEntrySchema, CategoryRef } from '../../rates/rate-shapes.js';
+import { CategoryDescriptionSchema, CategoryEntrySchema } from '../../rates/rate-shapes.js';
 import type { RatesTable } from '../../rates/rates-table.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses, NoQuery } from '../schemas/common.js';
 import { EXAMPLE_REQUEST_ID } from '../schemas/examples.js';
@@ -13,7 +13,7 @@ import {
   JSON_UTF8,
   RATES_COMMON,
   ratesDay,
-  renderedJson,
+  renderedAnswers,
   unknownCountry,
 } from './rates.js';
 
@@ -42,7 +42,7 @@ ${ENTRIES}
 
 ${RATES_COMMON}`;
 
-const CATALOGUE_DESCRIPTION = `Every category id the service knows, with its name: TEDB's identifiers of categories of goods and services, in lower case, and TEDB's English names. The same ids serve every country, those outside the EU included.
+const CATALOGUE_DESCRIPTION = `Every category id the service knows: TEDB's identifiers of categories of goods and services, in lower case, each with a short English name and TEDB's own text for what it covers. The same ids serve every country, those outside the EU included.
 
 ${RATES_COMMON}`;
 
@@ -60,9 +60,9 @@ export function rateCategoryRoutes(app: FastifyInstance, rates: RatesTable, cloc
   const romania = rates
     .categories('RO', EXAMPLE_DATE)!
     .filter((entry) => entry.id !== 'agricultural_production');
-  const jsonOf = renderedJson();
+  const answer = renderedAnswers();
   const send = (request: { id: string }, list: readonly object[]) =>
-    `{"data":${jsonOf(list)},"meta":{"request_id":${JSON.stringify(request.id)},"count":${list.length}}}`;
+    answer(list, `{"request_id":${JSON.stringify(request.id)},"count":${list.length}}`);
 
   app.get(
     '/v1/rates/categories',
@@ -70,12 +70,12 @@ export function rateCategoryRoutes(app: FastifyInstance, rates: RatesTable, cloc
       schema: {
         operationId: 'listRateCategories',
         tags: ['rates'],
-        summary: 'Every rate category: ids and names',
+        summary: 'Every rate category: ids, names and descriptions',
         description: CATALOGUE_DESCRIPTION,
         querystring: NoQuery,
         response: {
           200: Type.Object(
-            { data: Type.Array(CategoryRef), meta: CountMeta },
+            { data: Type.Array(CategoryDescriptionSchema), meta: CountMeta },
             {
               description: 'The categories, by id',
               ...answerHeaders(),

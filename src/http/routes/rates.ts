@@ -68,20 +68,22 @@ ${RATES_COMMON}
 ${DATA}`;
 
 /**
- * Frozen answers from the rates table rendered to JSON once each: an answer is that text with the
- * request id around it. The response schemas document those bytes, so these routes take their
- * types from the schemas by hand, not from the type provider (which would have the handlers return
- * objects to serialise).
+ * Frozen answers from the rates table, each encoded to UTF-8 JSON once: an answer is those bytes
+ * (`{"data":…,"meta":`) and its meta. Sent as bytes, so text beyond ASCII (TEDB's comments) is not
+ * transcoded again on every request: as a string, Germany's category list took 106 µs of CPU per
+ * request against 65 for its rate record. The response schemas document those bytes, so these
+ * routes take their types from the schemas by hand, not from the type provider (which would have
+ * the handlers return objects to serialise).
  */
-export function renderedJson(): (value: object) => string {
-  const rendered = new WeakMap<object, string>();
-  return (value) => {
-    let json = rendered.get(value);
-    if (json === undefined) {
-      json = JSON.stringify(value);
-      rendered.set(value, json);
+export function renderedAnswers(): (value: object, meta: string) => Buffer {
+  const rendered = new WeakMap<object, Buffer>();
+  return (value, meta) => {
+    let head = rendered.get(value);
+    if (head === undefined) {
+      head = Buffer.from(`{"data":${JSON.stringify(value)},"meta":`);
+      rendered.set(value, head);
     }
-    return json;
+    return Buffer.concat([head, Buffer.from(`${meta}}`)]);
   };
 }
 
@@ -121,7 +123,7 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
       value: { data: someRates[2], meta: { request_id: EXAMPLE_REQUEST_ID } },
     },
   };
-  const jsonOf = renderedJson();
+  const answer = renderedAnswers();
 
   app.get<{ Querystring: DateQuery }>(
     '/v1/rates',
@@ -147,7 +149,7 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
     async (request, reply) => {
       const data = rates.all(ratesDay(clock, request.query.date));
       const meta = `{"request_id":${JSON.stringify(request.id)},"count":${data.length}}`;
-      return reply.type(JSON_UTF8).send(`{"data":${jsonOf(data)},"meta":${meta}}`);
+      return reply.type(JSON_UTF8).send(answer(data, meta));
     },
   );
 
@@ -175,8 +177,7 @@ export function rateRoutes(app: FastifyInstance, rates: RatesTable, clock: Clock
       const code = request.params.country_code;
       const record = rates.get(code, date);
       if (!record) throw unknownCountry(code);
-      const meta = `{"request_id":${JSON.stringify(request.id)}}`;
-      return reply.type(JSON_UTF8).send(`{"data":${jsonOf(record)},"meta":${meta}}`);
+      return reply.type(JSON_UTF8).send(answer(record, `{"request_id":${JSON.stringify(request.id)}}`));
     },
   );
 }
