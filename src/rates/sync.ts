@@ -101,8 +101,7 @@ export class RatesSync {
       });
       if (!plan.ok) return this.record(trx, base, { ...replied, result: 'refused', reason: plan.reason });
       // Ids in the order found, so the changes read back in that order (they share one applied_at).
-      let next = 0;
-      const ids = () => `rch_${base.id.slice(4)}${String((next += 1)).padStart(5, '0')}`;
+      const ids = (index: number) => `rch_${base.id.slice(4)}${String(index + 1).padStart(5, '0')}`;
       const stored = options.apply ? await trx.rates.insertChanges(base.id, plan.changes, ids) : [];
       const events = await this.emit(trx, stored, todayUtc(startedAt));
       return this.record(trx, base, { ...replied, result: 'ok', differences: plan.changes, stored, events });

@@ -18,11 +18,11 @@ export interface RateStore {
   listChanges(): Promise<AppliedChange[]>;
   /** Changes in number and the last applied time: cheap to poll for another instance's apply. */
   changesVersion(): Promise<string>;
-  /** Stores the changes not stored yet from the same reply; returns those it stored. */
+  /** Stores the changes not stored yet from the same reply (ids by position); returns those it stored. */
   insertChanges(
     syncId: string,
     changes: readonly AppliedChange[],
-    ids: () => string,
+    ids: (index: number) => string,
   ): Promise<AppliedChange[]>;
   recordSync(row: RateSyncRow): Promise<void>;
   /** The latest sync run, and the latest that ran to the end (`ok`). */
@@ -80,14 +80,14 @@ export class KyselyRateStore implements RateStore {
   async insertChanges(
     syncId: string,
     changes: readonly AppliedChange[],
-    ids: () => string,
+    ids: (index: number) => string,
   ): Promise<AppliedChange[]> {
     const stored: AppliedChange[] = [];
-    for (const change of changes) {
+    for (const [index, change] of changes.entries()) {
       const inserted = await this.db
         .insertInto('rate_changes')
         .values({
-          id: ids(),
+          id: ids(index),
           sync_id: syncId,
           country_code: change.country_code,
           effective_from: change.effective_from,
