@@ -419,8 +419,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every rate category: ids and names
-         * @description Every category id the service knows, with its name: TEDB's identifiers of categories of goods and services, in lower case, and TEDB's English names. The same ids serve every country, those outside the EU included.
+         * Every rate category: ids, names and descriptions
+         * @description Every category id the service knows: TEDB's identifiers of categories of goods and services, in lower case, each with a short English name and TEDB's own text for what it covers. The same ids serve every country, those outside the EU included.
          *
          *     - **Tiers**: all. Rates are free: they do not count against the monthly quota, but the burst limit applies.
          *     - **Test keys** get the same answers as live keys.
@@ -1500,7 +1500,7 @@ export interface components {
              * @example foodstuffs
              */
             id: string;
-            /** @description TEDB's English name of the category */
+            /** @description A short English name of the category */
             name: string;
             /** @description What restricts the rate, in the member state's words as TEDB gives them (e.g. imports only, a region); null when it applies to the whole category at home */
             note: string | null;
@@ -1543,7 +1543,7 @@ export interface components {
                      * @example foodstuffs
                      */
                     id: string;
-                    /** @description TEDB's English name of the category */
+                    /** @description A short English name of the category */
                     name: string;
                 } | null;
                 /**
@@ -1587,7 +1587,7 @@ export interface components {
                      * @example foodstuffs
                      */
                     id: string;
-                    /** @description TEDB's English name of the category */
+                    /** @description A short English name of the category */
                     name: string;
                 }[];
                 rate: number;
@@ -4373,12 +4373,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description TEDB's own English text for the category: what it covers */
+                            description: string;
                             /**
                              * @description TEDB's category identifier in lower case (`GET /v1/rates/categories` lists them)
                              * @example foodstuffs
                              */
                             id: string;
-                            /** @description TEDB's English name of the category */
+                            /** @description A short English name of the category */
                             name: string;
                         }[];
                         meta: {
