@@ -104,8 +104,9 @@ export class TedbClient {
     }
   }
 
+  /** Ends the pool; a call in flight fails at once (a shutdown does not wait minutes for TEDB). */
   close(): Promise<void> {
-    return this.agent.close();
+    return this.agent.destroy();
   }
 
   private async attempt(query: TedbQuery): Promise<Omit<TedbReply, 'attempts'>> {
