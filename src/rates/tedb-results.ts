@@ -132,7 +132,9 @@ export function situationsByMemberState(results: readonly TedbResult[]): Map<str
   for (const result of results) {
     const byDate = grouped.get(result.memberState) ?? new Map<string, TedbResult[]>();
     grouped.set(result.memberState, byDate);
-    byDate.set(result.situationOn, [...(byDate.get(result.situationOn) ?? []), result]);
+    const situation = byDate.get(result.situationOn) ?? [];
+    byDate.set(result.situationOn, situation);
+    situation.push(result);
   }
   return new Map(
     [...grouped].map(([state, byDate]) => [
