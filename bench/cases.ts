@@ -18,6 +18,7 @@ import {
 } from './measure.js';
 import { memory } from './memory-case.js';
 import { generatedNumbers } from './numbers.js';
+import { rateCategories } from './rate-categories-case.js';
 import { registryBatch } from './registry-case.js';
 import { breakerOpen, status, viesMemberStateBatch } from './resilience-case.js';
 
@@ -140,6 +141,7 @@ const cachedBatch: BenchCase = {
  */
 export const CASES: readonly BenchCase[] = [
   rates,
+  rateCategories,
   cachedValidation,
   cachedBatch,
   registryBatch,

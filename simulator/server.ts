@@ -14,6 +14,7 @@ import { brregSim } from './brreg.js';
 import { bzstSim } from './bzst.js';
 import { hmrcSim } from './hmrc.js';
 import { kasSim } from './kas.js';
+import { tedbSim } from './tedb.js';
 import type {
   MemberStateBehaviour,
   RegistryBehaviour,
@@ -23,6 +24,7 @@ import type {
   SimRegistry,
   SimRequest,
   SimResponse,
+  TedbAnnouncement,
 } from './types.js';
 import { uidSim } from './uid.js';
 import { viesSim } from './vies.js';
@@ -44,6 +46,8 @@ export const SIM_REGISTRIES: readonly SimRegistry[] = [
   anafSim,
   // Germany's federal tax office confirmation service (docs/matching.md).
   bzstSim,
+  // The EU's Taxes in Europe Database, which the rates sync asks (docs/rates.md).
+  tedbSim,
 ];
 const REGISTRY_IDS = SIM_REGISTRIES.map((registry) => registry.id);
 
@@ -102,6 +106,8 @@ export class RegistrySimulator {
   private readonly memberStates = new Map<string, MemberStateBehaviour>();
   /** What check-status says of the VIES platform as a whole. */
   private viesPlatformAvailable = true;
+  /** Rate changes announced to TEDB, oldest first. */
+  private tedbAnnouncements: TedbAnnouncement[] = [];
   private journal: SimExchange[] = [];
   private url = '';
 
@@ -149,12 +155,18 @@ export class RegistrySimulator {
       ADIS_URL: `${base}/adis`,
       ANAF_URL: `${base}/anaf`,
       BZST_URL: `${base}/bzst`,
+      RATES_TEDB_URL: `${base}/tedb`,
     };
   }
 
   setBehaviour(id: RegistryId, behaviour: Partial<RegistryBehaviour>): void {
     const current = this.behaviour.get(id) ?? UP;
     this.behaviour.set(id, { ...current, ...behaviour });
+  }
+
+  /** Announces a rate change to TEDB: a new situation of a member state (see simulator/tedb.ts). */
+  announceTedbChange(announcement: TedbAnnouncement): void {
+    this.tedbAnnouncements.push(structuredClone(announcement));
   }
 
   /** One VIES member state's behaviour (`DE`, `EL`, `XI`); `{ mode: 'up' }` clears it. */
@@ -198,6 +210,7 @@ export class RegistrySimulator {
     }
     this.memberStates.clear();
     this.viesPlatformAvailable = true;
+    this.tedbAnnouncements = [];
     this.resetStats();
   }
 
@@ -327,6 +340,7 @@ export class RegistrySimulator {
         companies: () => [...this.companies.values()],
         behaviour,
         memberStateDown: (code: string) => this.memberStates.get(code.toUpperCase())?.mode === 'down',
+        tedbAnnouncements: () => this.tedbAnnouncements,
       };
       const response = await answerFor(registry, request, context);
       if (!response) {
@@ -404,6 +418,8 @@ export class RegistrySimulator {
    *   latencyMs, availability, times }`: one VIES member state; `GET /_sim/vies/countries` lists them
    * - `PUT  /_sim/vies/platform` body `{ available }`: the whole platform in check-status
    * - `GET  /_sim/companies`, `POST /_sim/companies` body SimCompany, `DELETE /_sim/companies/{vatNumber}`
+   * - `POST /_sim/tedb/changes` body TedbAnnouncement: a rate change TEDB answers from then on;
+   *   `GET` lists them, `DELETE` withdraws them all
    */
   private control(method: string, path: string, body: string): SimResponse {
     const json = (status: number, value: unknown): SimResponse => ({
@@ -443,6 +459,25 @@ export class RegistrySimulator {
     if (parts[0] === 'vies' && parts[1] === 'platform' && method === 'PUT') {
       this.setViesPlatform(input.available !== false);
       return json(200, { available: this.viesPlatformAvailable });
+    }
+    if (parts[0] === 'tedb' && parts[1] === 'changes') {
+      if (method === 'POST') {
+        const announcement = input as unknown as TedbAnnouncement;
+        const dated = /^\d{4}-\d{2}-\d{2}$/.test(String(announcement.situationOn ?? ''));
+        if (
+          !/^[A-Z]{2}$/.test(String(announcement.memberState ?? '')) ||
+          (!dated && !announcement.withdrawn)
+        ) {
+          return json(400, { error: 'memberState (AT, EL, ...) and situationOn (YYYY-MM-DD) are required' });
+        }
+        this.announceTedbChange(announcement);
+        return json(201, this.tedbAnnouncements);
+      }
+      if (method === 'GET') return json(200, this.tedbAnnouncements);
+      if (method === 'DELETE') {
+        this.tedbAnnouncements = [];
+        return json(200, { ok: true });
+      }
     }
     if (parts[0] === 'companies') {
       if (method === 'GET') return json(200, this.listCompanies());
@@ -500,7 +535,9 @@ async function answerFor(
 }
 
 function contentTypeOf(registry: SimRegistry): string {
-  return registry.id === 'vies' || registry.id === 'uid' ? 'text/xml; charset=utf-8' : 'application/json';
+  return registry.id === 'vies' || registry.id === 'uid' || registry.id === 'tedb'
+    ? 'text/xml; charset=utf-8'
+    : 'application/json';
 }
 
 const FLOOD_CHUNK = Buffer.alloc(64 * 1024, ' ');

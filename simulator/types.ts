@@ -1,8 +1,28 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RegistryId as ServiceRegistryId } from '../src/registries/registry.js';
 
-/** The service's registries, plus `adis`: the Czech VAT-payer register behind the `ares` fallback. */
-export type RegistryId = ServiceRegistryId | 'adis';
+/**
+ * The service's registries, plus `adis` (the Czech VAT-payer register behind the `ares` fallback)
+ * and `tedb` (the EU's Taxes in Europe Database, which the rates sync asks).
+ */
+export type RegistryId = ServiceRegistryId | 'adis' | 'tedb';
+
+/**
+ * A change announced to the TEDB simulator (`POST /_sim/tedb/changes`): a new situation of one
+ * member state on `situationOn`, copied from the one in force that day with these changes.
+ */
+export interface TedbAnnouncement {
+  memberState: string;
+  situationOn: string;
+  /** The new domestic standard rate. */
+  standard?: number;
+  /** Rates moved: every reduced, super-reduced or parking result at a key's rate takes its value (`{ "9": 11 }`). */
+  rates?: Record<string, number>;
+  /** One category's results replaced by one rate (`{ "FOODSTUFFS": { "type": "REDUCED_RATE", "value": 5 } }`), or removed (null). */
+  categories?: Record<string, { type: string; value: number } | null>;
+  /** The member state is left out of every reply (a reply that would remove the country). */
+  withdrawn?: boolean;
+}
 
 export interface SimRequest {
   method: string;
@@ -86,6 +106,8 @@ export interface SimContext {
   readonly behaviour: RegistryBehaviour;
   /** Whether a VIES member state (`AT`, `EL`) is switched `down` (the federal tax office asks through it). */
   memberStateDown?(code: string): boolean;
+  /** The changes announced to TEDB, in the order they were announced. */
+  tedbAnnouncements?(): readonly TedbAnnouncement[];
 }
 
 /** One registry protocol. The core does latency, down/reset, counting; a module does the protocol. */

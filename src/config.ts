@@ -1,6 +1,8 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { DEFAULT_TIER_LIMITS, isTier, type Tier, type TierLimits } from './accounts/tiers.js';
+import { minutesOfDay, type RatesSyncMode } from './rates/sync-schedule.js';
+import { DEFAULT_URL as TEDB_DEFAULT_URL } from './rates/tedb-client.js';
 import { DEFAULT_URL as ABR_DEFAULT_URL } from './registries/abr.js';
 import { DEFAULT_URL as BRREG_DEFAULT_URL } from './registries/brreg.js';
 import { DEFAULT_URL as BZST_DEFAULT_URL } from './registries/bzst.js';
@@ -416,6 +418,41 @@ export const SETTINGS = {
     description:
       'Most monitor checks queued or running at once: after downtime the backlog is worked off this many at a time.',
   },
+  RATES_SYNC: {
+    schema: Type.Union([Type.Literal('off'), Type.Literal('report'), Type.Literal('apply')]),
+    default: 'report',
+    description:
+      "The daily rates sync with the EU's Taxes in Europe Database (TEDB; docs/rates.md): `report` lists the differences from what the service answers (log, /metrics, /v1/status), `apply` also applies them and sends `rate.changed`, `off` does not run it.",
+  },
+  RATES_SYNC_AT: {
+    schema: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
+    default: '06:00',
+    description: 'When the daily rates sync runs, HH:MM in UTC, on one instance.',
+  },
+  RATES_TEDB_URL: {
+    schema: Url,
+    default: TEDB_DEFAULT_URL,
+    description: "TEDB's root; the SOAP service is at `/ws/VatRetrievalService` below it.",
+  },
+  RATES_TEDB_TIMEOUT_MS: {
+    schema: Int(1000),
+    default: '120000',
+    parse: number,
+    description: 'One TEDB call, headers and reply: its answer for all member states takes tens of seconds.',
+  },
+  RATES_TEDB_RETRY_DELAYS_MS: {
+    schema: Type.Array(Int(0), { maxItems: 10 }),
+    default: '10000,60000',
+    parse: numberList,
+    description:
+      'Pauses before retrying a TEDB call that failed (network, timeout, an error status or fault); empty for no retry.',
+  },
+  RATES_REFRESH_MS: {
+    schema: Int(50),
+    default: '60000',
+    parse: number,
+    description: 'How often each instance looks for rate changes a sync on another instance applied.',
+  },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -479,6 +516,14 @@ export interface Config {
     allowLocalHttp: boolean;
   };
   ledger: { sealSeconds: number; retentionDays: number };
+  /** Rates kept current from TEDB (docs/rates.md). */
+  rates: {
+    sync: RatesSyncMode;
+    /** RATES_SYNC_AT as minutes after midnight UTC. */
+    syncAtMinutes: number;
+    tedb: { url: string; timeoutMs: number; retryDelaysMs: readonly number[] };
+    refreshMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -602,6 +647,16 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       allowLocalHttp: v.WEBHOOK_ALLOW_LOCAL_HTTP,
     },
     ledger: { sealSeconds: v.LEDGER_SEAL_SECONDS, retentionDays: v.EVIDENCE_RETENTION_DAYS },
+    rates: {
+      sync: v.RATES_SYNC,
+      syncAtMinutes: minutesOfDay(v.RATES_SYNC_AT),
+      tedb: {
+        url: v.RATES_TEDB_URL,
+        timeoutMs: v.RATES_TEDB_TIMEOUT_MS,
+        retryDelaysMs: v.RATES_TEDB_RETRY_DELAYS_MS,
+      },
+      refreshMs: v.RATES_REFRESH_MS,
+    },
   });
 }
 

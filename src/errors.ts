@@ -79,6 +79,13 @@ export const ERROR_CATALOGUE = {
     explanation:
       'The client did not send the whole request in the time the server waits for one (30 seconds unless the operator set another), or stopped sending in the middle of it, usually a body that stalled. Nothing was done with it. The answer is written on the raw connection and the connection closed: send the request again on a new connection.',
   },
+  category_not_found: {
+    status: 404,
+    message: 'No such rate category.',
+    title: 'Category not found',
+    explanation:
+      "`GET /v1/rates/{country_code}/categories/{id}` names a category id that does not exist. Ids are TEDB's category identifiers in lower case (`foodstuffs`, `pharmaceutical_products`, `accommodation`, ...); `GET /v1/rates/categories` lists every one. A known category at the standard rate in a country is not an error: it answers an empty list.",
+  },
   conflict: {
     status: 409,
     message: 'The request contradicts the current state.',

@@ -6,7 +6,6 @@ import { type Config, configWarnings } from './config.js';
 import { buildApp } from './http/app.js';
 import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from './limits/burst.js';
 import { createLogger } from './logger.js';
-import { RatesTable } from './rates/rates-table.js';
 import { createRegistryGateway } from './registries/index.js';
 import { createServices } from './services.js';
 import type { AccountStore } from './store/accounts.js';
@@ -78,6 +77,8 @@ export async function startServer(
   await migrateToLatest(database);
   const gateway = createRegistryGateway(config, clock, logger);
   const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
+  // The first answers already carry the rate changes applied before this start.
+  await services.ratesRefresher.refresh();
   await bootstrap(
     config,
     services.stores.accounts,
@@ -92,7 +93,6 @@ export async function startServer(
     burst,
     gateway,
     services,
-    rates: RatesTable.load(),
     logger: logger as FastifyBaseLogger,
   });
   const address = await fastify.listen({ port: config.port, host: config.host });

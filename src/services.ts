@@ -20,6 +20,11 @@ import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
 import { pruneLedger, sealLedger } from './ledger/sealer.js';
 import { CHECK_MONITOR_JOB, MonitorService } from './monitors/monitor-service.js';
+import { RatesRefresher, RatesSyncStatusReader } from './rates/live-rates.js';
+import { RatesTable } from './rates/rates-table.js';
+import { RatesSync } from './rates/sync.js';
+import { nextSyncAt, RATES_SYNC_JOB, ratesSyncHandler, ratesSyncJob } from './rates/sync-schedule.js';
+import { TedbClient } from './rates/tedb-client.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import { databaseRateLimiter, redisRateLimiter } from './registries/limits.js';
 import { KyselyAvailabilityStore } from './store/availability.js';
@@ -41,6 +46,8 @@ export interface ServiceDeps {
   clock: Clock;
   gateway: RegistryGateway;
   logger: FastifyBaseLogger;
+  /** The rates data; default: the shipped files (tests give their own). */
+  rates?: RatesTable;
 }
 
 export interface Services {
@@ -65,6 +72,14 @@ export interface Services {
   counters: Map<string, number>;
   /** Registry availability across instances (GET /v1/status, /status, /metrics). */
   status: StatusBoard;
+  /** The rates and categories answered, kept current with the changes syncs applied. */
+  rates: RatesTable;
+  /** Rebuilds `rates` when a sync on any instance applied changes. */
+  ratesRefresher: RatesRefresher;
+  /** The sync with TEDB (`vat-service rates sync`, the daily job). */
+  ratesSync: RatesSync;
+  /** The last sync's outcome (GET /v1/status, /metrics). */
+  ratesStatus: RatesSyncStatusReader;
   /** A job worker over this database; `serve` runs one unless WORKER=false, `worker` runs only that. */
   createWorker(): Worker;
   close(): Promise<void>;
@@ -154,8 +169,38 @@ export function createServices(deps: ServiceDeps): Services {
   });
   const status = new StatusBoard({ store: availability, gateway, clock, maxAgeMs: 1_000 });
 
+  // Rates: the table every instance answers from, refreshed when any instance's sync applied
+  // changes; the sync itself, run daily by one worker (RATES_SYNC) or by `vat-service rates sync`.
+  const rates = deps.rates ?? RatesTable.load();
+  const tedb = new TedbClient({ ...config.rates.tedb, now: () => clock.now() });
+  const ratesSync = new RatesSync({
+    stores,
+    table: rates,
+    client: tedb,
+    clock,
+    deliveries,
+    logger,
+    onEnqueued: nudge,
+  });
+  const ratesRefresher = new RatesRefresher({
+    table: rates,
+    store: stores.rates,
+    everyMs: config.rates.refreshMs,
+    onError: (error) =>
+      logger.warn({ err: error }, 'rate changes could not be read; answering from the last ones read'),
+  });
+  ratesRefresher.start();
+  const ratesSyncMinutes = config.rates.syncAtMinutes;
+  const ratesStatus = new RatesSyncStatusReader(stores.rates, clock);
+
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
   const recurring: Record<string, JobHandler> = {
+    [RATES_SYNC_JOB]: ratesSyncHandler({
+      sync: ratesSync,
+      mode: config.rates.sync,
+      minutes: ratesSyncMinutes,
+      clock,
+    }),
     [EXPIRE_IDEMPOTENCY_KEYS_JOB]: expireIdempotencyKeysHandler(stores.idempotency, clock),
     // A failed poll is logged, not retried sooner: the next one is a minute away anyway.
     'vies-status': recurringHandler(clock, config.availability.viesStatusPollMs, async () => {
@@ -228,6 +273,10 @@ export function createServices(deps: ServiceDeps): Services {
     ledger,
     counters,
     status,
+    rates,
+    ratesRefresher,
+    ratesSync,
+    ratesStatus,
     createWorker() {
       const worker = new Worker({
         jobs: stores.jobs,
@@ -237,15 +286,23 @@ export function createServices(deps: ServiceDeps): Services {
         leaseMs: config.worker.leaseMs,
         logger,
         handlers: { ...handlers, ...recurring },
-        recurring: Object.keys(recurring),
+        recurring: Object.keys(recurring).filter((kind) => kind !== RATES_SYNC_JOB),
       });
       workers.add(worker);
+      // The daily sync's one row is first due at the next RATES_SYNC_AT, so a start never calls TEDB.
+      if (config.rates.sync !== 'off') {
+        const now = clock.now();
+        stores.jobs
+          .enqueue([ratesSyncJob(nextSyncAt(now, ratesSyncMinutes))], now)
+          .catch((error) => logger.warn({ err: error }, 'adding the daily rates sync job failed'));
+      }
       return worker;
     },
     async close() {
       await Promise.all([...workers].map((worker) => worker.stop()));
       unsettled.close();
-      await sender.close();
+      ratesRefresher.close();
+      await Promise.all([sender.close(), tedb.close()]);
     },
   };
 }

@@ -108,6 +108,8 @@ describe('error catalogue parity', () => {
   it('gives every code of the third wave it holds the status wave3.md names', () => {
     expect(WAVE3_CODES.get('endpoint_limit_exceeded')).toBe(409);
     expect(isErrorCode('endpoint_limit_exceeded')).toBe(true);
+    expect(WAVE3_CODES.get('category_not_found')).toBe(404);
+    expect(ERROR_CATALOGUE.category_not_found.status).toBe(404);
     for (const [code, status] of WAVE3_CODES) {
       if (isErrorCode(code)) expect(ERROR_CATALOGUE[code].status, code).toBe(status);
     }

@@ -312,12 +312,12 @@ export interface paths {
         };
         /**
          * VAT rates of all 31 countries
-         * @description The VAT rates of the 31 countries (the EU 27 with Greece as EL, GB, CH, LI and NO) in force on a day: today (UTC), or the `date` asked for, future dates included.
+         * @description The VAT rates of the 31 countries (the EU 27 with Greece as EL, GB, CH, LI and NO) in force on a day: today (UTC), or the `date` asked for, future dates included. Each rate below the standard one lists its categories of goods and services.
          *
          *     - **Tiers**: all. Rates are free: they do not count against the monthly quota, but the burst limit applies.
          *     - **Test keys** get the same answers as live keys.
-         *     - **Data**: effective-dated, following governments' announcements: a change takes effect on its date. `updated_at` is when the country's rates in force took effect.
          *     - **Worth knowing**: a `date` before 2024-01-01 or not YYYY-MM-DD, or a query parameter this operation does not take, is 422 `validation_error`.
+         *     - **Data**: effective-dated, following governments' announcements: a change takes effect on its date. The rates come from the hand-kept data shipped with the service, or from a change a sync applied from the EU's Taxes in Europe Database (TEDB): `source` says which. `updated_at` is when the country's rates in force took effect.
          */
         get: operations["listRates"];
         put?: never;
@@ -341,10 +341,92 @@ export interface paths {
          *
          *     - **Tiers**: all. Rates are free: they do not count against the monthly quota, but the burst limit applies.
          *     - **Test keys** get the same answers as live keys.
-         *     - **Data**: effective-dated, following governments' announcements: a change takes effect on its date. `updated_at` is when the country's rates in force took effect.
          *     - **Worth knowing**: a `date` before 2024-01-01 or not YYYY-MM-DD, or a query parameter this operation does not take, is 422 `validation_error`.
+         *     - **Data**: effective-dated, following governments' announcements: a change takes effect on its date. The rates come from the hand-kept data shipped with the service, or from a change a sync applied from the EU's Taxes in Europe Database (TEDB): `source` says which. `updated_at` is when the country's rates in force took effect.
          */
         get: operations["getRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rates/{country_code}/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rate categories of one country
+         * @description The categories of goods and services of one country that are taxed at a rate other than the standard one, with their rates in force on a day: today (UTC), or the `date` asked for.
+         *
+         *     Each entry is one rate of one category: `{ id, name, rate, type, note, since }`. A category can have several entries: rates for different goods within it (France: pharmaceutical products at 10, 5.5 and 2.1 %; which goods take which rate TEDB states by customs code, not repeated here), and rates kept apart by their `note` because they apply to imports only or to a region (Austria's Jungholz and Mittelberg at 19 %). A category at the standard rate is not listed.
+         *
+         *     - **Sources**: the EU 27 from the EU's Taxes in Europe Database (TEDB), kept current by the service's sync; GB, CH, LI and NO from the hand-kept data (CH and LI: accommodation, foodstuffs, books, pharmaceutical products...; NO: foodstuffs, passenger transport, accommodation...; GB: its zero-rated kinds and 5 % ones). Before the first situation the data holds for a country, its list is empty.
+         *     - **Books**: TEDB has no general category for books. Most member states state their rate under `loan_libraries` (supply, including on loan by libraries, of books, newspapers and periodicals), some only through customs codes; `books` is Cyprus's in TEDB and the hand-kept data's for GB, CH, LI and NO.
+         *
+         *     - **Tiers**: all. Rates are free: they do not count against the monthly quota, but the burst limit applies.
+         *     - **Test keys** get the same answers as live keys.
+         *     - **Worth knowing**: a `date` before 2024-01-01 or not YYYY-MM-DD, or a query parameter this operation does not take, is 422 `validation_error`.
+         */
+        get: operations["listCountryRateCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rates/{country_code}/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One category's rates in one country
+         * @description One category's entries in one country on a day: the rates of `GET /v1/rates/{country_code}/categories` with this id. An empty list means the category is at the standard rate there. An id that is no category is 404 `category_not_found`; a code without rate data is 404 `not_found`.
+         *
+         *     Each entry is one rate of one category: `{ id, name, rate, type, note, since }`. A category can have several entries: rates for different goods within it (France: pharmaceutical products at 10, 5.5 and 2.1 %; which goods take which rate TEDB states by customs code, not repeated here), and rates kept apart by their `note` because they apply to imports only or to a region (Austria's Jungholz and Mittelberg at 19 %). A category at the standard rate is not listed.
+         *
+         *     - **Sources**: the EU 27 from the EU's Taxes in Europe Database (TEDB), kept current by the service's sync; GB, CH, LI and NO from the hand-kept data (CH and LI: accommodation, foodstuffs, books, pharmaceutical products...; NO: foodstuffs, passenger transport, accommodation...; GB: its zero-rated kinds and 5 % ones). Before the first situation the data holds for a country, its list is empty.
+         *     - **Books**: TEDB has no general category for books. Most member states state their rate under `loan_libraries` (supply, including on loan by libraries, of books, newspapers and periodicals), some only through customs codes; `books` is Cyprus's in TEDB and the hand-kept data's for GB, CH, LI and NO.
+         *
+         *     - **Tiers**: all. Rates are free: they do not count against the monthly quota, but the burst limit applies.
+         *     - **Test keys** get the same answers as live keys.
+         *     - **Worth knowing**: a `date` before 2024-01-01 or not YYYY-MM-DD, or a query parameter this operation does not take, is 422 `validation_error`.
+         */
+        get: operations["getCountryRateCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rates/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every rate category: ids, names and descriptions
+         * @description Every category id the service knows: TEDB's identifiers of categories of goods and services, in lower case, each with a short English name and TEDB's own text for what it covers. The same ids serve every country, those outside the EU included.
+         *
+         *     - **Tiers**: all. Rates are free: they do not count against the monthly quota, but the burst limit applies.
+         *     - **Test keys** get the same answers as live keys.
+         *     - **Worth knowing**: a `date` before 2024-01-01 or not YYYY-MM-DD, or a query parameter this operation does not take, is 422 `validation_error`.
+         */
+        get: operations["listRateCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -367,6 +449,7 @@ export interface paths {
          *     - **No key** needed; limited to 60 requests per minute per client address (429 `burst_limit_exceeded` with `Retry-After`).
          *     - **Freshness**: figures are at most a few seconds old (each instance adds its counts every few seconds); `generated_at` says when they were computed.
          *     - **Breakers**: while a breaker is `open` the service does not call that registry (or member state) and answers validations from its cache (flagged `stale`) or with 503 and `Retry-After` set to the next probe. VIES's own availability report is read every minute and opens a member state's breaker when it reports it unavailable.
+         *     - **Rates**: `rates` says when the rates were last compared with the EU's Taxes in Europe Database (TEDB), how it went, and how many differences wait to be applied.
          *     - The same figures as a page: `/status`; as gauges: `/metrics`.
          */
         get: operations["getStatus"];
@@ -990,6 +1073,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "rate.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A VAT rate changes: a standard, reduced or super-reduced rate, or the rates of a category
+         * @description A sync with the EU's Taxes in Europe Database (TEDB) applied a change taking effect today or later: one event per change, to every account's live-mode webhook (test mode gets sample events only). `kind` says what changed, `category` which category for kind `category`; `before` is what the service answered for `effective_from` until then, `after` what it answers from that day on (both highest rate first; empty when there is no such rate, or the category is at the standard rate). A change taking effect in the past is applied without an event. `GET /v1/rates/{country_code}?date=` answers the new rates from `effective_from` on.
+         *
+         *     **Delivery**: a POST of the JSON body to the URL of every enabled endpoint subscribed to the event (one delivery each), signed per Standard Webhooks with that endpoint's secret (the headers below). Answer 2xx within 10 s: anything else (a redirect, which is never followed, a 4xx or 5xx, a timeout) is a failed attempt, retried (6 retries, after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h), then the delivery is `failed`.
+         *
+         *     Every delivery and attempt can be read at `GET /v1/webhooks/deliveries` and sent again with `POST /v1/webhooks/deliveries/{id}/replay`; a replay carries the same body and `webhook-id`.
+         */
+        post: operations["rateChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     test: {
         parameters: {
             query?: never;
@@ -1174,7 +1281,7 @@ export interface components {
             created_at: string;
             error: {
                 /** @description One of the documented error codes */
-                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                 message: string;
             } | null;
             next_attempt_at: string | null;
@@ -1333,7 +1440,7 @@ export interface components {
             delivered_at: string | null;
             /** @description The endpoint it is for (it may have been removed since); null when no endpoint subscribed to the event */
             endpoint_id: string | null;
-            /** @description The event kind: `validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `test` */
+            /** @description The event kind: `validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `rate.changed`, `test` */
             event: string;
             /** @description Also the webhook-id header: stable across retries and replays */
             event_id: string;
@@ -1360,7 +1467,7 @@ export interface components {
             delivered_at: string | null;
             /** @description The endpoint it is for (it may have been removed since); null when no endpoint subscribed to the event */
             endpoint_id: string | null;
-            /** @description The event kind: `validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `test` */
+            /** @description The event kind: `validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `rate.changed`, `test` */
             event: string;
             /** @description Also the webhook-id header: stable across retries and replays */
             event_id: string;
@@ -1381,7 +1488,7 @@ export interface components {
         };
         ErrorObject: {
             /** @description One of the documented error codes */
-            code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+            code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
             /** Format: uri */
             docs_url: string;
             message: string;
@@ -1439,7 +1546,7 @@ export interface components {
                  */
                 at: string;
                 /** @description One of the documented error codes */
-                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                 message: string;
             } | null;
             last_result: {
@@ -1496,6 +1603,85 @@ export interface components {
             /** @enum {string} */
             type: "monitor.changed";
         };
+        RateCategoryEntry: {
+            /**
+             * @description TEDB's category identifier in lower case (`GET /v1/rates/categories` lists them)
+             * @example foodstuffs
+             */
+            id: string;
+            /** @description A short English name of the category */
+            name: string;
+            /** @description What restricts the rate, in the member state's words as TEDB gives them (e.g. imports only, a region); null when it applies to the whole category at home */
+            note: string | null;
+            /** @description Percent */
+            rate: number;
+            /** @description The first day from which the service answers this entry: the day it took effect, or for an entry unchanged since TEDB's snapshot the day of the member state's situation it was read from (the data starts there, not when the rate was introduced) */
+            since: string;
+            /** @description `reduced`, `super_reduced` (below 5 %), `parking` (a parking rate as TEDB labels it), `zero` (0 % with the right to deduct, as the hand-kept data states it), `exempt` (TEDB's `EXEMPTED`: 0 %, TEDB not saying whether input VAT is deductible) */
+            type: "reduced" | "super_reduced" | "parking" | "zero" | "exempt";
+        };
+        RateChangedEvent: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            data: {
+                /** @description What it answers from `effective_from` on; empty when the rate is gone (a category: now at the standard rate) */
+                after: {
+                    /** @description What restricts the rate, in the member state's words as TEDB gives them (e.g. imports only, a region); null when it applies to the whole category at home */
+                    note: string | null;
+                    /** @description Percent */
+                    rate: number;
+                    /** @description `standard` for the standard rate; otherwise as a category's entries: `reduced`, `super_reduced` (below 5 %), `parking` (a parking rate as TEDB labels it), `zero` (0 % with the right to deduct, as the hand-kept data states it), `exempt` (TEDB's `EXEMPTED`: 0 %, TEDB not saying whether input VAT is deductible) */
+                    type: "standard" | "reduced" | "super_reduced" | "parking" | "zero" | "exempt";
+                }[];
+                /** @description What the service answered for that day before the change, highest rate first; empty when there was no such rate (for a category: it was at the standard rate) */
+                before: {
+                    /** @description What restricts the rate, in the member state's words as TEDB gives them (e.g. imports only, a region); null when it applies to the whole category at home */
+                    note: string | null;
+                    /** @description Percent */
+                    rate: number;
+                    /** @description `standard` for the standard rate; otherwise as a category's entries: `reduced`, `super_reduced` (below 5 %), `parking` (a parking rate as TEDB labels it), `zero` (0 % with the right to deduct, as the hand-kept data states it), `exempt` (TEDB's `EXEMPTED`: 0 %, TEDB not saying whether input VAT is deductible) */
+                    type: "standard" | "reduced" | "super_reduced" | "parking" | "zero" | "exempt";
+                }[];
+                /** @description The category, for kind `category` */
+                category: {
+                    /**
+                     * @description TEDB's category identifier in lower case (`GET /v1/rates/categories` lists them)
+                     * @example foodstuffs
+                     */
+                    id: string;
+                    /** @description A short English name of the category */
+                    name: string;
+                } | null;
+                /**
+                 * @description Two-letter code; Greece is EL
+                 * @example RO
+                 */
+                country_code: string;
+                /** @description The first day the new rates apply (UTC) */
+                effective_from: string;
+                /** @description `standard`, `reduced` or `super_reduced`: the rates of that type changed; `category`: the rates of one category */
+                kind: "standard" | "reduced" | "super_reduced" | "category";
+                /** @description The TEDB reply the change was read from */
+                source: {
+                    /** @enum {string} */
+                    kind: "tedb";
+                    /** @description SHA-256 (hex) of TEDB's reply */
+                    reply_sha256: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    retrieved_at: string;
+                };
+            };
+            /** @description Also the `webhook-id` header: the same on every retry and replay of the event */
+            id: string;
+            /** @enum {string} */
+            type: "rate.changed";
+        };
         RateRecord: {
             /** @description Two-letter code; Greece is EL */
             country_code: string;
@@ -1503,9 +1689,31 @@ export interface components {
             /** @description ISO 4217 */
             currency: string;
             other_rates: {
+                /** @description The categories at this rate at home (rates for imports only or a region are in `GET /v1/rates/{country_code}/categories`, with their note); empty when unknown. A category at the standard rate is listed nowhere */
+                categories: {
+                    /**
+                     * @description TEDB's category identifier in lower case (`GET /v1/rates/categories` lists them)
+                     * @example foodstuffs
+                     */
+                    id: string;
+                    /** @description A short English name of the category */
+                    name: string;
+                }[];
                 rate: number;
                 type: "reduced" | "super_reduced" | "zero";
             }[];
+            /** @description Where the standard, reduced and super-reduced rates of this record come from */
+            source: {
+                /** @description `dataset`: the hand-kept rates data shipped with the service; `tedb`: a change a sync applied from the EU's Taxes in Europe Database */
+                kind: "dataset" | "tedb";
+                /** @description SHA-256 (hex) of TEDB's reply the change was read from; null for the hand-kept data */
+                reply_sha256: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the data was retrieved: the hand-kept data's research cut-off, or when TEDB answered
+                 */
+                retrieved_at: string;
+            };
             /** @description Percent */
             standard_rate: number;
             /**
@@ -1700,7 +1908,7 @@ export interface components {
             data: {
                 error: {
                     /** @description One of the documented error codes */
-                    code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                    code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                     message: string;
                 };
                 /**
@@ -1857,7 +2065,7 @@ export interface components {
             description: string | null;
             /** @description false: events it subscribes to are recorded as failed deliveries */
             enabled: boolean;
-            /** @description The event kinds it receives (`validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `test`), or `["*"]` for every kind, those added later included */
+            /** @description The event kinds it receives (`validation.completed`, `validation.failed`, `batch.completed`, `monitor.changed`, `bulk.completed`, `rate.changed`, `test`), or `["*"]` for every kind, those added later included */
             events: string[];
             /** @description When a temporary endpoint ends unless renewed (PATCH with `expires_in`); from then on it is removed. null: permanent */
             expires_at: string | null;
@@ -4154,6 +4362,316 @@ export interface operations {
             };
         };
     };
+    listCountryRateCategories: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The day whose rates to answer, YYYY-MM-DD (UTC), from 2024-01-01 on; default today
+                 * @example 2026-03-02
+                 */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Case-insensitive; GR accepted for EL
+                 * @example DE
+                 */
+                country_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every entry of the country on that day, by category id, then rate */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RateCategoryEntry"][];
+                        meta: {
+                            count: number;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCountryRateCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The day whose rates to answer, YYYY-MM-DD (UTC), from 2024-01-01 on; default today
+                 * @example 2026-03-02
+                 */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Case-insensitive; GR accepted for EL
+                 * @example DE
+                 */
+                country_code: string;
+                /**
+                 * @description A category id from `GET /v1/rates/categories`
+                 * @example foodstuffs
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category's entries in the country on that day; empty at the standard rate */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RateCategoryEntry"][];
+                        meta: {
+                            count: number;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `not_found`: The requested resource was not found.
+             *     - `category_not_found`: No such rate category.
+             */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRateCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories, by id */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description TEDB's own English text for the category: what it covers */
+                            description: string;
+                            /**
+                             * @description TEDB's category identifier in lower case (`GET /v1/rates/categories` lists them)
+                             * @example foodstuffs
+                             */
+                            id: string;
+                            /** @description A short English name of the category */
+                            name: string;
+                        }[];
+                        meta: {
+                            count: number;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getStatus: {
         parameters: {
             query?: never;
@@ -4176,6 +4694,15 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             generated_at: string;
+                            /** @description The rates' sync with the EU's Taxes in Europe Database (TEDB) */
+                            rates: {
+                                /** @description When the last sync with TEDB ended; null before the first */
+                                last_sync_at: string | null;
+                                /** @description Differences from TEDB the last sync that compared found and did not apply (report mode) */
+                                pending_differences: number;
+                                /** @description `ok`: TEDB answered and its reply was compared (and applied, when the sync applies); `failed`: TEDB did not answer; `refused`: its reply was malformed or would have removed a country or moved a standard rate by more than 10 points, so nothing was applied */
+                                result: ("ok" | "failed" | "refused") | null;
+                            };
                             registries: {
                                 abr: components["schemas"]["RegistryStatus"];
                                 anaf: components["schemas"]["RegistryStatus"];
@@ -6935,7 +7462,7 @@ export interface operations {
                     /** @description Default true */
                     enabled?: boolean;
                     /**
-                     * @description Event kinds to receive (validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, test), or ["*"] for every kind, those added later included. An unknown kind is 422 `validation_error` naming it.
+                     * @description Event kinds to receive (validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, rate.changed, test), or ["*"] for every kind, those added later included. An unknown kind is 422 `validation_error` naming it.
                      * @example [
                      *       "validation.completed",
                      *       "batch.completed"
@@ -7355,7 +7882,7 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     /**
-                     * @description Event kinds to receive (validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, test), or ["*"] for every kind, those added later included. An unknown kind is 422 `validation_error` naming it.
+                     * @description Event kinds to receive (validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, rate.changed, test), or ["*"] for every kind, those added later included. An unknown kind is 422 `validation_error` naming it.
                      * @example [
                      *       "validation.completed",
                      *       "batch.completed"
@@ -7728,7 +8255,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The kind of event to send: validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, test. An unknown kind is 422 `validation_error` naming it.
+                     * @description The kind of event to send: validation.completed, validation.failed, batch.completed, monitor.changed, bulk.completed, rate.changed, test. An unknown kind is 422 `validation_error` naming it.
                      * @example batch.completed
                      */
                     event: string;
@@ -8059,6 +8586,70 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MonitorChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Delivered: no further attempt */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not followed. A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "3XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A failed attempt: retried on the schedule above, then the delivery is `failed`. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    rateChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Identifies the sender
+                 * @example vat-service-webhooks/1
+                 */
+                "user-agent": components["parameters"]["WebhookUserAgent"];
+                /**
+                 * @description The event id (`id` of the body): the same on every retry and replay, so you can deduplicate on it
+                 * @example evt_6f1d2c3b4a5948e7b6c5d4e3f2a1b0c9
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description When this attempt was signed, in Unix seconds. Refuse deliveries too far from your clock (e.g. 5 minutes) to stop replays
+                 * @example 1772443804
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateChangedEvent"];
             };
         };
         responses: {

@@ -23,6 +23,7 @@ import {
 import { keys } from './keys.js';
 import { ledger } from './ledger.js';
 import { monitors } from './monitors.js';
+import { rates } from './rates.js';
 import { check, migrate, serve, worker } from './service.js';
 import { simulator } from './simulator.js';
 import { usage } from './usage.js';
@@ -51,6 +52,7 @@ export const ENTRIES: readonly Entry[] = [
   monitors,
   webhooks,
   bulk,
+  rates,
   simulator,
 ];
 

@@ -13,7 +13,7 @@ export function portOf(value: string | undefined, fallback: number): number {
 export const simulator: Command = {
   path: ['simulator'],
   synopsis: '[--port N] [--host H]',
-  summary: 'run the registry simulator (VIES, HMRC, UID, Brønnøysund, ABN Lookup)',
+  summary: 'run the registry simulator (VIES, HMRC, UID, Brønnøysund, ABN Lookup, TEDB)',
   details: ['Prints the environment lines that point the service at it. Runs until SIGTERM or Ctrl-C.'],
   options: {
     port: { type: 'string', value: 'N', description: 'port, 0-65535 (default 4010; 0 picks a free one)' },
@@ -28,11 +28,14 @@ export const simulator: Command = {
     const env = sim.env();
     if (json) io.out(JSON.stringify({ url: sim.baseUrl, env }));
     else {
-      io.out(`Registry simulator on ${sim.baseUrl} (VIES, HMRC, UID, Brønnøysund, ABN Lookup).`);
+      io.out(`Registry simulator on ${sim.baseUrl} (VIES, HMRC, UID, Brønnøysund, ABN Lookup, TEDB).`);
       io.out('Point the service at it with:');
       for (const [name, value] of Object.entries(env)) io.out(`${name}=${value}`);
       io.out(
         `Control API: ${sim.baseUrl}/_sim/stats, PUT /_sim/registries/{id} {"mode":"down"}, POST /_sim/reset`,
+      );
+      io.out(
+        `TEDB: POST ${sim.baseUrl}/_sim/tedb/changes {"memberState":"DE","situationOn":"2027-01-01","standard":21} announces a change`,
       );
     }
     await untilStopped(io, () => sim.close());

@@ -8,7 +8,6 @@ import { registerConsole } from '../console/plugin.js';
 import { ApiError } from '../errors.js';
 import { AuthFailureLimiter } from '../limits/auth-failures.js';
 import type { BurstLimiter } from '../limits/burst.js';
-import type { RatesTable } from '../rates/rates-table.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
@@ -28,6 +27,7 @@ import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
 import { monitorRoutes } from './routes/monitors.js';
+import { rateCategoryRoutes } from './routes/rate-categories.js';
 import { rateRoutes } from './routes/rates.js';
 import { statusRoutes } from './routes/status.js';
 import { usageRoutes } from './routes/usage.js';
@@ -48,7 +48,6 @@ export interface AppDeps {
   clock: Clock;
   burst: BurstLimiter;
   gateway: RegistryGateway;
-  rates: RatesTable;
   logger: FastifyBaseLogger;
   services: Services;
 }
@@ -132,9 +131,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: services.stores.jobs,
     counters: services.counters,
     status: services.status,
+    ratesStatus: services.ratesStatus,
   });
   healthRoutes(fastify, deps.database.ping);
-  statusRoutes(fastify, { status: services.status, burst: deps.burst });
+  statusRoutes(fastify, { status: services.status, rates: services.ratesStatus, burst: deps.burst });
   errorDocsRoutes(fastify);
   testModeDocsRoutes(fastify, config.publicUrl);
 
@@ -159,7 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validateBatchRoutes(v1, services.pipeline, docsBase);
     validateAsyncRoutes(v1, services.asyncAcceptance);
     asyncResultRoutes(v1, new AsyncResults(services.stores.asyncRequests, docsBase, () => deps.clock.now()));
-    rateRoutes(v1, deps.rates, deps.clock);
+    rateRoutes(v1, services.rates, deps.clock);
+    rateCategoryRoutes(v1, services.rates, deps.clock);
     validationRoutes(v1, { stores: services.stores });
     const endpoints = { stores: services.stores, clock: deps.clock, policy: services.policy };
     webhookConfigRoutes(v1, endpoints);

@@ -2,7 +2,6 @@ import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
 import { createBurstLimiter, openConfiguredDatabase } from '../main.js';
-import { RatesTable } from '../rates/rates-table.js';
 import { createRegistryGateway } from '../registries/index.js';
 import { createServices } from '../services.js';
 import { buildApp } from './app.js';
@@ -26,7 +25,6 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     burst,
     gateway,
     services,
-    rates: RatesTable.load(),
     logger,
   });
   try {

@@ -22,6 +22,7 @@ import * as monitors from './migrations/0009-monitors.js';
 import * as bulk from './migrations/0010-bulk.js';
 import * as consoleSessions from './migrations/0012-console-sessions.js';
 import * as bulkMatch from './migrations/0013-bulk-match.js';
+import * as rates from './migrations/0014-rates.js';
 import * as webhookEndpoints from './migrations/0015-webhook-endpoints.js';
 import * as evidenceHashes from './migrations/0016-evidence-hashes.js';
 import { preparingPool } from './postgres/preparing-pool.js';
@@ -212,6 +213,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-console-sessions': consoleSessions,
   '0010-bulk': bulk,
   '0013-bulk-match': bulkMatch,
+  '0014-rates': rates,
   '0015-webhook-endpoints': webhookEndpoints,
   '0016-evidence-hashes': evidenceHashes,
 };

@@ -11,6 +11,7 @@ import { KyselyMonitorStore, type MonitorStore } from './monitors.js';
 import { BatchedCharges } from './postgres/batched-charges.js';
 import { PostgresChargeStore } from './postgres/charges.js';
 import { PostgresJobStore } from './postgres/jobs.js';
+import { KyselyRateStore, type RateStore } from './rates.js';
 import { type RecordReadStore, SqlRecordReadStore } from './record-reads.js';
 import { type RecordStore, SqlRecordStore } from './records.js';
 import { SqlRunner } from './sql.js';
@@ -38,6 +39,7 @@ export interface Stores {
   readonly idempotency: IdempotencyStore;
   readonly monitors: MonitorStore;
   readonly bulk: BulkStore;
+  readonly rates: RateStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
@@ -85,6 +87,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     idempotency: new KyselyIdempotencyStore(db),
     monitors: new KyselyMonitorStore(db, sql.dialect),
     bulk: new KyselyBulkStore(db, sql.dialect),
+    rates: new KyselyRateStore(db, sql.dialect),
     transaction,
   };
 }

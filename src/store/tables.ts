@@ -162,6 +162,56 @@ export interface Tables {
   console_sessions: ConsoleSessionsTable;
   bulk_files: BulkFilesTable;
   bulk_rows: BulkRowsTable;
+  rate_changes: RateChangesTable;
+  rate_syncs: RateSyncsTable;
+}
+
+/**
+ * A rate change a sync applied from TEDB (docs/rates.md): the rates of one kind, or of one
+ * category, of one country from `effective_from` on, with the reply it came from.
+ */
+export interface RateChangesTable {
+  id: string;
+  sync_id: string;
+  country_code: string;
+  /** YYYY-MM-DD */
+  effective_from: string;
+  /** `standard`, `reduced`, `super_reduced` or `category`. */
+  kind: string;
+  /** The category's id for kind `category`, '' for the others (so the unique key holds). */
+  category_id: string;
+  category_name: string | null;
+  /** JSON lists of `{ rate, type, note }`: what the service answered, what TEDB says. */
+  before: string;
+  after: string;
+  retrieved_at: number;
+  reply_sha256: string;
+  applied_at: number;
+}
+
+/** One run of `rates sync` (the command or the daily job), whatever its outcome. */
+export interface RateSyncsTable {
+  id: string;
+  started_at: number;
+  finished_at: number;
+  /** `report` or `apply`. */
+  mode: string;
+  /** `cli` or `job`. */
+  trigger: string;
+  /** The first day whose changes it asked for (YYYY-MM-DD). */
+  from_date: string;
+  /** `ok`, `failed` (TEDB did not answer) or `refused` (the reply was not applied). */
+  result: string;
+  reason: string | null;
+  retrieved_at: number | null;
+  reply_sha256: string | null;
+  /** JSON list of the differences found (applied or not). */
+  differences: string;
+  /** Differences found and not applied (report mode). */
+  pending: number;
+  applied: number;
+  /** Where the next sync starts: this run's day, or the first day of a difference left pending. */
+  next_from: string | null;
 }
 
 /** Registry call outcomes per hour and latency bucket, summed over every instance (wave-2 B4). */

@@ -53,6 +53,8 @@ export interface WebhookStore {
   deleteEndpoint(owner: Owner, id: string, now: number): Promise<boolean>;
   /** Removes endpoints expired before `now`; returns how many. */
   deleteExpiredEndpoints(now: number): Promise<number>;
+  /** Every account with an endpoint in `mode` not expired at `now`: where an event for all accounts goes. */
+  ownersWithEndpoints(mode: KeyMode, now: number): Promise<Owner[]>;
   insertEvent(event: EventRow): Promise<void>;
   getEvent(id: string): Promise<EventRow | undefined>;
   insertDelivery(delivery: DeliveryRow): Promise<void>;
@@ -97,6 +99,17 @@ export class KyselyWebhookStore implements WebhookStore {
 
   lockOwner({ accountId }: Owner): Promise<void> {
     return lockAccountRow(this.db, this.dialect, accountId);
+  }
+
+  async ownersWithEndpoints(mode: KeyMode, now: number): Promise<Owner[]> {
+    const rows = await this.endpoints(now)
+      .clearSelect()
+      .select('account_id')
+      .distinct()
+      .where('mode', '=', mode)
+      .orderBy('account_id')
+      .execute();
+    return rows.map((row) => ({ accountId: row.account_id, mode }));
   }
 
   private endpoints(now: number) {

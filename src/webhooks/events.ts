@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { type ErrorCode, ErrorObject } from '../errors.js';
 import { MonitorChange } from '../monitors/monitor-shape.js';
+import type { AppliedChange } from '../rates/entries.js';
+import { RateChangedData } from '../rates/rate-shapes.js';
 import {
   AnswerMeta,
   IsoTime,
@@ -25,6 +27,7 @@ export const EVENT_TYPES = [
   'batch.completed',
   'monitor.changed',
   'bulk.completed',
+  'rate.changed',
   'test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -98,6 +101,8 @@ export const BulkCompletedData = Type.Object({
   results_url: Type.String({ description: 'GET it with the same key for the results CSV' }),
 });
 
+export { RateChangedData };
+
 export const TestData = Type.Object({ message: Type.String() });
 
 /** The envelope of one event type around its `data`. */
@@ -118,6 +123,7 @@ export const ValidationFailedEvent = eventSchema(
 export const BatchCompletedEvent = eventSchema('batch.completed', 'BatchCompletedEvent', BatchCompletedData);
 export const MonitorChangedEvent = eventSchema('monitor.changed', 'MonitorChangedEvent', MonitorChangedData);
 export const BulkCompletedEvent = eventSchema('bulk.completed', 'BulkCompletedEvent', BulkCompletedData);
+export const RateChangedEvent = eventSchema('rate.changed', 'RateChangedEvent', RateChangedData);
 export const TestEvent = eventSchema('test', 'TestEvent', TestData);
 
 /** Each event type's body schema, for the OpenAPI document. */
@@ -127,6 +133,7 @@ export const EVENT_SCHEMAS = {
   'batch.completed': BatchCompletedEvent,
   'monitor.changed': MonitorChangedEvent,
   'bulk.completed': BulkCompletedEvent,
+  'rate.changed': RateChangedEvent,
   test: TestEvent,
 } as const satisfies Record<EventType, TSchema>;
 
@@ -203,6 +210,29 @@ export function monitorChanged(data: Static<typeof MonitorChangedData>): NewEven
 /** `bulk.completed`: the file's counts and where its results are. */
 export function bulkCompleted(data: Omit<Static<typeof BulkCompletedData>, 'status'>): NewEvent {
   return { type: 'bulk.completed', data: { ...data, status: 'completed' } };
+}
+
+/**
+ * `rate.changed`: one applied change of a country's rates (a kind, or one category) from its
+ * effective date on, with the TEDB reply it came from.
+ */
+export function rateChangedEvent(change: AppliedChange): NewEvent {
+  return {
+    type: 'rate.changed',
+    data: {
+      country_code: change.country_code,
+      effective_from: change.effective_from,
+      kind: change.kind,
+      category: change.category ? { id: change.category.id, name: change.category.name } : null,
+      before: change.before.map(({ rate, type, note }) => ({ rate, type, note })),
+      after: change.after.map(({ rate, type, note }) => ({ rate, type, note })),
+      source: {
+        kind: 'tedb',
+        retrieved_at: change.source.retrieved_at,
+        reply_sha256: change.source.reply_sha256,
+      },
+    },
+  };
 }
 
 export function testEvent(): NewEvent {

@@ -16,6 +16,7 @@ import {
   type EventType,
   monitorChanged,
   type NewEvent,
+  rateChangedEvent,
   testEvent,
   validationCompleted,
   validationFailed,
@@ -103,6 +104,20 @@ const SAMPLES: Readonly<Record<EventType, (context: SampleContext) => NewEvent>>
       succeeded: 1,
       failed: 1,
       results_url: resultsUrl(publicUrl, id),
+    });
+  },
+  'rate.changed': ({ now }) => {
+    // Romania's standard rate, as its 2025 change moved it, taking effect 30 days from now.
+    const effective = new Date(now + 30 * 86_400_000).toISOString().slice(0, 10);
+    return rateChangedEvent({
+      country_code: 'RO',
+      effective_from: effective,
+      kind: 'standard',
+      category: null,
+      before: [{ rate: 19, type: 'standard', note: null }],
+      after: [{ rate: 21, type: 'standard', note: null }],
+      source: { kind: 'tedb', retrieved_at: new Date(now).toISOString(), reply_sha256: '0'.repeat(64) },
+      applied_at: now,
     });
   },
   test: () => testEvent(),

@@ -13,7 +13,7 @@ import {
   createRedisBurstLimiter,
 } from '../../src/limits/burst.js';
 import { createLogger } from '../../src/logger.js';
-import { RatesTable } from '../../src/rates/rates-table.js';
+import type { RatesTable } from '../../src/rates/rates-table.js';
 import type { RegistryGateway } from '../../src/registries/gateway.js';
 import { createRegistryGateway } from '../../src/registries/index.js';
 import { createServices, type Services } from '../../src/services.js';
@@ -72,6 +72,8 @@ export interface TestAppOptions {
   database?: { database: Database; url: string };
   /** Where the process logger writes (LOG_LEVEL in `env` decides what). */
   log?: DestinationStream;
+  /** Rates data of the test's own (default: the shipped files). */
+  rates?: RatesTable;
 }
 
 /** The real app on a real port, over its own fresh database: what every HTTP test talks to. */
@@ -108,7 +110,15 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     burst = createMemoryBurstLimiter(clock);
   }
   const gateway = createRegistryGateway(config, clock);
-  const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
+  const services = createServices({
+    config,
+    database,
+    clock,
+    gateway,
+    logger: logger as FastifyBaseLogger,
+    rates: options.rates,
+  });
+  await services.ratesRefresher.refresh();
   const fastify = await buildApp({
     config,
     database,
@@ -116,7 +126,6 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     burst,
     gateway,
     services,
-    rates: RatesTable.load(),
     logger: logger as FastifyBaseLogger,
   });
   const url = await fastify.listen({ port: 0, host: '127.0.0.1' });

@@ -81,9 +81,10 @@ describeEachDialect('rates', (dialect) => {
           standard_rate: expect.any(Number),
           other_rates: expect.any(Array),
           updated_at: expect.stringMatching(MIDNIGHT_WITH_MS),
+          source: { kind: 'dataset', retrieved_at: '2026-11-22T00:00:00.000Z', reply_sha256: null },
         });
         for (const other of record.other_rates as Array<{ rate: number; type: string }>) {
-          expect(Object.keys(other).sort()).toEqual(['rate', 'type']);
+          expect(Object.keys(other).sort()).toEqual(['categories', 'rate', 'type']);
           expect(['reduced', 'super_reduced', 'zero']).toContain(other.type);
           expect(other.rate).toBeLessThan(record.standard_rate as number);
         }
@@ -113,14 +114,16 @@ describeEachDialect('rates', (dialect) => {
       );
       expect(byCode.EE.standard_rate).toBe(24);
       expect(byCode.RO.standard_rate).toBe(21);
-      expect(byCode.RO.other_rates).toContainEqual({ rate: 11, type: 'reduced' });
+      expect(byCode.RO.other_rates).toContainEqual(expect.objectContaining({ rate: 11, type: 'reduced' }));
       expect(byCode.BG.currency).toBe('EUR');
-      expect(byCode.FR.other_rates).toContainEqual({ rate: 2.1, type: 'super_reduced' });
+      expect(byCode.FR.other_rates).toContainEqual(
+        expect.objectContaining({ rate: 2.1, type: 'super_reduced' }),
+      );
       expect(byCode.CH).toMatchObject({
         standard_rate: 8.1,
         other_rates: [
-          { rate: 3.8, type: 'reduced' },
-          { rate: 2.6, type: 'reduced' },
+          expect.objectContaining({ rate: 3.8, type: 'reduced' }),
+          expect.objectContaining({ rate: 2.6, type: 'reduced' }),
         ],
       });
       expect(byCode.LI.other_rates).toStrictEqual(byCode.CH.other_rates);
@@ -198,17 +201,23 @@ describeEachDialect('rates', (dialect) => {
         country_name: 'Estonia',
         currency: 'EUR',
         standard_rate: 22,
+        // TEDB's snapshot, where categories come from, starts with Estonia's situation of 2025-07-01.
         other_rates: [
-          { rate: 13, type: 'reduced' },
-          { rate: 9, type: 'reduced' },
+          { rate: 13, type: 'reduced', categories: [] },
+          { rate: 9, type: 'reduced', categories: [] },
         ],
         updated_at: '2025-01-01T00:00:00.000Z',
+        source: { kind: 'dataset', retrieved_at: '2026-11-22T00:00:00.000Z', reply_sha256: null },
       });
-      expect(after.body.data).toStrictEqual({
+      expect(after.body.data).toMatchObject({
         ...before.body.data,
+        other_rates: [{ rate: 13 }, { rate: 9 }],
         standard_rate: 24,
         updated_at: '2025-07-01T00:00:00.000Z',
       });
+      expect(after.body.data.other_rates[0].categories).toContainEqual(
+        expect.objectContaining({ id: 'accommodation' }),
+      );
     });
 
     it('looks up a currency change: BG in BGN on 2025-12-31, in EUR from 2026-01-01', async () => {

@@ -64,6 +64,9 @@ const OPERATIONS: Operation[] = [
   },
   { method: 'GET', path: '/v1/rates', query: ['date'] },
   { method: 'GET', path: '/v1/rates/DE', query: ['date'] },
+  { method: 'GET', path: '/v1/rates/categories', query: [] },
+  { method: 'GET', path: '/v1/rates/DE/categories', query: ['date'] },
+  { method: 'GET', path: '/v1/rates/DE/categories/foodstuffs', query: ['date'] },
   {
     method: 'PUT',
     path: '/v1/webhooks/config',
@@ -186,6 +189,7 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
         `${op.method} ${op.path
           .split('?')[0]
           .replace('/DE', '/{country_code}')
+          .replace('/categories/foodstuffs', '/categories/{id}')
           .replace(/dlv_x|key_x|val_x|mon_x|blk_x|we_x/, '{id}')
           .replace('req_x', '{request_id}')
           .replace('bat_x', '{batch_id}')}`,

@@ -90,7 +90,12 @@ const TODAY_TABLE: Array<[string, string, number, string, string]> = [
 
 const TYPE_BY_PREFIX: Record<string, RateType> = { r: 'reduced', sr: 'super_reduced', z: 'zero' };
 
-function otherRates(compact: string): RateRecord['other_rates'] {
+/** `other_rates` without their categories: the rates and types the hand-kept data states. */
+function ratesOf(record: RateRecord | undefined): Array<{ rate: number; type: RateType }> {
+  return (record?.other_rates ?? []).map(({ rate, type }) => ({ rate, type }));
+}
+
+function otherRates(compact: string): Array<{ rate: number; type: RateType }> {
   return compact.split(' ').map((item) => {
     const [, prefix, rate] = /^([a-z]+)([\d.]+)$/.exec(item)!;
     return { rate: Number(rate), type: TYPE_BY_PREFIX[prefix] };
@@ -114,7 +119,7 @@ describe('rates in force today', () => {
     '%s: %s, standard %s, other rates %s, in force since %s',
     (code, currency, standard, other, since) => {
       const name = SPEC_TABLE.find(([c]) => c === code)![1];
-      const expected: RateRecord = {
+      const expected = {
         country_code: code,
         country_name: name,
         currency,
@@ -122,8 +127,11 @@ describe('rates in force today', () => {
         other_rates: otherRates(other),
         updated_at: `${since}T00:00:00.000Z`,
       };
-      expect(rec(code, TODAY)).toEqual(expected);
-      expect(table.all(TODAY).find((r) => r.country_code === code)).toEqual(expected);
+      expect({ ...rec(code, TODAY), other_rates: ratesOf(rec(code, TODAY)) }).toEqual({
+        ...expected,
+        source: { kind: 'dataset', retrieved_at: '2026-11-22T00:00:00.000Z', reply_sha256: null },
+      });
+      expect(table.all(TODAY).find((r) => r.country_code === code)).toBe(rec(code, TODAY));
     },
   );
 
@@ -160,11 +168,11 @@ describe('rates on other days', () => {
   });
 
   it("keeps the spec's listed non-standard rates", () => {
-    expect(rec('CH', TODAY).other_rates).toEqual(otherRates('r3.8 r2.6'));
+    expect(ratesOf(rec('CH', TODAY))).toEqual(otherRates('r3.8 r2.6'));
     expect(rec('LI', TODAY).other_rates).toEqual(rec('CH', TODAY).other_rates);
-    expect(rec('NO', TODAY).other_rates).toEqual(expect.arrayContaining(otherRates('r15 r12')));
-    expect(rec('FR', TODAY).other_rates).toContainEqual({ rate: 2.1, type: 'super_reduced' });
-    expect(rec('GB', TODAY).other_rates).toContainEqual({ rate: 0, type: 'zero' });
+    expect(ratesOf(rec('NO', TODAY))).toEqual(expect.arrayContaining(otherRates('r15 r12')));
+    expect(ratesOf(rec('FR', TODAY))).toContainEqual({ rate: 2.1, type: 'super_reduced' });
+    expect(ratesOf(rec('GB', TODAY))).toContainEqual({ rate: 0, type: 'zero' });
   });
 
   it('EE: standard 22 until 2025-06-30, 24 from 2025-07-01', () => {
@@ -181,7 +189,7 @@ describe('rates on other days', () => {
   it('RO: 19 with 9 and 5 until 2025-07-31; 21 with 11 (and transitional 9) from 2025-08-01; 11 alone from 2026-08-01', () => {
     expect(rec('RO', '2025-07-31')).toMatchObject({ standard_rate: 19, other_rates: otherRates('r9 r5') });
     expect(rec('RO', '2025-08-01')).toMatchObject({ standard_rate: 21, other_rates: otherRates('r11 r9') });
-    expect(rec('RO', '2026-07-31').other_rates).toEqual(otherRates('r11 r9'));
+    expect(ratesOf(rec('RO', '2026-07-31'))).toEqual(otherRates('r11 r9'));
     expect(rec('RO', '2026-08-01')).toMatchObject({ standard_rate: 21, other_rates: otherRates('r11') });
   });
 
@@ -202,13 +210,13 @@ describe('rates on other days', () => {
   it('FI: standard 24 until 2024-08-31, 25.5 from 2024-09-01; reduced 14 → 13.5 on 2026-01-01', () => {
     expect(rec('FI', '2024-08-31').standard_rate).toBe(24);
     expect(rec('FI', '2024-09-01').standard_rate).toBe(25.5);
-    expect(rec('FI', '2025-12-31').other_rates).toEqual(otherRates('r14 r10'));
-    expect(rec('FI', '2026-01-01').other_rates).toEqual(otherRates('r13.5 r10'));
+    expect(ratesOf(rec('FI', '2025-12-31'))).toEqual(otherRates('r14 r10'));
+    expect(ratesOf(rec('FI', '2026-01-01'))).toEqual(otherRates('r13.5 r10'));
   });
 
   it('AT: the 4.9 super-reduced rate appears on 2026-07-01', () => {
-    expect(rec('AT', '2026-06-30').other_rates).toEqual(otherRates('r13 r10'));
-    expect(rec('AT', '2026-07-01').other_rates).toEqual(otherRates('r13 r10 sr4.9'));
+    expect(ratesOf(rec('AT', '2026-06-30'))).toEqual(otherRates('r13 r10'));
+    expect(ratesOf(rec('AT', '2026-07-01'))).toEqual(otherRates('r13 r10 sr4.9'));
   });
 
   it('answers the first day of coverage with the rates in force that day', () => {
@@ -431,6 +439,6 @@ describe('loading the data file', () => {
 
   it('serves other rates highest first even when the file lists them in another order', () => {
     const file = writeVariant('reordered', (d) => country(d, 'MT').periods[0].other_rates.reverse());
-    expect(RatesTable.load(file).get('MT', TODAY)?.other_rates).toEqual(otherRates('r12 r7 r5 z0'));
+    expect(ratesOf(RatesTable.load(file).get('MT', TODAY))).toEqual(otherRates('r12 r7 r5 z0'));
   });
 });

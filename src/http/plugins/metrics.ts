@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { RegistryStatus, StatusBoard } from '../../availability/status.js';
 import type { Clock } from '../../clock.js';
+import type { RatesSyncStatusReader } from '../../rates/live-rates.js';
 import type { RegistryGateway } from '../../registries/gateway.js';
 import type { JobStore } from '../../store/jobs.js';
 
@@ -136,7 +137,11 @@ export interface MetricsDeps {
   counters: ReadonlyMap<string, number>;
   /** Registry availability across instances, exported as gauges. */
   status?: StatusBoard;
+  /** The rates' last sync with TEDB, exported as gauges. */
+  ratesStatus?: RatesSyncStatusReader;
 }
+
+const SYNC_RESULT_VALUES = { ok: 0, failed: 1, refused: 2 } as const;
 
 const STATE_VALUES = { operational: 0, degraded: 1, down: 2 } as const;
 const BREAKER_VALUES = { closed: 0, half_open: 1, open: 2 } as const;
@@ -207,6 +212,22 @@ export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: M
     registers: [registry],
   });
 
+  const ratesLastSync = new Gauge({
+    name: 'rates_last_sync_timestamp_seconds',
+    help: 'When the last rates sync with TEDB ended (Unix seconds); absent before the first',
+    registers: [registry],
+  });
+  const ratesResult = new Gauge({
+    name: 'rates_last_sync_result',
+    help: 'Outcome of the last rates sync: 0 ok, 1 failed (TEDB did not answer), 2 refused (reply not applied)',
+    registers: [registry],
+  });
+  const ratesPending = new Gauge({
+    name: 'rates_pending_differences',
+    help: 'Differences from TEDB found by the last sync and not applied (RATES_SYNC=report)',
+    registers: [registry],
+  });
+
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     // Counters (the `_total` figures only grow), copied from their owners' running totals.
     registryCalls.reset();
@@ -251,6 +272,17 @@ export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: M
           ] as const)
             if (value !== null) registryLatency.set({ ...labels, quantile }, value);
         }
+      } catch {
+        // Database away: the other figures are still worth scraping.
+      }
+    }
+    if (deps.ratesStatus) {
+      for (const gauge of [ratesLastSync, ratesResult, ratesPending]) gauge.reset();
+      try {
+        const rates = await deps.ratesStatus.read();
+        ratesPending.set(rates.pending_differences);
+        if (rates.last_sync_at) ratesLastSync.set(Date.parse(rates.last_sync_at) / 1000);
+        if (rates.result) ratesResult.set(SYNC_RESULT_VALUES[rates.result]);
       } catch {
         // Database away: the other figures are still worth scraping.
       }

@@ -86,6 +86,12 @@ const EVENTS: Record<EventType, { operationId: string; summary: string; descript
     description:
       "Sent once per file, to the key mode's endpoints subscribed to it, if any (test keys included: their files are answered from test mode). `data` has the counts of `GET /v1/bulk/{id}`; the rows themselves are in the results CSV at `results_url`.",
   },
+  'rate.changed': {
+    operationId: 'rateChangedEvent',
+    summary: 'A VAT rate changes: a standard, reduced or super-reduced rate, or the rates of a category',
+    description:
+      "A sync with the EU's Taxes in Europe Database (TEDB) applied a change taking effect today or later: one event per change, to every account's live-mode webhook (test mode gets sample events only). `kind` says what changed, `category` which category for kind `category`; `before` is what the service answered for `effective_from` until then, `after` what it answers from that day on (both highest rate first; empty when there is no such rate, or the category is at the standard rate). A change taking effect in the past is applied without an event. `GET /v1/rates/{country_code}?date=` answers the new rates from `effective_from` on.",
+  },
   test: {
     operationId: 'testEvent',
     summary: 'POST /v1/webhooks/test was called',

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RegistryStatus, StatusBoard, StatusView } from '../../availability/status.js';
 import { ApiError } from '../../errors.js';
 import type { BurstLimiter } from '../../limits/burst.js';
+import type { RatesSyncStatus, RatesSyncStatusReader } from '../../rates/live-rates.js';
 import { VIES_MEMBER_STATES } from '../../registries/gateway.js';
 import { errorResponses, IsoTime, NoQuery, RequestMeta } from '../schemas/common.js';
 import { EXAMPLE_NOW, EXAMPLE_REQUEST_ID } from '../schemas/examples.js';
@@ -39,9 +40,26 @@ const RegistryStatusSchema = Type.Object(
   { $id: 'RegistryStatus' },
 );
 
+const RatesStatusSchema = Type.Object(
+  {
+    last_sync_at: Nullable(IsoTime, {
+      description: 'When the last sync with TEDB ended; null before the first',
+    }),
+    result: Nullable(Type.Union([Type.Literal('ok'), Type.Literal('failed'), Type.Literal('refused')]), {
+      description:
+        '`ok`: TEDB answered and its reply was compared (and applied, when the sync applies); `failed`: TEDB did not answer; `refused`: its reply was malformed or would have removed a country or moved a standard rate by more than 10 points, so nothing was applied',
+    }),
+    pending_differences: Type.Integer({
+      description: 'Differences from TEDB the last sync that compared found and did not apply (report mode)',
+    }),
+  },
+  { description: "The rates' sync with the EU's Taxes in Europe Database (TEDB)" },
+);
+
 const ref = Type.Ref(RegistryStatusSchema);
 const StatusData = Type.Object({
   generated_at: IsoTime,
+  rates: RatesStatusSchema,
   registries: Type.Object({
     vies: Type.Intersect([
       ref,
@@ -80,6 +98,12 @@ const unasked = exampleStatus({
   last_failure_at: null,
 });
 
+const EXAMPLE_RATES: RatesSyncStatus = {
+  last_sync_at: new Date(EXAMPLE_NOW - 21_600_000).toISOString(),
+  result: 'ok',
+  pending_differences: 0,
+};
+
 function exampleView(): StatusView {
   const member_states = Object.fromEntries(
     VIES_MEMBER_STATES.map((code) => [
@@ -114,10 +138,14 @@ const DESCRIPTION = `The state of every registry the service asks, and of each V
 - **No key** needed; limited to ${STATUS_PER_MINUTE} requests per minute per client address (429 \`burst_limit_exceeded\` with \`Retry-After\`).
 - **Freshness**: figures are at most a few seconds old (each instance adds its counts every few seconds); \`generated_at\` says when they were computed.
 - **Breakers**: while a breaker is \`open\` the service does not call that registry (or member state) and answers validations from its cache (flagged \`stale\`) or with 503 and \`Retry-After\` set to the next probe. VIES's own availability report is read every minute and opens a member state's breaker when it reports it unavailable.
+- **Rates**: \`rates\` says when the rates were last compared with the EU's Taxes in Europe Database (TEDB), how it went, and how many differences wait to be applied.
 - The same figures as a page: \`/status\`; as gauges: \`/metrics\`.`;
 
 /** GET /v1/status (JSON) and GET /status (the same as a plain HTML page): public, limited per address. */
-export function statusRoutes(app: FastifyInstance, deps: { status: StatusBoard; burst: BurstLimiter }): void {
+export function statusRoutes(
+  app: FastifyInstance,
+  deps: { status: StatusBoard; rates: RatesSyncStatusReader; burst: BurstLimiter },
+): void {
   app.addSchema(RegistryStatusSchema);
   const limited = async (request: FastifyRequest) => {
     const decision = await deps.burst.consume(`status-ip:${request.ip}`, STATUS_PER_MINUTE);
@@ -148,7 +176,10 @@ export function statusRoutes(app: FastifyInstance, deps: { status: StatusBoard; 
               'x-examples': {
                 germany_down: {
                   summary: "Germany's VIES node down, its breaker open",
-                  value: { data: exampleView(), meta: { request_id: EXAMPLE_REQUEST_ID } },
+                  value: {
+                    data: { ...exampleView(), rates: EXAMPLE_RATES },
+                    meta: { request_id: EXAMPLE_REQUEST_ID },
+                  },
                 },
               },
             },
@@ -158,7 +189,10 @@ export function statusRoutes(app: FastifyInstance, deps: { status: StatusBoard; 
       },
       onRequest: limited,
     },
-    async (request) => ({ data: await deps.status.read(), meta: { request_id: request.id } }),
+    async (request) => {
+      const [view, rates] = await Promise.all([deps.status.read(), deps.rates.read()]);
+      return { data: { ...view, rates }, meta: { request_id: request.id } };
+    },
   );
 
   app.get('/status', { schema: { hide: true }, onRequest: limited }, async (_request, reply) => {

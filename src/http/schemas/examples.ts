@@ -12,6 +12,7 @@ import {
   eventPayload,
   monitorChanged,
   type NewEvent,
+  rateChangedEvent,
   testEvent,
   validationCompleted,
   validationFailed,
@@ -360,6 +361,25 @@ export const EVENT_EXAMPLES: Record<EventType, NamedExample> = {
         succeeded: 997,
         failed: 0,
         results_url: `${EXAMPLE_PUBLIC_URL}/v1/bulk/${EXAMPLE_BULK_ID}/results`,
+      }),
+    ),
+  },
+  'rate.changed': {
+    summary: "Romania's standard rate from 19 to 21 % on 2025-08-01, as a sync read it from TEDB",
+    value: eventBody(
+      rateChangedEvent({
+        country_code: 'RO',
+        effective_from: '2025-08-01',
+        kind: 'standard',
+        category: null,
+        before: [{ rate: 19, type: 'standard', note: null }],
+        after: [{ rate: 21, type: 'standard', note: null }],
+        source: {
+          kind: 'tedb',
+          retrieved_at: new Date(EXAMPLE_NOW - 60_000).toISOString(),
+          reply_sha256: '3f7a4cf1e9b2d6085a1c4e7f9b0d2a6c8e1f3a5b7c9d0e2f4a6b8c0d1e3f5a7b',
+        },
+        applied_at: EXAMPLE_NOW,
       }),
     ),
   },

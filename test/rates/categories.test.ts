@@ -1,0 +1,297 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resourcePath } from '../../src/paths.js';
+import { RatesTable, TEDB_SNAPSHOT_FILE } from '../../src/rates/rates-table.js';
+import { checkResults, MalformedTedbReply, scopeOf } from '../../src/rates/tedb-results.js';
+import { shared } from '../helpers/shared.js';
+
+/**
+ * Categories (docs/rates.md): seeded for the EU-27 from TEDB's snapshot, for GB, CH, LI and NO from
+ * the hand-kept file, effective-dated like the rates; regional and import-only rates kept apart by
+ * their notes; `other_rates[].categories` naming the categories at each rate at home.
+ */
+
+interface RawResult {
+  memberState: string;
+  rate: { type: string; value: number | null };
+  situationOn: string;
+  category: { identifier: string; description: string } | null;
+  comment: string | null;
+}
+
+const SNAPSHOT = JSON.parse(readFileSync(resourcePath(TEDB_SNAPSHOT_FILE), 'utf8')) as {
+  vatRateResults: RawResult[];
+};
+const RAW = SNAPSHOT.vatRateResults;
+const table = RatesTable.load();
+const ids = (list: readonly { id: string }[] | undefined) => (list ?? []).map((entry) => entry.id);
+const NAMES = (
+  JSON.parse(readFileSync(resourcePath('rate-category-names.json'), 'utf8')) as {
+    names: Record<string, string>;
+  }
+).names;
+const descriptionOf = (identifier: string) =>
+  RAW.find((r) => r.category?.identifier === identifier)!.category!.description;
+const nameOf = (identifier: string) => NAMES[identifier.toLowerCase()];
+
+describe('the snapshot shipped with the service', () => {
+  it('is the shared TEDB answer byte for byte', () => {
+    const original = readFileSync(shared('rates', 'tedb', 'retrieveVatRates-2025-07-27_to_2025-08-26.json'));
+    expect(readFileSync(resourcePath(TEDB_SNAPSHOT_FILE)).equals(original)).toBe(true);
+    expect(RAW).toHaveLength(1266);
+  });
+});
+
+describe('categories of EU member states, from TEDB', () => {
+  it('Romania: foodstuffs at 9 % until 2025-07-31, 11 % from 2025-08-01', () => {
+    const entry = (date: string) => table.category('RO', 'foodstuffs', date);
+    expect(entry('2025-07-31')).toEqual([
+      {
+        id: 'foodstuffs',
+        name: nameOf('FOODSTUFFS'),
+        rate: 9,
+        type: 'reduced',
+        note: null,
+        since: '2025-07-01',
+      },
+    ]);
+    expect(entry('2025-08-15')).toEqual([
+      {
+        id: 'foodstuffs',
+        name: nameOf('FOODSTUFFS'),
+        rate: 11,
+        type: 'reduced',
+        note: null,
+        since: '2025-08-01',
+      },
+    ]);
+  });
+
+  it('Romania: an exemption re-listed unchanged on 2025-08-01 keeps the day it was first seen', () => {
+    const [prostheses] = table.category('RO', 'medical_equipment', '2025-08-15')!;
+    expect(prostheses).toMatchObject({ rate: 0, type: 'exempt', note: null, since: '2025-07-01' });
+  });
+
+  it('Romania: sporting events move to the standard rate on 2025-08-01 and are then listed nowhere', () => {
+    expect(table.category('RO', 'sporting_events', '2025-07-31')!.map((e) => e.rate)).toEqual([9]);
+    expect(table.category('RO', 'sporting_events', '2025-08-01')).toEqual([]);
+    expect(ids(table.categories('RO', '2025-08-01'))).not.toContain('sporting_events');
+  });
+
+  it("Austria: Jungholz and Mittelberg's 19 % is a regional entry with its note, not one of the rates at home", () => {
+    expect(table.category('AT', 'region', '2026-11-22')).toEqual([
+      {
+        id: 'region',
+        name: nameOf('REGION'),
+        rate: 19,
+        type: 'reduced',
+        note: 'Jungholz, Mittelberg',
+        since: '2025-07-01',
+      },
+    ]);
+    const record = table.get('AT', '2026-11-22')!;
+    expect(record.other_rates.flatMap((other) => ids(other.categories))).not.toContain('region');
+    expect(table.category('AT', 'zoological', '2026-11-22')).toEqual([
+      expect.objectContaining({ rate: 13, note: 'Import only' }),
+    ]);
+    expect(ids(record.other_rates.find((other) => other.rate === 13)!.categories)).not.toContain(
+      'zoological',
+    );
+  });
+
+  it("Germany: the import rates stand beside the domestic ones, each with TEDB's comment", () => {
+    const food = table.category('DE', 'foodstuffs', '2026-11-22')!;
+    expect(food.map((e) => [e.rate, e.note === null])).toEqual([
+      [7, true],
+      [7, false],
+    ]);
+    expect(food[1].note).toMatch(/^VAT - Import -/);
+    expect(food[1].note!.length).toBeLessThanOrEqual(300);
+  });
+
+  it('France: pharmaceutical products at 10, 5.5 and 2.1 %, highest first', () => {
+    expect(
+      table.category('FR', 'pharmaceutical_products', '2026-11-22')!.map((e) => [e.rate, e.type]),
+    ).toEqual([
+      [10, 'reduced'],
+      [5.5, 'reduced'],
+      [2.1, 'super_reduced'],
+    ]);
+  });
+
+  it("TEDB's parking rates and exemptions keep their own types", () => {
+    expect(table.categories('BE', '2026-11-22')!.some((e) => e.type === 'parking' && e.rate === 12)).toBe(
+      true,
+    );
+    expect(table.category('IE', 'foodstuffs', '2026-11-22')).toContainEqual(
+      expect.objectContaining({ rate: 0, type: 'exempt', note: null }),
+    );
+  });
+
+  it('loses no reduced rate of any member state and invents none, against the snapshot on 2025-08-26', () => {
+    for (const state of table.euMembers) {
+      const results = RAW.filter((r) => r.memberState === state);
+      const latest = results
+        .map((r) => r.situationOn)
+        .sort()
+        .at(-1)!;
+      const situation = results.filter((r) => r.situationOn === latest && r.category);
+      const standard = table.get(state, '2025-08-26')!.standard_rate;
+      const served = table.categories(state, '2025-08-26')!;
+      for (const result of situation) {
+        const { type, value } = result.rate;
+        if (!['REDUCED_RATE', 'SUPER_REDUCED_RATE', 'PARKING_RATE'].includes(type) || value! >= standard)
+          continue;
+        const id = result.category!.identifier.toLowerCase();
+        expect(
+          served.some((e) => e.id === id && e.rate === value),
+          `${state} ${id} ${value}`,
+        ).toBe(true);
+      }
+      for (const entry of served) {
+        const from = situation.filter((r) => r.category!.identifier.toLowerCase() === entry.id);
+        expect(
+          from.some((r) => (r.rate.value ?? 0) === entry.rate),
+          `${state} ${entry.id} ${entry.rate}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('keeps apart exactly the regional and import-only results of the snapshot', () => {
+    const restricted: Record<string, Record<string, number>> = {};
+    for (const result of checkResults(RAW)) {
+      const scope = scopeOf(result);
+      if (scope === 'domestic') continue;
+      restricted[result.memberState] ??= {};
+      restricted[result.memberState][scope] = (restricted[result.memberState][scope] ?? 0) + 1;
+    }
+    expect(restricted).toEqual({
+      AT: { import: 2, region: 1 },
+      CY: { import: 1 },
+      DE: { import: 22 },
+      EE: { import: 1 },
+      EL: { region: 1 },
+      ES: { region: 1 },
+      FR: { region: 4 },
+      HU: { import: 1 },
+      IT: { import: 1 },
+      MT: { import: 10 },
+      PT: { region: 2 },
+      SE: { import: 3 },
+    });
+  });
+
+  it("lists a country's rates below the standard with their categories at home", () => {
+    const romania = table.get('RO', '2025-08-15')!;
+    const eleven = romania.other_rates.find((other) => other.rate === 11)!;
+    expect(ids(eleven.categories)).toEqual(
+      expect.arrayContaining(['accommodation', 'foodstuffs', 'pharmaceutical_products', 'restaurant']),
+    );
+    expect(eleven.categories.find((c) => c.id === 'foodstuffs')!.name).toBe(nameOf('FOODSTUFFS'));
+    expect(ids(eleven.categories)).toEqual([...ids(eleven.categories)].sort());
+    // The transitional 9 % of the hand-kept data is not in TEDB: no category is known for it.
+    expect(romania.other_rates.find((other) => other.rate === 9)!.categories).toEqual([]);
+  });
+
+  it('knows no category before the first situation the snapshot holds', () => {
+    expect(table.categories('AT', '2024-06-01')).toEqual([]);
+    expect(table.get('AT', '2024-06-01')!.other_rates.every((other) => other.categories.length === 0)).toBe(
+      true,
+    );
+  });
+});
+
+describe('categories of GB, CH, LI and NO, from the hand-kept data', () => {
+  it('CH and LI: accommodation at 3.8 %, foodstuffs, books and pharmaceutical products at 2.6 %', () => {
+    for (const code of ['CH', 'LI']) {
+      const record = table.get(code, '2026-11-22')!;
+      expect(ids(record.other_rates[0].categories)).toEqual(['accommodation']);
+      expect(ids(record.other_rates[1].categories)).toEqual(
+        expect.arrayContaining(['books', 'foodstuffs', 'pharmaceutical_products']),
+      );
+      expect(table.category(code, 'accommodation', '2024-01-01')).toEqual([
+        expect.objectContaining({ rate: 3.8, type: 'reduced', note: null, since: '2024-01-01' }),
+      ]);
+    }
+  });
+
+  it('NO: foodstuffs at 15 %, passenger transport and accommodation at 12 %, books at 0 %', () => {
+    const rate = (id: string) => table.category('NO', id, '2026-11-22')!.map((e) => [e.rate, e.type]);
+    expect(rate('foodstuffs')).toEqual([[15, 'reduced']]);
+    expect(rate('transport_passengers')).toEqual([[12, 'reduced']]);
+    expect(rate('accommodation')).toEqual([[12, 'reduced']]);
+    expect(rate('books')).toEqual([[0, 'zero']]);
+  });
+
+  it('GB: its zero-rated kinds under the zero rate, prescription medicines with their note', () => {
+    const zero = table.get('GB', '2026-11-22')!.other_rates.find((other) => other.type === 'zero')!;
+    expect(ids(zero.categories)).toEqual(expect.arrayContaining(['books', 'child_wear', 'foodstuffs']));
+    expect(table.category('GB', 'pharmaceutical_products', '2026-11-22')).toEqual([
+      expect.objectContaining({ rate: 0, type: 'zero', note: 'Medicines dispensed on prescription only' }),
+    ]);
+    // A restricted entry is no category of the rate at home.
+    expect(ids(zero.categories)).not.toContain('pharmaceutical_products');
+  });
+});
+
+describe('the category catalogue', () => {
+  it("holds every TEDB identifier in lower case with a short name and TEDB's text, sorted by id", () => {
+    const known = [...new Set(RAW.flatMap((r) => (r.category ? [r.category.identifier.toLowerCase()] : [])))];
+    expect(ids(table.catalogue())).toEqual(known.sort());
+    expect(Object.keys(NAMES).sort()).toEqual(known);
+    expect(table.catalogue().find((c) => c.id === 'accommodation')).toEqual({
+      id: 'accommodation',
+      name: 'Hotel and similar accommodation',
+      description: descriptionOf('ACCOMMODATION'),
+    });
+    expect(Object.isFrozen(table.catalogue())).toBe(true);
+  });
+});
+
+describe('reading TEDB results', () => {
+  const good = {
+    memberState: 'RO',
+    type: 'REDUCED',
+    rate: { type: 'REDUCED_RATE', value: '11.0' },
+    situationOn: '2025-08-01+02:00',
+    category: { identifier: 'FOODSTUFFS', description: 'Foodstuffs' },
+    comment: '<p>Art.&nbsp;291 <a href="x">Fiscal Code</a></p>',
+  };
+
+  it('reads values given as text, drops the zone of a date and the HTML of a comment', () => {
+    expect(checkResults([good])).toEqual([
+      {
+        memberState: 'RO',
+        type: 'REDUCED',
+        rate: { type: 'REDUCED_RATE', value: 11 },
+        situationOn: '2025-08-01',
+        category: { identifier: 'FOODSTUFFS', description: 'Foodstuffs' },
+        comment: 'Art. 291 Fiscal Code',
+      },
+    ]);
+  });
+
+  it.each([
+    ['no member state', { ...good, memberState: undefined }, 'memberState'],
+    ['a lower-case member state', { ...good, memberState: 'ro' }, 'memberState'],
+    ['an unknown result type', { ...good, type: 'SPECIAL' }, "type 'SPECIAL'"],
+    ['an unknown rate type', { ...good, rate: { type: 'HALF_RATE', value: '5' } }, 'rate type'],
+    ['a reduced rate without a value', { ...good, rate: { type: 'REDUCED_RATE' } }, 'without a value'],
+    [
+      'a value that is no number',
+      { ...good, rate: { type: 'REDUCED_RATE', value: 'eleven' } },
+      'not a percentage',
+    ],
+    ['a value above 100', { ...good, rate: { type: 'REDUCED_RATE', value: '110' } }, 'not a percentage'],
+    ['a negative value', { ...good, rate: { type: 'REDUCED_RATE', value: '-5' } }, 'not a percentage'],
+    ['an impossible date', { ...good, situationOn: '2025-02-30' }, 'situationOn'],
+    ['a category without identifier', { ...good, category: { description: 'x' } }, 'category'],
+    ['children where text belongs', { ...good, memberState: { code: 'RO' } }, 'children'],
+    ['a rate that is text', { ...good, rate: 'REDUCED_RATE' }, 'rate is not an element'],
+  ])('refuses a result with %s, naming it', (_name, result, message) => {
+    expect(() => checkResults([good, result])).toThrow(MalformedTedbReply);
+    expect(() => checkResults([good, result])).toThrow(`vatRateResults[1]: `);
+    expect(() => checkResults([good, result])).toThrow(message);
+  });
+});

@@ -1,0 +1,393 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { type RegistrySimulator, startSimulator } from '../../simulator/server.js';
+import { createAccount } from '../../src/accounts/keys.js';
+import { ManualClock } from '../../src/clock.js';
+import { resourcePath } from '../../src/paths.js';
+import { RatesRefresher, RatesSyncStatusReader } from '../../src/rates/live-rates.js';
+import { RatesTable, TEDB_SNAPSHOT_FILE } from '../../src/rates/rates-table.js';
+import { RatesSync } from '../../src/rates/sync.js';
+import { TedbClient } from '../../src/rates/tedb-client.js';
+import { type Database, openDatabase } from '../../src/store/database.js';
+import { createStores, type Stores } from '../../src/store/stores.js';
+import { DeliveryService } from '../../src/webhooks/delivery-service.js';
+import { createWebhookSender } from '../../src/webhooks/send-attempt.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
+
+/**
+ * The sync with TEDB (docs/rates.md) on a real database of each dialect against the simulator's
+ * TEDB: report and apply, an announced future change answered only from its day, Romania's change
+ * of 2025-08-01 replayed from data that predates it, every dangerous reply refused with nothing
+ * applied, and two instances syncing at once storing each change once.
+ */
+
+const NOW = '2026-11-22T12:00:00.000Z';
+const DATASET_SOURCE = { kind: 'dataset', retrieved_at: '2026-11-22T00:00:00.000Z', reply_sha256: null };
+const std = (rate: number) => ({ rate, type: 'standard', note: null });
+const red = (rate: number) => ({ rate, type: 'reduced', note: null });
+
+let sim: RegistrySimulator;
+let dir: string;
+beforeAll(async () => {
+  sim = await startSimulator();
+  dir = mkdtempSync(join(tmpdir(), 'rates-sync-'));
+});
+afterAll(async () => {
+  await sim.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Data from before Romania's change of 2025-08-01, as the service had it then: the hand-kept data
+ * without Romania's periods from that day (cut-off 2025-07-27), and TEDB's snapshot without
+ * Romania's situation of that day.
+ */
+function dataBeforeRomaniasChange(): RatesTable {
+  const dataset = JSON.parse(readFileSync(resourcePath('vat-rates.json'), 'utf8'));
+  dataset.as_of = '2025-07-27';
+  const romania = dataset.countries.find((country: { code: string }) => country.code === 'RO');
+  romania.periods = romania.periods.filter(
+    (period: { effective_from: string }) => period.effective_from < '2025-08-01',
+  );
+  const snapshot = JSON.parse(readFileSync(resourcePath(TEDB_SNAPSHOT_FILE), 'utf8'));
+  snapshot.vatRateResults = snapshot.vatRateResults.filter(
+    (result: { memberState: string; situationOn: string }) =>
+      !(result.memberState === 'RO' && result.situationOn === '2025-08-01'),
+  );
+  writeFileSync(join(dir, 'vat-rates.json'), JSON.stringify(dataset));
+  writeFileSync(join(dir, 'tedb.json'), JSON.stringify(snapshot));
+  return RatesTable.load(join(dir, 'vat-rates.json'), { tedbSnapshot: join(dir, 'tedb.json') });
+}
+
+/** A live endpoint of the account subscribed to every kind, as `PUT /v1/webhooks/config` makes one. */
+async function addLiveEndpoint(stores: Stores, accountId: string, now: number): Promise<void> {
+  await stores.webhooks.insertEndpoint({
+    id: `we_${accountId.slice(-16)}`,
+    account_id: accountId,
+    mode: 'live',
+    url: 'https://example.com/hook',
+    description: null,
+    events: '["*"]',
+    signing_secret: 'whsec_dGVzdA==',
+    enabled: 1,
+    expires_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+describeEachDialect('rates sync', (dialect) => {
+  let testDb: TestDatabase;
+  let stores: Stores;
+  let clock: ManualClock;
+  const closers: Array<() => Promise<void>> = [];
+
+  /** A sync as one instance runs it: its own table, client and delivery service. */
+  function instance(options: { table?: RatesTable; database?: Database; timeoutMs?: number } = {}) {
+    const own = options.database ? createStores(options.database) : stores;
+    const table = options.table ?? RatesTable.load();
+    const client = new TedbClient({
+      url: sim.env().RATES_TEDB_URL,
+      timeoutMs: options.timeoutMs ?? 20_000,
+      retryDelaysMs: [],
+    });
+    const sender = createWebhookSender({
+      timeoutMs: 1_000,
+      policy: { allowedHosts: [], allowLocalHttp: false },
+    });
+    closers.push(
+      () => client.close(),
+      () => sender.close(),
+    );
+    const deliveries = new DeliveryService({ stores: own, clock, sender, retryDelaysMs: [1_000] });
+    return { table, sync: new RatesSync({ stores: own, table, client, clock, deliveries }) };
+  }
+
+  const status = () => new RatesSyncStatusReader(stores.rates, clock, 0).read();
+  const stored = async () => (await stores.rates.listChanges()).length;
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase(dialect);
+    stores = createStores(testDb.database);
+    clock = new ManualClock(Date.parse(NOW));
+    sim.reset();
+  });
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+    await testDb.drop();
+  });
+
+  it("starts from the rates data's cut-off and finds TEDB agreeing with what the service answers", async () => {
+    const { sync } = instance();
+    const report = await sync.run({ apply: false, trigger: 'cli' });
+    expect(report).toMatchObject({
+      result: 'ok',
+      mode: 'report',
+      from: '2026-11-22',
+      differences: [],
+      applied: 0,
+    });
+    expect(sim.exchanges('tedb')[0].body).toContain('<t:from>2026-11-21</t:from>');
+    expect(report.reply_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(await status()).toEqual({ last_sync_at: NOW, result: 'ok', pending_differences: 0 });
+    expect((await stores.rates.lastOkSync())?.next_from).toBe('2026-11-22');
+  });
+
+  it('reports an announced change without applying it; --apply applies it, answered only from its day', async () => {
+    sim.announceTedbChange({
+      memberState: 'DE',
+      situationOn: '2027-01-01',
+      standard: 21,
+      categories: { FOODSTUFFS: { type: 'REDUCED_RATE', value: 5 } },
+    });
+    const { sync, table } = instance();
+    const foodBefore = table
+      .category('DE', 'foodstuffs', '2027-01-01')!
+      .map(({ rate, type, note }) => ({ rate, type, note }));
+    const expected = [
+      {
+        country_code: 'DE',
+        effective_from: '2027-01-01',
+        kind: 'standard',
+        category: null,
+        before: [std(19)],
+        after: [std(21)],
+      },
+      {
+        country_code: 'DE',
+        effective_from: '2027-01-01',
+        kind: 'reduced',
+        category: null,
+        before: [red(7)],
+        after: [red(7), red(5)],
+      },
+      {
+        country_code: 'DE',
+        effective_from: '2027-01-01',
+        kind: 'category',
+        category: { id: 'foodstuffs', name: table.categoryName('foodstuffs') },
+        before: foodBefore,
+        after: [red(5)],
+      },
+    ];
+
+    const report = await sync.run({ apply: false, trigger: 'cli' });
+    expect(report.differences).toEqual(expected);
+    expect(report.applied).toBe(0);
+    expect(await stored()).toBe(0);
+    expect(table.get('DE', '2027-01-01')!.standard_rate).toBe(19);
+    expect(await status()).toMatchObject({ result: 'ok', pending_differences: 3 });
+
+    const applied = await sync.run({ apply: true, trigger: 'cli' });
+    expect(applied).toMatchObject({ result: 'ok', mode: 'apply', applied: 3, differences: expected });
+    expect(await stored()).toBe(3);
+    expect(await status()).toMatchObject({ result: 'ok', pending_differences: 0 });
+    const source = { kind: 'tedb', retrieved_at: applied.retrieved_at, reply_sha256: applied.reply_sha256 };
+    expect(table.get('DE', '2026-12-31')).toMatchObject({ standard_rate: 19, source: DATASET_SOURCE });
+    expect(table.get('DE', '2027-01-01')).toMatchObject({
+      standard_rate: 21,
+      other_rates: [{ rate: 7 }, { rate: 5 }, { rate: 0 }],
+      updated_at: '2027-01-01T00:00:00.000Z',
+      source,
+    });
+    expect(table.category('DE', 'foodstuffs', '2027-01-01')).toEqual([
+      { id: 'foodstuffs', name: table.categoryName('foodstuffs'), ...red(5), since: '2027-01-01' },
+    ]);
+    const five = table.get('DE', '2027-01-01')!.other_rates[1];
+    expect(five.categories.map((category) => category.id)).toEqual(['foodstuffs']);
+
+    // Nothing left to apply; another instance answers the change once it has read it.
+    expect((await sync.run({ apply: true, trigger: 'cli' })).differences).toEqual([]);
+    const other = RatesTable.load();
+    const refresher = new RatesRefresher({ table: other, store: stores.rates, everyMs: 60_000 });
+    expect(other.get('DE', '2027-01-01')!.standard_rate).toBe(19);
+    expect(await refresher.refresh()).toBe(true);
+    expect(other.get('DE', '2027-01-01')).toEqual(table.get('DE', '2027-01-01'));
+    expect(await refresher.refresh()).toBe(false);
+  });
+
+  it("replays Romania's change of 2025-08-01 as a new change, from data that predates it", async () => {
+    const { sync, table } = instance({ table: dataBeforeRomaniasChange() });
+    expect(table.get('RO', '2025-08-15')).toMatchObject({
+      standard_rate: 19,
+      other_rates: [{ rate: 9 }, { rate: 5 }],
+    });
+    // An account with a live webhook: a change that took effect before today sends no event.
+    const account = await createAccount(stores.accounts, 'Shop', 'business', clock.now());
+    await addLiveEndpoint(stores, account.id, clock.now());
+
+    const report = await sync.run({ apply: true, trigger: 'cli' });
+    expect(report).toMatchObject({ result: 'ok', from: '2025-07-27', events: 0 });
+    const changes = report.differences;
+    expect(new Set(changes.map((change) => `${change.country_code} ${change.effective_from}`))).toEqual(
+      new Set(['RO 2025-08-01']),
+    );
+    expect(changes.filter((change) => change.kind !== 'category')).toEqual([
+      {
+        country_code: 'RO',
+        effective_from: '2025-08-01',
+        kind: 'standard',
+        category: null,
+        before: [std(19)],
+        after: [std(21)],
+      },
+      {
+        country_code: 'RO',
+        effective_from: '2025-08-01',
+        kind: 'reduced',
+        category: null,
+        before: [red(9), red(5)],
+        after: [red(11)],
+      },
+    ]);
+    const category = (id: string) => changes.find((change) => change.category?.id === id);
+    expect(category('foodstuffs')).toMatchObject({ before: [red(9)], after: [red(11)] });
+    expect(category('loan_libraries')).toMatchObject({ before: [red(5)], after: [red(11)] });
+    expect(category('sporting_events')).toMatchObject({ before: [red(9)], after: [] });
+    expect(report.applied).toBe(changes.length);
+
+    expect(table.get('RO', '2025-07-31')).toMatchObject({
+      standard_rate: 19,
+      other_rates: [{ rate: 9 }, { rate: 5 }],
+    });
+    expect(table.get('RO', '2025-08-15')).toMatchObject({
+      standard_rate: 21,
+      other_rates: [{ rate: 11 }],
+      updated_at: '2025-08-01T00:00:00.000Z',
+      source: { kind: 'tedb', reply_sha256: report.reply_sha256 },
+    });
+    // The same answers as the shipped data, which has the change: categories included.
+    const shipped = RatesTable.load();
+    expect(table.categories('RO', '2025-08-15')).toEqual(shipped.categories('RO', '2025-08-15'));
+    expect(table.get('RO', '2025-08-15')!.other_rates[0]).toEqual(
+      shipped.get('RO', '2025-08-15')!.other_rates[0],
+    );
+    expect(await testDb.database.db.selectFrom('events').selectAll().execute()).toEqual([]);
+  });
+
+  it('from a date, compares that day on: with the shipped data only the transitional 9 % differs', async () => {
+    const { sync } = instance();
+    const report = await sync.run({ apply: false, from: '2025-07-27', trigger: 'cli' });
+    expect(report.differences).toEqual([
+      {
+        country_code: 'RO',
+        effective_from: '2025-08-01',
+        kind: 'reduced',
+        category: null,
+        before: [red(11), red(9)],
+        after: [red(11)],
+      },
+    ]);
+  });
+
+  it('asks again for a difference left pending, even once its day has passed', async () => {
+    sim.announceTedbChange({ memberState: 'DE', situationOn: '2027-01-01', standard: 21 });
+    const { sync } = instance();
+    await sync.run({ apply: false, trigger: 'job' });
+    clock.set('2027-02-01T06:00:00.000Z');
+    const again = await sync.run({ apply: false, trigger: 'job' });
+    expect(again.from).toBe('2026-11-22');
+    expect(again.differences.map((change) => change.kind)).toEqual(['standard']);
+    await sync.run({ apply: true, trigger: 'job' });
+    expect((await stores.rates.lastOkSync())?.next_from).toBe('2027-02-01');
+  });
+
+  it.each([
+    [
+      'a reply without a member state',
+      () => sim.announceTedbChange({ memberState: 'MT', situationOn: '2026-11-22', withdrawn: true }),
+      'refused',
+      "TEDB's reply has no rates for MT: applying it would remove the country",
+    ],
+    [
+      'a standard rate moving by more than 10 points',
+      () => sim.announceTedbChange({ memberState: 'FR', situationOn: '2027-01-01', standard: 35 }),
+      'refused',
+      "FR's standard rate would move from 20 to 35 on 2027-01-01, more than 10 points",
+    ],
+    [
+      'a malformed reply',
+      () => sim.setBehaviour('tedb', { mode: 'malformed' }),
+      'refused',
+      "TEDB's reply is not XML",
+    ],
+    [
+      'a reply whose member state has two standard rates',
+      () =>
+        sim.announceTedbChange({
+          memberState: 'AT',
+          situationOn: '2027-01-01',
+          categories: { FOODSTUFFS: { type: 'DEFAULT', value: 18 } },
+        }),
+      'refused',
+      'AT on 2027-01-01: 2 different standard rates (20, 18)',
+    ],
+    ['TEDB down', () => sim.setBehaviour('tedb', { mode: 'down' }), 'failed', 'TEDB answered HTTP 503'],
+    [
+      'TEDB slow',
+      () => sim.setBehaviour('tedb', { latencyMs: 5_000 }),
+      'failed',
+      'TEDB did not answer within 1000 ms',
+    ],
+  ] as const)('refuses %s: nothing applied, the reason recorded', async (_name, arrange, result, reason) => {
+    // A good change in the same reply is not applied either.
+    sim.announceTedbChange({ memberState: 'DE', situationOn: '2027-01-01', standard: 21 });
+    arrange();
+    // A slow TEDB meets a short timeout; the others' 1.8 MB replies get the time a busy machine needs.
+    const { sync, table } = instance({
+      timeoutMs: result === 'failed' && reason.includes('within') ? 1_000 : 30_000,
+    });
+    const report = await sync.run({ apply: true, trigger: 'cli' });
+    expect(report.result).toBe(result);
+    expect(report.reason).toContain(reason);
+    expect(report).toMatchObject({ applied: 0, events: 0, differences: [] });
+    expect(await stored()).toBe(0);
+    expect(table.get('DE', '2027-01-01')!.standard_rate).toBe(19);
+    expect(await status()).toEqual({ last_sync_at: NOW, result, pending_differences: 0 });
+    const row = await stores.rates.lastSync();
+    expect(row).toMatchObject({ result, reason: report.reason, applied: 0, next_from: null });
+  });
+
+  it('applies each change once when two instances sync at once, and records one event per change and account', async () => {
+    sim.announceTedbChange({ memberState: 'DE', situationOn: '2027-01-01', standard: 21, rates: { '7': 8 } });
+    const account = await createAccount(stores.accounts, 'Shop', 'business', clock.now());
+    await addLiveEndpoint(stores, account.id, clock.now());
+    const second = openDatabase(testDb.url);
+    closers.push(() => second.close());
+    const [a, b] = [instance(), instance({ database: second })];
+    const reports = await Promise.all([
+      a.sync.run({ apply: true, trigger: 'job' }),
+      b.sync.run({ apply: true, trigger: 'cli' }),
+    ]);
+
+    expect(reports.map((report) => report.result)).toEqual(['ok', 'ok']);
+    const changes = await stores.rates.listChanges();
+    expect(
+      changes.map((change) => `${change.kind}${change.category ? ` ${change.category.id}` : ''}`).sort(),
+    ).toEqual(
+      [
+        ...new Set(
+          reports.flatMap((report) =>
+            report.differences.map((d) => `${d.kind}${d.category ? ` ${d.category.id}` : ''}`),
+          ),
+        ),
+      ].sort(),
+    );
+    expect(reports[0].applied + reports[1].applied).toBe(changes.length);
+    expect(Math.min(reports[0].applied, reports[1].applied)).toBe(0);
+    const events = await testDb.database.db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', 'rate.changed')
+      .execute();
+    expect(events).toHaveLength(changes.length);
+    expect(new Set(events.map((event) => event.account_id))).toEqual(new Set([account.id]));
+    for (const table of [a.table, b.table]) table.apply(changes);
+    expect(a.table.get('DE', '2027-01-01')).toMatchObject({
+      standard_rate: 21,
+      other_rates: [{ rate: 8 }, { rate: 0 }],
+    });
+  });
+});
