@@ -23,7 +23,26 @@ export interface RunningService {
 }
 
 export function openConfiguredDatabase(config: Readonly<Config>): Database {
-  return openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  return openDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
+}
+
+/**
+ * Applies pending migrations to the configured database. On PostgreSQL they run over connections
+ * of their own without the statement timeout: a migration may rewrite a large table, and a process
+ * starting beside another waits on that one's migration lock for as long as it takes. SQLite
+ * migrates on `database` itself (an in-memory database exists on its one connection only).
+ */
+export async function migrateConfigured(config: Readonly<Config>, database: Database): Promise<string[]> {
+  if (database.dialect === 'sqlite') return migrateToLatest(database);
+  const unbounded = openDatabase(config.databaseUrl, { poolSize: 2 });
+  try {
+    return await migrateToLatest(unbounded);
+  } finally {
+    await unbounded.close();
+  }
 }
 
 export function createBurstLimiter(config: Readonly<Config>, clock: Clock, logger: Logger): BurstLimiter {
@@ -75,7 +94,7 @@ export async function startServer(
   const logger = createLogger(config.logLevel);
   warnAboutConfig(config, logger);
   const database = openConfiguredDatabase(config);
-  await migrateToLatest(database);
+  await migrateConfigured(config, database);
   const gateway = createRegistryGateway(config, clock);
   const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
   await bootstrap(
@@ -141,7 +160,7 @@ export async function startWorker(
   const logger = createLogger(config.logLevel);
   warnAboutConfig(config, logger);
   const database = openConfiguredDatabase(config);
-  await migrateToLatest(database);
+  await migrateConfigured(config, database);
   const gateway = createRegistryGateway(config, clock);
   const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
   const worker = services.createWorker();
