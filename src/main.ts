@@ -5,6 +5,7 @@ import { type Clock, systemClock } from './clock.js';
 import { type Config, configWarnings } from './config.js';
 import { buildApp } from './http/app.js';
 import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from './limits/burst.js';
+import type { RedisLink } from './limits/redis-link.js';
 import { createLogger } from './logger.js';
 import { RatesTable } from './rates/rates-table.js';
 import { createRegistryGateway } from './registries/index.js';
@@ -45,13 +46,9 @@ export async function migrateConfigured(config: Readonly<Config>, database: Data
   }
 }
 
-export function createBurstLimiter(config: Readonly<Config>, clock: Clock, logger: Logger): BurstLimiter {
-  if (!config.redisUrl) return createMemoryBurstLimiter(clock);
-  return createRedisBurstLimiter({
-    url: config.redisUrl,
-    clock,
-    onError: (error) => logger.warn({ err: error }, 'Redis burst limiter failed: request allowed'),
-  });
+/** Through the services' Redis when REDIS_URL is set (in memory while it is down), else in memory. */
+export function createBurstLimiter(redis: RedisLink | undefined, clock: Clock): BurstLimiter {
+  return redis ? createRedisBurstLimiter({ redis, clock }) : createMemoryBurstLimiter(clock);
 }
 
 /** Both processes check webhook targets (the API at configuration, the worker at delivery). */
@@ -103,7 +100,7 @@ export async function startServer(
     clock,
     options.out ?? ((line) => process.stdout.write(`${line}\n`)),
   );
-  const burst = createBurstLimiter(config, clock, logger);
+  const burst = createBurstLimiter(services.redis, clock);
   const fastify = await buildApp({
     config,
     database,

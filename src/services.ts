@@ -19,6 +19,7 @@ import { validateItemHandler } from './jobs/handlers/validate-item.js';
 import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
 import { pruneLedger, sealLedger } from './ledger/sealer.js';
+import { RedisLink } from './limits/redis-link.js';
 import { CHECK_MONITOR_JOB, MonitorService } from './monitors/monitor-service.js';
 import type { RegistryGateway } from './registries/gateway.js';
 import { databaseRateLimiter, redisRateLimiter } from './registries/limits.js';
@@ -64,6 +65,8 @@ export interface Services {
   counters: Map<string, number>;
   /** Registry availability across instances (GET /v1/status, /status, /metrics). */
   status: StatusBoard;
+  /** The connection to Redis when REDIS_URL is set: shared limits, and whether Redis answers. */
+  redis: RedisLink | undefined;
   /** A job worker over this database; `serve` runs one unless WORKER=false, `worker` runs only that. */
   createWorker(): Worker;
   close(): Promise<void>;
@@ -142,16 +145,19 @@ export function createServices(deps: ServiceDeps): Services {
     }),
   };
   // Registry availability and limits shared by every instance: through the database, rate
-  // limits through Redis when one is configured.
+  // limits through Redis when one is configured (and through the database while it is down).
+  const redis = config.redisUrl
+    ? new RedisLink({ url: config.redisUrl, commandTimeoutMs: config.redisCommandTimeoutMs, logger })
+    : undefined;
   const availability = new KyselyAvailabilityStore(database);
   const databaseSlots = databaseRateLimiter(availability);
   gateway.attach({
     store: availability,
-    rateLimiter: config.redisUrl ? redisRateLimiter(config.redisUrl, databaseSlots) : databaseSlots,
+    rateLimiter: redis ? redisRateLimiter(redis, databaseSlots) : databaseSlots,
     refreshMs: config.availability.refreshMs,
     onError: (error) => logger.warn({ err: error }, 'registry availability could not be shared'),
   });
-  const status = new StatusBoard({ store: availability, gateway, clock, maxAgeMs: 1_000 });
+  const status = new StatusBoard({ store: availability, gateway, clock, maxAgeMs: 1_000, redis });
 
   /** Tasks run once per interval by whichever worker claims them (jobs/recurring.ts). */
   const recurring: Record<string, JobHandler> = {
@@ -220,6 +226,7 @@ export function createServices(deps: ServiceDeps): Services {
     ledger,
     counters,
     status,
+    redis,
     createWorker() {
       const worker = new Worker({
         jobs: stores.jobs,
@@ -238,6 +245,7 @@ export function createServices(deps: ServiceDeps): Services {
       await Promise.all([...workers].map((worker) => worker.stop()));
       unsettled.close();
       await sender.close();
+      await redis?.close();
     },
   };
 }

@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: services.stores.jobs,
     counters: services.counters,
     status: services.status,
+    redis: services.redis,
   });
   healthRoutes(fastify, deps.database.ping);
   statusRoutes(fastify, { status: services.status, burst: deps.burst });

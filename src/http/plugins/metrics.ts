@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { RegistryStatus, StatusBoard } from '../../availability/status.js';
 import type { Clock } from '../../clock.js';
+import type { RedisLink } from '../../limits/redis-link.js';
 import type { RegistryGateway } from '../../registries/gateway.js';
 import type { JobStore } from '../../store/jobs.js';
 
@@ -136,6 +137,8 @@ export interface MetricsDeps {
   counters: ReadonlyMap<string, number>;
   /** Registry availability across instances, exported as gauges. */
   status?: StatusBoard;
+  /** This process's link to Redis, when one is configured. */
+  redis?: RedisLink;
 }
 
 const STATE_VALUES = { operational: 0, degraded: 1, down: 2 } as const;
@@ -206,6 +209,18 @@ export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: M
     labelNames: [...labelNames, 'quantile'],
     registers: [registry],
   });
+
+  const redis = deps.redis;
+  if (redis) {
+    new Gauge({
+      name: 'redis_up',
+      help: 'Whether this process uses Redis for the shared limits: 1 it answers, 0 it is down (limits kept per process and in the database)',
+      registers: [registry],
+      collect() {
+        this.set(redis.state === 'up' ? 1 : 0);
+      },
+    });
+  }
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     // Counters (the `_total` figures only grow), copied from their owners' running totals.
