@@ -367,6 +367,7 @@ export interface paths {
          *     - **No key** needed; limited to 60 requests per minute per client address (429 `burst_limit_exceeded` with `Retry-After`).
          *     - **Freshness**: figures are at most a few seconds old (each instance adds its counts every few seconds); `generated_at` says when they were computed.
          *     - **Breakers**: while a breaker is `open` the service does not call that registry (or member state) and answers validations from its cache (flagged `stale`) or with 503 and `Retry-After` set to the next probe. VIES's own availability report is read every minute and opens a member state's breaker when it reports it unavailable.
+         *     - **Redis** (`redis`): whether the instance that answered can use Redis, through which the instances share burst and registry rate limits. While it is `down` the service keeps working: each instance counts burst limits on its own, and registry rate limits are kept in the database.
          *     - The same figures as a page: `/status`; as gauges: `/metrics`.
          */
         get: operations["getStatus"];
@@ -3946,6 +3947,13 @@ export interface operations {
                              * @description ISO 8601 UTC timestamp
                              */
                             generated_at: string;
+                            /** @description Redis, through which the instances share burst and registry rate limits, as the instance that answered sees it now */
+                            redis: {
+                                /** @description When this instance saw the state begin; null when not configured */
+                                since: string | null;
+                                /** @description `down`: this instance cannot use Redis (it failed, or did not answer within the command timeout); until it answers again, burst limits are counted by each instance on its own and registry rate limits in the database. `not_configured`: the service runs without Redis */
+                                state: "operational" | "down" | "not_configured";
+                            };
                             registries: {
                                 abr: components["schemas"]["RegistryStatus"];
                                 anaf: components["schemas"]["RegistryStatus"];
