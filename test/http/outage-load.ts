@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { periodOf } from '../../src/accounts/quota.js';
+import { loadConfig } from '../../src/config.js';
+import { openConfiguredDatabase } from '../../src/main.js';
 import { type Database, openDatabase } from '../../src/store/database.js';
 import { createStores } from '../../src/store/stores.js';
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/dialects.js';
@@ -52,10 +54,13 @@ export async function startProxiedApp(
   const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   const url = throughProxy(owner.url, proxy);
   const { statementTimeoutMs } = options;
-  const proxied = openDatabase(url, { poolSize: 10, statementTimeoutMs });
   const env = statementTimeoutMs
     ? { ...OUTAGE_ENV, DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs) }
     : OUTAGE_ENV;
+  // Opened as `serve` opens it, from the settings, when a statement timeout is asked for.
+  const proxied = statementTimeoutMs
+    ? openConfiguredDatabase(loadConfig({ ...env, DATABASE_URL: url }))
+    : openDatabase(url, { poolSize: 10 });
   const app = await startTestApp(
     { name: 'postgres' },
     { env, database: { database: proxied, url }, worker: options.worker },
