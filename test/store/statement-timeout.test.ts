@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, isDatabaseUnavailable, openDatabase } from '../../src/store/database.js';
+import {
+  CommitOutcomeUnknownError,
+  type Database,
+  isDatabaseUnavailable,
+  openDatabase,
+} from '../../src/store/database.js';
 import { StatementTimeoutError } from '../../src/store/postgres/preparing-pool.js';
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/dialects.js';
 import { startTcpProxy, type TcpProxy, throughProxy } from '../helpers/tcp-proxy.js';
@@ -103,8 +108,26 @@ suite(`PostgreSQL statement timeout through a silent connection${POSTGRES_URL ? 
     // The server still holds that session inside its transaction (it never heard the client go),
     // with the row locked; it ends it after the timeout, so the row can be written again.
     await sql`update lock_probe set n = n + 10 where id = 1`.execute(database.db);
-    const rows = await sql<{ n: number }>`select n from lock_probe where id = 1`.execute(owner.database.db);
-    expect(rows.rows).toEqual([{ n: 10 }]);
+    expect(await probeValue(owner)).toBe(10);
+  });
+
+  it('takes a COMMIT whose reply never came for an unknown outcome, which a later read settles', async () => {
+    const database = open(2);
+    const before = await probeValue(owner);
+    // The COMMIT reaches the server, which commits; its reply is lost and nothing more comes.
+    const silenced = proxy.breakOn((chunk) => chunk.includes('commit'), 'reply', 'silence');
+    const error = await database
+      .transaction(async (trx) => {
+        await sql`update lock_probe set n = n + 100 where id = 1`.execute(trx);
+      })
+      .then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+    await silenced;
+    expect(error).toBeInstanceOf(CommitOutcomeUnknownError);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(await probeValue(owner)).toBe(before + 100);
   });
 
   it('answers a statement that waits on a lock held elsewhere with the database being unavailable', async () => {
@@ -127,6 +150,12 @@ suite(`PostgreSQL statement timeout through a silent connection${POSTGRES_URL ? 
     expect((await sql<{ n: number }>`select 5 as n`.execute(database.db)).rows).toEqual([{ n: 5 }]);
   });
 });
+
+/** The probe row's value, read over the direct connection. */
+async function probeValue(owner: TestDatabase): Promise<number> {
+  const rows = await sql<{ n: number }>`select n from lock_probe where id = 1`.execute(owner.database.db);
+  return rows.rows[0].n;
+}
 
 /** A transaction on the direct connection that locks the probe row until released. */
 async function openHolder(owner: TestDatabase): Promise<{ release(): Promise<void> }> {
