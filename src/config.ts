@@ -111,9 +111,24 @@ export const SETTINGS = {
     parse: number,
     description: 'PostgreSQL pool size.',
   },
+  DATABASE_STATEMENT_TIMEOUT_MS: {
+    schema: Int(100, 600_000),
+    default: '5000',
+    parse: number,
+    description:
+      'Most time one database statement may take; then the request is answered 503 `service_unavailable` and `/ready` says not ready. PostgreSQL: the wait for a pool connection, the connection itself and each statement (the server also ends statements, and sessions idle in a transaction, past it); SQLite: how long a write waits for the write lock (busy timeout). Migrations are exempt.',
+  },
   REDIS_URL: {
     schema: Type.String({ pattern: '^rediss?://' }),
-    description: 'Redis for burst limits shared by all instances; unset = in-process memory.',
+    description:
+      'Redis for burst and registry rate limits shared by all instances; unset = burst limits per process, registry rate limits in the database.',
+  },
+  REDIS_COMMAND_TIMEOUT_MS: {
+    schema: Int(10, 60_000),
+    default: '200',
+    parse: number,
+    description:
+      'Most time a request waits for Redis; a Redis that fails or does not answer in time is left aside (burst limits per process, registry rate limits in the database) until it answers a probe again, once a second.',
   },
   BOOTSTRAP: {
     schema: Bool,
@@ -469,7 +484,10 @@ export interface Config {
   host: string;
   databaseUrl: string;
   databasePoolSize: number;
+  /** Most time one statement may take (PostgreSQL), or a write may wait for the lock (SQLite). */
+  databaseStatementTimeoutMs: number;
   redisUrl?: string;
+  redisCommandTimeoutMs: number;
   bootstrap: boolean;
   logLevel: string;
   accessLog: boolean;
@@ -579,7 +597,9 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     host: v.HOST,
     databaseUrl: v.DATABASE_URL,
     databasePoolSize: v.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: v.DATABASE_STATEMENT_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
+    redisCommandTimeoutMs: v.REDIS_COMMAND_TIMEOUT_MS,
     bootstrap: v.BOOTSTRAP,
     logLevel: v.LOG_LEVEL,
     accessLog: v.ACCESS_LOG,

@@ -165,7 +165,7 @@ export const ERROR_CATALOGUE = {
     message: 'The service cannot reach its database. Retry later.',
     title: 'Service unavailable',
     explanation:
-      'The service could not reach its own database, so it did not do the work: nothing was charged, recorded or half-written. Retry after the seconds in `Retry-After`; the service recovers by itself when the database is back.',
+      'The service could not reach its own database, or the database did not answer in time, so it did not do the work: nothing was charged, recorded or half-written. Retry after the seconds in `Retry-After`; the service recovers by itself when the database is back.',
   },
   upstream_error: {
     status: 503,

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from './clock.js';
 import { type Config, configWarnings } from './config.js';
 import { buildApp } from './http/app.js';
 import { type BurstLimiter, createMemoryBurstLimiter, createRedisBurstLimiter } from './limits/burst.js';
+import type { RedisLink } from './limits/redis-link.js';
 import { createLogger } from './logger.js';
 import { createRegistryGateway } from './registries/index.js';
 import { createServices } from './services.js';
@@ -22,16 +23,31 @@ export interface RunningService {
 }
 
 export function openConfiguredDatabase(config: Readonly<Config>): Database {
-  return openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  return openDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
 }
 
-export function createBurstLimiter(config: Readonly<Config>, clock: Clock, logger: Logger): BurstLimiter {
-  if (!config.redisUrl) return createMemoryBurstLimiter(clock);
-  return createRedisBurstLimiter({
-    url: config.redisUrl,
-    clock,
-    onError: (error) => logger.warn({ err: error }, 'Redis burst limiter failed: request allowed'),
-  });
+/**
+ * Applies pending migrations to the configured database. On PostgreSQL they run over connections
+ * of their own without the statement timeout: a migration may rewrite a large table, and a process
+ * starting beside another waits on that one's migration lock for as long as it takes. SQLite
+ * migrates on `database` itself (an in-memory database exists on its one connection only).
+ */
+export async function migrateConfigured(config: Readonly<Config>, database: Database): Promise<string[]> {
+  if (database.dialect === 'sqlite') return migrateToLatest(database);
+  const unbounded = openDatabase(config.databaseUrl, { poolSize: 2 });
+  try {
+    return await migrateToLatest(unbounded);
+  } finally {
+    await unbounded.close();
+  }
+}
+
+/** Through the services' Redis when REDIS_URL is set (in memory while it is down), else in memory. */
+export function createBurstLimiter(redis: RedisLink | undefined, clock: Clock): BurstLimiter {
+  return redis ? createRedisBurstLimiter({ redis, clock }) : createMemoryBurstLimiter(clock);
 }
 
 /** Both processes check webhook targets (the API at configuration, the worker at delivery). */
@@ -74,7 +90,7 @@ export async function startServer(
   const logger = createLogger(config.logLevel);
   warnAboutConfig(config, logger);
   const database = openConfiguredDatabase(config);
-  await migrateToLatest(database);
+  await migrateConfigured(config, database);
   const gateway = createRegistryGateway(config, clock, logger);
   const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
   // The first answers already carry the rate changes applied before this start.
@@ -85,7 +101,7 @@ export async function startServer(
     clock,
     options.out ?? ((line) => process.stdout.write(`${line}\n`)),
   );
-  const burst = createBurstLimiter(config, clock, logger);
+  const burst = createBurstLimiter(services.redis, clock);
   const fastify = await buildApp({
     config,
     database,
@@ -141,7 +157,7 @@ export async function startWorker(
   const logger = createLogger(config.logLevel);
   warnAboutConfig(config, logger);
   const database = openConfiguredDatabase(config);
-  await migrateToLatest(database);
+  await migrateConfigured(config, database);
   const gateway = createRegistryGateway(config, clock, logger);
   const services = createServices({ config, database, clock, gateway, logger: logger as FastifyBaseLogger });
   const worker = services.createWorker();

@@ -19,6 +19,7 @@ import { validateItemHandler } from './jobs/handlers/validate-item.js';
 import { recurringHandler } from './jobs/recurring.js';
 import { type JobHandler, Worker } from './jobs/worker.js';
 import { pruneLedger, sealLedger } from './ledger/sealer.js';
+import { RedisLink } from './limits/redis-link.js';
 import { CHECK_MONITOR_JOB, MonitorService } from './monitors/monitor-service.js';
 import { RatesRefresher, RatesSyncStatusReader } from './rates/live-rates.js';
 import { RatesTable } from './rates/rates-table.js';
@@ -80,6 +81,8 @@ export interface Services {
   ratesSync: RatesSync;
   /** The last sync's outcome (GET /v1/status, /metrics). */
   ratesStatus: RatesSyncStatusReader;
+  /** The connection to Redis when REDIS_URL is set: shared limits, and whether Redis answers. */
+  redis: RedisLink | undefined;
   /** A job worker over this database; `serve` runs one unless WORKER=false, `worker` runs only that. */
   createWorker(): Worker;
   close(): Promise<void>;
@@ -158,16 +161,19 @@ export function createServices(deps: ServiceDeps): Services {
     }),
   };
   // Registry availability and limits shared by every instance: through the database, rate
-  // limits through Redis when one is configured.
+  // limits through Redis when one is configured (and through the database while it is down).
+  const redis = config.redisUrl
+    ? new RedisLink({ url: config.redisUrl, commandTimeoutMs: config.redisCommandTimeoutMs, logger })
+    : undefined;
   const availability = new KyselyAvailabilityStore(database);
   const databaseSlots = databaseRateLimiter(availability);
   gateway.attach({
     store: availability,
-    rateLimiter: config.redisUrl ? redisRateLimiter(config.redisUrl, databaseSlots) : databaseSlots,
+    rateLimiter: redis ? redisRateLimiter(redis, databaseSlots) : databaseSlots,
     refreshMs: config.availability.refreshMs,
     onError: (error) => logger.warn({ err: error }, 'registry availability could not be shared'),
   });
-  const status = new StatusBoard({ store: availability, gateway, clock, maxAgeMs: 1_000 });
+  const status = new StatusBoard({ store: availability, gateway, clock, maxAgeMs: 1_000, redis });
 
   // Rates: the table every instance answers from, refreshed when any instance's sync applied
   // changes; the sync itself, run daily by one worker (RATES_SYNC) or by `vat-service rates sync`.
@@ -277,6 +283,7 @@ export function createServices(deps: ServiceDeps): Services {
     ratesRefresher,
     ratesSync,
     ratesStatus,
+    redis,
     createWorker() {
       const worker = new Worker({
         jobs: stores.jobs,
@@ -303,6 +310,7 @@ export function createServices(deps: ServiceDeps): Services {
       unsettled.close();
       ratesRefresher.close();
       await Promise.all([sender.close(), tedb.close()]);
+      await redis?.close();
     },
   };
 }

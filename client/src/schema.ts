@@ -450,6 +450,7 @@ export interface paths {
          *     - **Freshness**: figures are at most a few seconds old (each instance adds its counts every few seconds); `generated_at` says when they were computed.
          *     - **Breakers**: while a breaker is `open` the service does not call that registry (or member state) and answers validations from its cache (flagged `stale`) or with 503 and `Retry-After` set to the next probe. VIES's own availability report is read every minute and opens a member state's breaker when it reports it unavailable.
          *     - **Rates**: `rates` says when the rates were last compared with the EU's Taxes in Europe Database (TEDB), how it went, and how many differences wait to be applied.
+         *     - **Redis** (`redis`): whether the instance that answered can use Redis, through which the instances share burst and registry rate limits. While it is `down` the service keeps working: each instance counts burst limits on its own, and registry rate limits are kept in the database.
          *     - The same figures as a page: `/status`; as gauges: `/metrics`.
          */
         get: operations["getStatus"];
@@ -4702,6 +4703,13 @@ export interface operations {
                                 pending_differences: number;
                                 /** @description `ok`: TEDB answered and its reply was compared (and applied, when the sync applies); `failed`: TEDB did not answer; `refused`: its reply was malformed or would have removed a country or moved a standard rate by more than 10 points, so nothing was applied */
                                 result: ("ok" | "failed" | "refused") | null;
+                            };
+                            /** @description Redis, through which the instances share burst and registry rate limits, as the instance that answered sees it now */
+                            redis: {
+                                /** @description When this instance saw the state begin; null when not configured */
+                                since: string | null;
+                                /** @description `down`: this instance cannot use Redis (it failed, or did not answer within the command timeout); until it answers again, burst limits are counted by each instance on its own and registry rate limits in the database. `not_configured`: the service runs without Redis */
+                                state: "operational" | "down" | "not_configured";
                             };
                             registries: {
                                 abr: components["schemas"]["RegistryStatus"];

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { RedisLink } from '../limits/redis-link.js';
 import type { BreakerState } from '../registries/breaker.js';
 import { type RegistryGateway, VIES_MEMBER_STATES } from '../registries/gateway.js';
 import type { RegistryId } from '../registries/registry.js';
@@ -23,12 +24,27 @@ export interface RegistryStatus {
   last_failure_at: string | null;
 }
 
+/**
+ * This instance's link to Redis, through which the burst and registry rate limits are shared:
+ * `down` while it fails or does not answer in time (the limits are then kept per process and in
+ * the database), `not_configured` without REDIS_URL.
+ */
+export interface RedisStatus {
+  state: 'operational' | 'down' | 'not_configured';
+  /** When this instance saw the state begin; null when not configured. */
+  since: string | null;
+}
+
 export interface StatusView {
   generated_at: string;
+  redis: RedisStatus;
   registries: Record<Exclude<RegistryId, 'vies'>, RegistryStatus> & {
     vies: RegistryStatus & { member_states: Record<string, RegistryStatus> };
   };
 }
+
+/** The figures computed from the database, without what is read live from this process. */
+type RegistriesView = Omit<StatusView, 'redis'>;
 
 /** Below this share of calls answered over 24 h a registry is `degraded`. */
 const DEGRADED_BELOW_PERCENT = 95;
@@ -67,9 +83,9 @@ function percentile(tally: Tally, share: number): number | null {
 }
 
 export class StatusBoard {
-  private view: StatusView | undefined;
+  private view: RegistriesView | undefined;
   private computedAt = 0;
-  private computing: Promise<StatusView> | undefined;
+  private computing: Promise<RegistriesView> | undefined;
 
   constructor(
     private readonly deps: {
@@ -77,22 +93,39 @@ export class StatusBoard {
       gateway: RegistryGateway;
       clock: Clock;
       maxAgeMs: number;
+      /** This process's link to Redis, when one is configured (read live at every read). */
+      redis?: RedisLink;
     },
   ) {}
 
   /** The current view: recomputed when older than `maxAgeMs` (callers meanwhile get the last one). */
   async read(): Promise<StatusView> {
     const age = Date.now() - this.computedAt;
-    if (this.view && age < this.deps.maxAgeMs) return this.view;
-    this.computing ??= this.compute().finally(() => {
+    if (this.view && age < this.deps.maxAgeMs) return this.withRedis(this.view);
+    this.computing ??= this.computeRegistries().finally(() => {
       this.computing = undefined;
     });
-    if (this.view && age < this.deps.maxAgeMs * 10) return this.view;
-    return this.computing;
+    if (this.view && age < this.deps.maxAgeMs * 10) return this.withRedis(this.view);
+    return this.withRedis(await this.computing);
   }
 
   /** Recomputes now (tests, and after this instance flushed its counts). */
   async compute(): Promise<StatusView> {
+    return this.withRedis(await this.computeRegistries());
+  }
+
+  /** The state of Redis as this process sees it now. */
+  redisStatus(): RedisStatus {
+    const { redis } = this.deps;
+    if (!redis) return { state: 'not_configured', since: null };
+    return { state: redis.state === 'up' ? 'operational' : 'down', since: iso(redis.since) };
+  }
+
+  private withRedis(view: RegistriesView): StatusView {
+    return { generated_at: view.generated_at, redis: this.redisStatus(), registries: view.registries };
+  }
+
+  private async computeRegistries(): Promise<RegistriesView> {
     const now = this.deps.clock.now();
     const fromHour = Math.floor((now - 24 * HOUR_MS) / HOUR_MS) * HOUR_MS + HOUR_MS;
     const [sums, health] = await Promise.all([this.deps.store.sumCalls(fromHour), this.deps.store.health()]);

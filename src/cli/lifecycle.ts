@@ -1,6 +1,6 @@
 import { type Config, loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../main.js';
-import { type Database, migrateToLatest } from '../store/database.js';
+import { migrateConfigured, openConfiguredDatabase } from '../main.js';
+import type { Database } from '../store/database.js';
 import type { Io } from './command.js';
 
 /** What the admin commands share: the configuration, a migrated database, and stopping on a signal. */
@@ -13,7 +13,7 @@ export async function withDatabase<T>(
   const config = loadConfig(env);
   const database = openConfiguredDatabase(config);
   try {
-    await migrateToLatest(database);
+    await migrateConfigured(config, database);
     return await work(database, config);
   } finally {
     await database.close();

@@ -132,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     counters: services.counters,
     status: services.status,
     ratesStatus: services.ratesStatus,
+    redis: services.redis,
   });
   healthRoutes(fastify, deps.database.ping);
   statusRoutes(fastify, { status: services.status, rates: services.ratesStatus, burst: deps.burst });

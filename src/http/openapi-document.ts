@@ -17,7 +17,7 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   const database = openConfiguredDatabase(config);
   const gateway = createRegistryGateway(config, systemClock);
   const services = createServices({ config, database, clock: systemClock, gateway, logger });
-  const burst = createBurstLimiter(config, systemClock, logger);
+  const burst = createBurstLimiter(services.redis, systemClock);
   const fastify = await buildApp({
     config,
     database,

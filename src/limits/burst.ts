@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
+import type { RedisLink } from './redis-link.js';
 
 /**
  * Per-account burst limit over a sliding 60 s window (decisions section 4): a request is allowed
@@ -133,47 +134,41 @@ type RedisWithBurst = Redis & {
 };
 
 export interface RedisBurstOptions {
-  url: string;
+  /** The process's Redis connection (redis-link.ts). */
+  redis: RedisLink;
   clock: Clock;
   /** Key prefix, so several deployments (or test files) can share one Redis. */
   prefix?: string;
-  /** Called when Redis fails; the request is then allowed (fail open), since the burst limit protects, it does not bill. */
-  onError?: (error: unknown) => void;
 }
 
+/**
+ * The burst limit shared by every instance through Redis. While Redis is down or does not answer
+ * in time (the link decides, redis-link.ts), each process counts in memory instead, so the limit
+ * still holds per process and no request waits on Redis. The memory log is kept while Redis
+ * answers too (this process's allowed requests), so switching to it does not hand every account a
+ * fresh allowance.
+ */
 export function createRedisBurstLimiter(options: RedisBurstOptions): BurstLimiter {
-  const redis = new Redis(options.url, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: true,
-    lazyConnect: false,
-  }) as RedisWithBurst;
-  redis.on('error', () => undefined);
+  const local = createMemoryBurstLimiter(options.clock);
+  const redis = options.redis.client as RedisWithBurst;
   redis.defineCommand('burstConsume', { numberOfKeys: 1, lua: SLIDING_WINDOW_LUA });
   const prefix = options.prefix ?? 'vat-service:burst:';
 
   return {
     async consume(key, limit) {
       const now = options.clock.now();
-      try {
-        const member = `${now}-${randomBytes(6).toString('base64url')}`;
-        const [allowed, remaining, waitMs] = await redis.burstConsume(
-          `${prefix}${key}`,
-          now,
-          BURST_WINDOW_MS,
-          limit,
-          member,
-        );
-        return allowed === 1
-          ? { allowed: true, limit, remaining, retryAfterSeconds: 0 }
-          : { allowed: false, limit, remaining: 0, retryAfterSeconds: secondsUntil(now + waitMs, now) };
-      } catch (error) {
-        options.onError?.(error);
-        return { allowed: true, limit, remaining: limit, retryAfterSeconds: 0 };
-      }
+      const member = `${now}-${randomBytes(6).toString('base64url')}`;
+      const shared = await options.redis.attempt(() =>
+        redis.burstConsume(`${prefix}${key}`, now, BURST_WINDOW_MS, limit, member),
+      );
+      if (!shared) return local.consume(key, limit);
+      const [allowed, remaining, waitMs] = shared.value;
+      if (allowed !== 1)
+        return { allowed: false, limit, remaining: 0, retryAfterSeconds: secondsUntil(now + waitMs, now) };
+      await local.consume(key, limit);
+      return { allowed: true, limit, remaining, retryAfterSeconds: 0 };
     },
-    async close() {
-      redis.disconnect();
-    },
+    close: () => local.close(),
   };
 }
 

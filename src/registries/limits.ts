@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { RedisLink } from '../limits/redis-link.js';
 import type { AvailabilityStore } from '../store/availability.js';
 import { nextSlot } from '../store/availability.js';
 import { RegistryError, type RegistryId } from './registry.js';
@@ -171,28 +172,27 @@ type RedisWithReserve = Redis & {
   ): Promise<number>;
 };
 
-/** Through Redis; a Redis failure falls back to the database, so the limit still holds. */
+/**
+ * Through Redis; while Redis is down or does not answer in time (the link decides,
+ * limits/redis-link.ts), through `fallback` (the database), so the limit still holds for the whole
+ * application and no call waits on Redis.
+ */
 export function redisRateLimiter(
-  url: string,
+  link: RedisLink,
   fallback: RateLimiter,
   prefix = 'vat-service:registry-slots:',
 ): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) as RedisWithReserve;
-  redis.on('error', () => undefined);
+  const redis = link.client as RedisWithReserve;
   redis.defineCommand('reserveSlot', { numberOfKeys: 1, lua: RESERVE_LUA });
   return {
     async reserve(key, rate, maxWaitMs, count = 1) {
-      try {
-        const at = Number(
-          await redis.reserveSlot(`${prefix}${key}`, rate.limit, rate.windowMs, Date.now(), maxWaitMs, count),
-        );
-        return at < 0 ? null : at;
-      } catch {
-        return fallback.reserve(key, rate, maxWaitMs, count);
-      }
+      const shared = await link.attempt(() =>
+        redis.reserveSlot(`${prefix}${key}`, rate.limit, rate.windowMs, Date.now(), maxWaitMs, count),
+      );
+      if (!shared) return fallback.reserve(key, rate, maxWaitMs, count);
+      const at = Number(shared.value);
+      return at < 0 ? null : at;
     },
-    async close() {
-      redis.disconnect();
-    },
+    close: () => fallback.close(),
   };
 }

@@ -58,11 +58,24 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (created if missing); tests give each file its own. */
   schema?: string;
   poolSize?: number;
+  /**
+   * Most time one statement may take, in ms (DATABASE_STATEMENT_TIMEOUT_MS); past it the statement
+   * fails as the database being unavailable. PostgreSQL: the wait for a pool connection, a new
+   * connection's start, each statement's reply (client side, which holds when packets are dropped
+   * and no reset ever comes), and on the server each statement and each session idle inside a
+   * transaction; unset, none of these (migrations, tools). SQLite: the busy timeout, how long a
+   * write waits for another connection's write lock (default 5000).
+   */
+  statementTimeoutMs?: number;
 }
+
+/** SQLite's busy timeout when none is given. */
+const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 
 /** Opens `sqlite:<path>` or `postgres://…`. Does not migrate: call migrateToLatest. */
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('sqlite:'))
+    return openSqlite(url.slice('sqlite:'.length), options.statementTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url.slice(0, 20)}…`);
 }
@@ -91,14 +104,16 @@ function statementCache(connection: SQLite.Database): (text: string) => SQLite.S
   };
 }
 
-function openSqlite(path: string): Database {
+function openSqlite(path: string, busyTimeoutMs: number): Database {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the single writer; busy_timeout makes a second process (the CLI, a
-  // worker) wait for the write lock instead of failing; NORMAL sync is durable across process crashes.
+  // worker) wait for the write lock instead of failing, and past it the write fails SQLITE_BUSY (a
+  // 503); NORMAL sync is durable across process crashes. The driver is synchronous and in process,
+  // so a statement cannot hang on a network: the lock is the only wait there is.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   const prepare = statementCache(sqlite);
@@ -143,11 +158,42 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** Wait for a pool connection (and a new connection's start) when no statement timeout is set. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How much later than the server the client gives up on a statement: a server that is there
+ * cancels it first (57014) and the connection stays usable; only when no answer comes at all (a
+ * network that drops packets) does the client's own timeout end it, and the connection with it.
+ */
+const CLIENT_TIMEOUT_MARGIN_MS = 250;
+/** Idle time before TCP keepalive probes a pooled connection whose peer may be gone. */
+const KEEPALIVE_DELAY_MS = 10_000;
+
+/**
+ * The pg settings of a statement timeout. A server-side statement_timeout alone does not help when
+ * packets are dropped (the server never hears of the statement, or its answer never arrives), so
+ * the client times each statement out too (pg's query_timeout); a connection whose statement timed
+ * out is then destroyed, not reused (postgres/preparing-pool.ts). On the server, statement_timeout
+ * ends statements that wait on locks, and idle_in_transaction_session_timeout ends the sessions a
+ * vanished client left inside a transaction, holding its row locks.
+ */
+function timeoutSettings(timeoutMs: number | undefined): pg.PoolConfig {
+  if (timeoutMs === undefined) return { connectionTimeoutMillis: DEFAULT_CONNECT_TIMEOUT_MS };
+  return {
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+    statement_timeout: timeoutMs,
+    idle_in_transaction_session_timeout: timeoutMs,
+  };
+}
+
 function openPostgres(url: string, options: OpenOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    ...timeoutSettings(options.statementTimeoutMs),
     types,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
@@ -173,7 +219,7 @@ function openPostgres(url: string, options: OpenOptions): Database {
         throw error;
       }
     },
-    ping: () => pingWith(db),
+    ping: () => pingWith(db, options.statementTimeoutMs),
     close: () => db.destroy(),
   };
 }
@@ -192,12 +238,25 @@ export class CommitOutcomeUnknownError extends Error {
   }
 }
 
-async function pingWith(db: Kysely<Tables>): Promise<boolean> {
+/**
+ * Whether `select 1` is answered, within `deadlineMs` when given: a statement's own timeouts (the
+ * wait for a connection, then the statement) may add up to twice that, and readiness must say no
+ * within it.
+ */
+async function pingWith(db: Kysely<Tables>, deadlineMs?: number): Promise<boolean> {
+  const answered = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  if (deadlineMs === undefined) return answered;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), deadlineMs);
+  });
   try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -291,8 +350,12 @@ async function migrate(
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** PostgreSQL SQLSTATE classes and codes that mean the server is away, not that a query was wrong. */
-const PG_UNAVAILABLE = /^(08|57P0[1-3]|53300)/;
+/**
+ * PostgreSQL SQLSTATE classes and codes that mean the server is away or did not answer in time,
+ * not that a query was wrong: connection exceptions, shutdown, too many connections, a statement
+ * cancelled (statement_timeout) and a session ended for idling in a transaction.
+ */
+const PG_UNAVAILABLE = /^(08|57P0[1-3]|53300|57014|25P03)/;
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -62,8 +62,10 @@ export interface TestResponse {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
-  /** Use Redis for burst limits (TEST_REDIS_URL). */
+  /** Use Redis (TEST_REDIS_URL) for burst and registry rate limits, unless `env` names one. */
   redis?: boolean;
+  /** The prefix of the burst keys in Redis; apps given the same one share their burst limits. */
+  burstPrefix?: string;
   /** A ManualClock (default, fixed at 2026-11-22T12:00Z) or the system clock (for worker timing). */
   clock?: ManualClock | 'system';
   /** Run a job worker in the test process (async validation, webhook deliveries). */
@@ -85,6 +87,8 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
       ? new SystemClockView()
       : (options.clock ?? new ManualClock(Date.parse('2026-11-22T12:00:00.000Z')));
   const config = loadConfig({
+    // `redis: true`: burst limits (and registry rate limits) through the shared test Redis.
+    ...(options.redis ? { REDIS_URL: requireRedisUrl() } : {}),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     ACCESS_LOG: 'false',
@@ -98,17 +102,6 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     ...options.env,
   });
   const logger = createLogger(config.logLevel, options.log);
-  let burst: BurstLimiter;
-  if (options.redis) {
-    if (!REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
-    burst = createRedisBurstLimiter({
-      url: REDIS_URL,
-      clock,
-      prefix: `test:${randomBytes(6).toString('hex')}:`,
-    });
-  } else {
-    burst = createMemoryBurstLimiter(clock);
-  }
   const gateway = createRegistryGateway(config, clock);
   const services = createServices({
     config,
@@ -119,6 +112,15 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     rates: options.rates,
   });
   await services.ratesRefresher.refresh();
+  // With Redis (REDIS_URL in `env`, or `redis: true`), each app's burst keys have a prefix of their
+  // own, so test files sharing one Redis do not count each other's requests.
+  const burst: BurstLimiter = services.redis
+    ? createRedisBurstLimiter({
+        redis: services.redis,
+        clock,
+        prefix: options.burstPrefix ?? `test:${randomBytes(6).toString('hex')}:`,
+      })
+    : createMemoryBurstLimiter(clock);
   const fastify = await buildApp({
     config,
     database,
@@ -183,6 +185,11 @@ export async function send(
     parsed = undefined;
   }
   return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+function requireRedisUrl(): string {
+  if (!REDIS_URL) throw new Error('TEST_REDIS_URL is not set');
+  return REDIS_URL;
 }
 
 /** The system clock, shaped like a ManualClock so tests can still shift it forward (e.g. TTLs). */

@@ -2,25 +2,27 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../src/accounts/keys.js';
-import { periodOf } from '../../src/accounts/quota.js';
-import { type Database, openDatabase } from '../../src/store/database.js';
-import { createStores } from '../../src/store/stores.js';
+import { loadConfig } from '../../src/config.js';
+import { openConfiguredDatabase } from '../../src/main.js';
+import type { Database } from '../../src/store/database.js';
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/dialects.js';
+import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { until } from '../helpers/processes.js';
+import type { TcpProxy } from '../helpers/tcp-proxy.js';
 import {
-  type RequestOptions,
-  startTestApp,
-  type TestAccount,
-  type TestApp,
-  type TestResponse,
-} from '../helpers/harness.js';
-import { startTcpProxy, type TcpProxy, throughProxy } from '../helpers/tcp-proxy.js';
-import {
-  checksumFailures,
-  expectError,
-  liechtensteinNumbers,
-  OFFLINE_REGISTRIES,
-  storedUsage,
-} from './support.js';
+  expectDatabaseUnavailable,
+  HOOK_URL,
+  isChargeStatement,
+  label,
+  OPERATIONS,
+  OUTAGE_ENV,
+  OutcomeLog,
+  type ProxiedApp,
+  startLoad,
+  startProxiedApp,
+  watchReadiness,
+} from './outage-load.js';
+import { checksumFailures, storedUsage } from './support.js';
 
 /**
  * The service's own database failing (wave2 section J, `service_unavailable`): every route that
@@ -29,171 +31,24 @@ import {
  * itself; and a 503 charges nothing, so the stored usage is exactly what the 200s were charged.
  */
 
-const HOOK_URL = 'https://hooks.example.test/hook';
-const ENV = {
-  ...OFFLINE_REGISTRIES,
-  TIER_LIMITS: JSON.stringify({ business: { monthly: 1_000_000, burst_per_minute: 1_000_000 } }),
-  WEBHOOK_ALLOWED_HOSTS: 'hooks.example.test',
-};
-
-/** One kind of request in the mixed load. */
-interface Operation {
-  name: string;
-  /** false: answered from memory (rate tables, a key already known), so it stays 200 throughout. */
-  needsDatabase: boolean;
-  request(account: TestAccount, round: number): { method: string; path: string; options: RequestOptions };
-  /** Validation units a 200 of this request was charged. */
-  units(res: TestResponse): number;
-}
-
-const SINGLE = checksumFailures(4_000);
-const BATCH = liechtensteinNumbers(3_000);
-
-const OPERATIONS: Operation[] = [
-  {
-    name: 'GET /v1/validate (live)',
-    needsDatabase: true,
-    request: (account, round) => ({
-      method: 'GET',
-      path: `/v1/validate?vat_number=${SINGLE[round % SINGLE.length]}`,
-      options: { key: account.live },
-    }),
-    units: () => 1,
-  },
-  {
-    name: 'GET /v1/validate (test)',
-    needsDatabase: true,
-    request: (account) => ({
-      method: 'GET',
-      path: '/v1/validate?vat_number=DE123456704',
-      options: { key: account.test },
-    }),
-    units: () => 0,
-  },
-  {
-    name: 'POST /v1/validate/batch',
-    needsDatabase: true,
-    request: (account, round) => ({
-      method: 'POST',
-      path: '/v1/validate/batch',
-      options: {
-        key: account.live,
-        body: { vat_numbers: BATCH.slice((round * 3) % 2_997, ((round * 3) % 2_997) + 3) },
-      },
-    }),
-    units: (res) => res.body.data.summary.succeeded,
-  },
-  {
-    name: 'PUT /v1/webhooks/config',
-    needsDatabase: true,
-    request: (account) => ({
-      method: 'PUT',
-      path: '/v1/webhooks/config',
-      options: { key: account.live, body: { url: HOOK_URL } },
-    }),
-    units: () => 0,
-  },
-  {
-    name: 'GET /v1/webhooks/config',
-    needsDatabase: true,
-    request: (account) => ({ method: 'GET', path: '/v1/webhooks/config', options: { key: account.live } }),
-    units: () => 0,
-  },
-  {
-    name: 'GET /v1/webhooks/deliveries',
-    needsDatabase: true,
-    request: (account) => ({
-      method: 'GET',
-      path: '/v1/webhooks/deliveries',
-      options: { key: account.live },
-    }),
-    units: () => 0,
-  },
-  {
-    name: 'GET /v1/rates/DE',
-    needsDatabase: false,
-    request: (account) => ({ method: 'GET', path: '/v1/rates/DE', options: { key: account.test } }),
-    units: () => 0,
-  },
-  {
-    name: 'GET /v1/rates',
-    needsDatabase: false,
-    request: (account) => ({ method: 'GET', path: '/v1/rates', options: { key: account.live } }),
-    units: () => 0,
-  },
-];
-
-interface Outcome {
-  name: string;
-  needsDatabase: boolean;
-  startedAt: number;
-  endedAt: number;
-  res?: TestResponse;
-  /** The request got no HTTP answer at all. */
-  error?: string;
-  units: number;
-}
-
-const label = (outcome: Outcome) =>
-  `${outcome.name}: ${outcome.res ? `${outcome.res.status} ${outcome.res.text.slice(0, 160)}` : outcome.error}`;
-
-/** A 503 `service_unavailable` in the envelope, with a Retry-After in whole seconds. */
-function expectDatabaseUnavailable(res: TestResponse): void {
-  expectError(res, 503, 'service_unavailable');
-  expect(res.headers.get('retry-after'), res.text).toMatch(/^[1-9]\d*$/);
-}
-
-/** The account's stored usage this month and its records, read over `database`. */
-async function chargesOf(
-  database: Database,
-  accountId: string,
-  now: number,
-): Promise<{ used: number; records: number }> {
-  const used = await createStores(database).usage.used(accountId, periodOf(now));
-  const row = await database.db
-    .selectFrom('validations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('account_id', '=', accountId)
-    .where('mode', '=', 'live')
-    .executeTakeFirstOrThrow();
-  return { used, records: Number(row.n) };
-}
-
 const suite = POSTGRES_URL ? describe : describe.skip;
 
 suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL ? '' : ' [TEST_POSTGRES_URL not set]'}`, () => {
-  let owner: TestDatabase;
+  let stack: ProxiedApp;
   let proxy: TcpProxy;
-  let proxied: Database;
   let app: TestApp;
+  let charges: ProxiedApp['charges'];
 
   beforeAll(async () => {
-    // The schema is made and migrated over a direct connection; the app reaches it only through
-    // the proxy, so cutting the proxy cuts the app off and nothing else.
-    owner = await createTestDatabase({ name: 'postgres' });
-    const target = new URL(POSTGRES_URL!);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const url = throughProxy(owner.url, proxy);
-    proxied = openDatabase(url, { poolSize: 10 });
-    app = await startTestApp({ name: 'postgres' }, { env: ENV, database: { database: proxied, url } });
+    stack = await startProxiedApp();
+    ({ proxy, app, charges } = stack);
   });
-
-  afterAll(async () => {
-    await app?.close();
-    await proxied?.close().catch(() => undefined);
-    await proxy?.close();
-    await owner?.drop();
-  });
-
-  /** Charges as the database has them, read over the direct connection (the proxy may be cut). */
-  const charges = (accountId: string) => chargesOf(owner.database, accountId, app.clock.now());
-  /** The statement that charges an answer (store/postgres/charges.ts): one statement, its own commit. */
-  const charge = (chunk: Buffer) => chunk.includes('with reserved as');
+  afterAll(() => stack?.close());
 
   it('gives back a charge whose statement committed but whose reply was lost, once the database answers', async () => {
     const account = await app.account('business');
     const [number, next] = checksumFailures(2, 200_000_000);
-    const broken = proxy.breakOn(charge, 'reply');
+    const broken = proxy.breakOn(isChargeStatement, 'reply');
     const res = await app.request('GET', `/v1/validate?vat_number=${number}`, { key: account.live });
     await broken;
     expectDatabaseUnavailable(res);
@@ -222,7 +77,7 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
   it('charges nothing when the charging statement never reached the database', async () => {
     const account = await app.account('business');
     const [number] = checksumFailures(1, 210_000_000);
-    const broken = proxy.breakOn(charge, 'request');
+    const broken = proxy.breakOn(isChargeStatement, 'request');
     const res = await app.request('GET', `/v1/validate?vat_number=${number}`, { key: account.live });
     await broken;
     expectDatabaseUnavailable(res);
@@ -243,48 +98,18 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
     });
     expect(hook.status, hook.text).toBe(200);
 
-    const outcomes: Outcome[] = [];
-    const readiness: Array<{ startedAt: number; endedAt: number; status: number | string }> = [];
-    let stopped = false;
-    let sequence = 0;
-
-    async function run(
-      name: string,
-      needsDatabase: boolean,
-      call: () => Promise<TestResponse>,
-      units: (res: TestResponse) => number,
-    ): Promise<Outcome> {
-      const outcome: Outcome = { name, needsDatabase, startedAt: Date.now(), endedAt: 0, units: 0 };
-      try {
-        outcome.res = await call();
-        if (outcome.res.status === 200) outcome.units = units(outcome.res);
-      } catch (error) {
-        outcome.error = String((error as Error & { cause?: unknown }).cause ?? error);
-      }
-      outcome.endedAt = Date.now();
-      outcomes.push(outcome);
-      return outcome;
-    }
-
-    const lanes = [0, 1, 2, 3].map(async (lane) => {
-      for (let round = lane * 2; !stopped; round += 1) {
-        const operation = OPERATIONS[round % OPERATIONS.length];
-        sequence += 1;
-        const { method, path, options } = operation.request(account, sequence);
-        await run(
-          operation.name,
-          operation.needsDatabase,
-          () => app.request(method, path, options),
-          operation.units,
-        );
-        await sleep(5);
-      }
-    });
+    // Both keys known before the cut: a key first seen during it needs the database (the cold lane).
+    for (const key of [account.live, account.test])
+      expect((await app.request('GET', '/v1/rates/DE', { key })).status).toBe(200);
+    const log = new OutcomeLog();
+    const load = startLoad(log, app, account);
+    const readiness = watchReadiness(app);
     // One client with keys the service has not seen yet: it moves to the next key once one works.
+    let stopped = false;
     const coldLane = (async () => {
       let next = 0;
       while (!stopped && next < coldKeys.length) {
-        const outcome = await run(
+        const outcome = await log.run(
           'GET /v1/rates/DE (key not yet known)',
           true,
           () => app.request('GET', '/v1/rates/DE', { key: coldKeys[next] }),
@@ -294,17 +119,6 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
         await sleep(40);
       }
     })();
-    const watchReady = (async () => {
-      while (!stopped) {
-        const startedAt = Date.now();
-        const status = await app.request('GET', '/ready').then(
-          (res) => res.status,
-          (error: Error) => error.message,
-        );
-        readiness.push({ startedAt, endedAt: Date.now(), status });
-        await sleep(50);
-      }
-    })();
 
     await sleep(600);
     const cutAt = Date.now();
@@ -312,24 +126,22 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
     await sleep(2_000);
     const restoredAt = Date.now();
     proxy.restore();
-    while (!readiness.some((probe) => probe.startedAt >= restoredAt && probe.status === 200)) {
-      expect(Date.now() - restoredAt, '/ready says 200 again within 5 s').toBeLessThan(5_000);
-      await sleep(20);
-    }
-    const readyAgainAt = readiness.find(
-      (probe) => probe.startedAt >= restoredAt && probe.status === 200,
-    )!.startedAt;
-    await sleep(700);
+    const readyAgainAt = await readiness.readyAgain(restoredAt, 5_000);
+    // Load on until every kind of request, a key not seen before included, was sent after it.
+    await until(
+      () => {
+        const sent = new Set(log.outcomes.filter((o) => o.startedAt >= readyAgainAt).map((o) => o.name));
+        return OPERATIONS.every((operation) => sent.has(operation.name)) && sent.size > OPERATIONS.length;
+      },
+      15_000,
+      'every kind of request sent after recovery',
+    );
     stopped = true;
-    await Promise.all([...lanes, coldLane, watchReady]);
+    await Promise.all([load.stop(), coldLane, readiness.stop()]);
+    const { outcomes } = log;
 
     // Every request got an answer: a 200, or a 503 service_unavailable in the envelope. Never a 500.
-    expect(outcomes.filter((outcome) => outcome.error).map(label)).toEqual([]);
-    expect(
-      outcomes.filter((outcome) => outcome.res!.status !== 200 && outcome.res!.status !== 503).map(label),
-    ).toEqual([]);
-    for (const outcome of outcomes.filter((o) => o.res!.status === 503))
-      expectDatabaseUnavailable(outcome.res!);
+    log.expectAllAnswered();
 
     const before = outcomes.filter((outcome) => outcome.endedAt < cutAt);
     const during = outcomes.filter((outcome) => outcome.startedAt >= cutAt && outcome.endedAt < restoredAt);
@@ -358,42 +170,52 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
     expect(after.some((outcome) => outcome.name.includes('not yet known'))).toBe(true);
 
     // /ready: 503 throughout the cut, 200 once the database is back and from then on.
-    const readyDuring = readiness.filter((probe) => probe.startedAt >= cutAt && probe.endedAt < restoredAt);
+    const readyDuring = readiness.probes.filter(
+      (probe) => probe.startedAt >= cutAt && probe.endedAt < restoredAt,
+    );
     expect(readyDuring.length).toBeGreaterThan(0);
     expect(new Set(readyDuring.map((probe) => probe.status))).toEqual(new Set([503]));
-    expect(readiness.filter((probe) => probe.endedAt < cutAt).every((probe) => probe.status === 200)).toBe(
-      true,
-    );
     expect(
-      readiness.filter((probe) => probe.startedAt >= readyAgainAt).every((probe) => probe.status === 200),
+      readiness.probes.filter((probe) => probe.endedAt < cutAt).every((probe) => probe.status === 200),
+    ).toBe(true);
+    expect(
+      readiness.probes
+        .filter((probe) => probe.startedAt >= readyAgainAt)
+        .every((probe) => probe.status === 200),
     ).toBe(true);
 
     // Exact quota: what is stored is what the 200s were charged, and each unit has its record. A
     // charge whose COMMIT reply was lost in the cut is given back once the database answers.
-    const charged = outcomes.reduce((sum, outcome) => sum + outcome.units, 0);
+    const charged = log.charged;
     expect(charged).toBeGreaterThan(0);
     await app.services.unsettled.settle();
     expect(app.services.unsettled.size).toBe(0);
     expect(await charges(account.id)).toEqual({ used: charged, records: charged });
-  }, 15_000);
+  }, 40_000);
 });
 
 /**
  * On SQLite the failure that reaches requests is the write lock: moving, deleting or overwriting
  * the file under a running service raises no error at all (the open connection keeps its file
- * descriptors), but another writer holding the lock past busy_timeout (5 s) fails a write with
- * SQLITE_BUSY. better-sqlite3 waits synchronously, so this test spends those 5 s once.
+ * descriptors), but another writer holding the lock past the busy timeout (the statement timeout,
+ * DATABASE_STATEMENT_TIMEOUT_MS, here 1 s) fails a write with SQLITE_BUSY. better-sqlite3 waits
+ * synchronously, so this test spends that second once.
  */
-describe('SQLite write lock held by another connection past busy_timeout', () => {
+describe('SQLite write lock held by another connection past the statement timeout', () => {
+  const BUSY_TIMEOUT_MS = 1_000;
   let created: TestDatabase;
+  let database: Database;
   let app: TestApp;
 
   beforeAll(async () => {
     created = await createTestDatabase({ name: 'sqlite' });
-    app = await startTestApp({ name: 'sqlite' }, { env: ENV, database: created });
+    const env = { ...OUTAGE_ENV, DATABASE_STATEMENT_TIMEOUT_MS: String(BUSY_TIMEOUT_MS) };
+    database = openConfiguredDatabase(loadConfig({ ...env, DATABASE_URL: created.url }));
+    app = await startTestApp({ name: 'sqlite' }, { env, database: { database, url: created.url } });
   });
   afterAll(async () => {
     await app?.close();
+    await database?.close();
     await created?.drop();
   });
 
@@ -413,8 +235,12 @@ describe('SQLite write lock held by another connection past busy_timeout', () =>
     const other = new SQLite(created.url.slice('sqlite:'.length));
     other.exec('begin immediate');
     try {
+      const started = Date.now();
       const refused = await app.request('GET', `/v1/validate?vat_number=${second}`, { key: account.live });
       expectDatabaseUnavailable(refused);
+      // It waited for the lock as long as the setting says, not the 5 s default.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(BUSY_TIMEOUT_MS - 50);
+      expect(Date.now() - started).toBeLessThan(4_000);
       // Reads do not need the write lock (WAL): they are answered as usual.
       expect((await app.request('GET', '/v1/webhooks/config', { key: account.live })).status).toBe(200);
       expect((await app.request('GET', '/v1/rates/DE', { key: account.test })).status).toBe(200);

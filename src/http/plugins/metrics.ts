@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { RegistryStatus, StatusBoard } from '../../availability/status.js';
 import type { Clock } from '../../clock.js';
+import type { RedisLink } from '../../limits/redis-link.js';
 import type { RatesSyncStatusReader } from '../../rates/live-rates.js';
 import type { RegistryGateway } from '../../registries/gateway.js';
 import type { JobStore } from '../../store/jobs.js';
@@ -139,6 +140,8 @@ export interface MetricsDeps {
   status?: StatusBoard;
   /** The rates' last sync with TEDB, exported as gauges. */
   ratesStatus?: RatesSyncStatusReader;
+  /** This process's link to Redis, when one is configured. */
+  redis?: RedisLink;
 }
 
 const SYNC_RESULT_VALUES = { ok: 0, failed: 1, refused: 2 } as const;
@@ -227,6 +230,17 @@ export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: M
     help: 'Differences from TEDB found by the last sync and not applied (RATES_SYNC=report)',
     registers: [registry],
   });
+  const redis = deps.redis;
+  if (redis) {
+    new Gauge({
+      name: 'redis_up',
+      help: 'Whether this process uses Redis for the shared limits: 1 it answers, 0 it is down (limits kept per process and in the database)',
+      registers: [registry],
+      collect() {
+        this.set(redis.state === 'up' ? 1 : 0);
+      },
+    });
+  }
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     // Counters (the `_total` figures only grow), copied from their owners' running totals.

@@ -57,9 +57,25 @@ const RatesStatusSchema = Type.Object(
 );
 
 const ref = Type.Ref(RegistryStatusSchema);
+const RedisStatusSchema = Type.Object(
+  {
+    state: Type.Union([Type.Literal('operational'), Type.Literal('down'), Type.Literal('not_configured')], {
+      description:
+        '`down`: this instance cannot use Redis (it failed, or did not answer within the command timeout); until it answers again, burst limits are counted by each instance on its own and registry rate limits in the database. `not_configured`: the service runs without Redis',
+    }),
+    since: Nullable(IsoTime, {
+      description: 'When this instance saw the state begin; null when not configured',
+    }),
+  },
+  {
+    description:
+      'Redis, through which the instances share burst and registry rate limits, as the instance that answered sees it now',
+  },
+);
 const StatusData = Type.Object({
   generated_at: IsoTime,
   rates: RatesStatusSchema,
+  redis: RedisStatusSchema,
   registries: Type.Object({
     vies: Type.Intersect([
       ref,
@@ -120,6 +136,7 @@ function exampleView(): StatusView {
   );
   return {
     generated_at: new Date(EXAMPLE_NOW).toISOString(),
+    redis: { state: 'operational', since: new Date(EXAMPLE_NOW - 86_400_000).toISOString() },
     registries: {
       vies: {
         ...exampleStatus({ state: 'degraded', breaker: 'half_open', availability_24h: 98.7 }),
@@ -139,6 +156,7 @@ const DESCRIPTION = `The state of every registry the service asks, and of each V
 - **Freshness**: figures are at most a few seconds old (each instance adds its counts every few seconds); \`generated_at\` says when they were computed.
 - **Breakers**: while a breaker is \`open\` the service does not call that registry (or member state) and answers validations from its cache (flagged \`stale\`) or with 503 and \`Retry-After\` set to the next probe. VIES's own availability report is read every minute and opens a member state's breaker when it reports it unavailable.
 - **Rates**: \`rates\` says when the rates were last compared with the EU's Taxes in Europe Database (TEDB), how it went, and how many differences wait to be applied.
+- **Redis** (\`redis\`): whether the instance that answered can use Redis, through which the instances share burst and registry rate limits. While it is \`down\` the service keeps working: each instance counts burst limits on its own, and registry rate limits are kept in the database.
 - The same figures as a page: \`/status\`; as gauges: \`/metrics\`.`;
 
 /** GET /v1/status (JSON) and GET /status (the same as a plain HTML page): public, limited per address. */
@@ -250,6 +268,7 @@ export function statusPage(view: StatusView): string {
 </head><body>
 <h1>Registry status</h1>
 <p>Figures of the last 24 hours, all instances together, as of ${escapeHtml(view.generated_at)}. Also as JSON: <a href="/v1/status">/v1/status</a>.</p>
+<p>Shared limits (Redis), as this instance sees it: ${escapeHtml(view.redis.state.replace('_', ' '))}${view.redis.since ? ` since ${escapeHtml(view.redis.since)}` : ''}.</p>
 <table>${head}
 ${registries}</table>
 <h2>VIES member states</h2>

@@ -28,7 +28,26 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+/** pg's error for a statement whose reply did not come within its `query_timeout`. */
+const READ_TIMEOUT_MESSAGE = 'Query read timeout';
+
+/**
+ * A statement the database did not answer within the statement timeout. Its code is a network
+ * code, so it counts as the database being unavailable (store/database.ts), a 503; a charge that
+ * fails this way may still have committed, as with a connection that broke.
+ */
+export class StatementTimeoutError extends Error {
+  override readonly name = 'StatementTimeoutError';
+  readonly code = 'ETIMEDOUT';
+}
+
 function wrap(client: pg.PoolClient): PostgresPoolClient {
+  // Set once a statement on this checkout timed out. The connection may be dead (packets dropped)
+  // or still busy with that statement, and pg would queue the next one (the transaction's ROLLBACK)
+  // behind it for another timeout: nothing more is sent, and on release pg-pool destroys it, so the
+  // next request does not inherit the dead socket.
+  let abandoned: StatementTimeoutError | undefined;
+
   function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   function query<R>(
@@ -37,12 +56,33 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string')
       return client.query(sqlOrCursor as unknown as pg.Submittable) as unknown as PostgresCursor<R>;
+    if (abandoned)
+      return Promise.reject(
+        new StatementTimeoutError('The connection was given up after a statement on it timed out.', {
+          cause: abandoned,
+        }),
+      );
     const name = preparedName(sqlOrCursor);
     const values = [...parameters];
     const result = name
       ? client.query({ name, text: sqlOrCursor, values })
       : client.query(sqlOrCursor, values);
-    return result as unknown as Promise<PostgresQueryResult<R>>;
+    return result.catch((error: unknown) => {
+      if (error instanceof Error && error.message === READ_TIMEOUT_MESSAGE) {
+        abandoned = new StatementTimeoutError('The database did not answer the statement in time.', {
+          cause: error,
+        });
+        throw abandoned;
+      }
+      throw error;
+    }) as unknown as Promise<PostgresQueryResult<R>>;
   }
-  return { query, release: () => client.release() };
+  return {
+    query,
+    release: () => {
+      const error = abandoned;
+      abandoned = undefined;
+      client.release(error);
+    },
+  };
 }
