@@ -1855,10 +1855,10 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 /**
-                 * @description 1 to 100, default 20
+                 * @description Items per page, 1 to 100 (default 20)
                  * @example 20
                  */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -2704,10 +2704,10 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 /**
-                 * @description 1 to 100, default 20
+                 * @description Items per page, 1 to 100 (default 20)
                  * @example 20
                  */
-                limit?: string;
+                limit?: number;
                 /** @example customer-4711 */
                 reference?: string;
                 status?: "active" | "paused";
@@ -4938,10 +4938,10 @@ export interface operations {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
                 /**
-                 * @description 1 to 100, default 20
+                 * @description Items per page, 1 to 100 (default 20)
                  * @example 20
                  */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -5294,10 +5294,10 @@ export interface operations {
                  */
                 from?: string;
                 /**
-                 * @description Records per page, 1 to 100 (default 20)
-                 * @example 50
+                 * @description Items per page, 1 to 100 (default 20)
+                 * @example 20
                  */
-                limit?: string;
+                limit?: number;
                 /**
                  * @description Checks made by one monitor
                  * @example mon_7Qx2
@@ -5546,7 +5546,7 @@ export interface operations {
                             request_id: string;
                         };
                     };
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
@@ -6134,10 +6134,10 @@ export interface operations {
                  */
                 event?: string;
                 /**
-                 * @description 1 to 100, default 20
+                 * @description Items per page, 1 to 100 (default 20)
                  * @example 20
                  */
-                limit?: string;
+                limit?: number;
                 /** @example failed */
                 status?: "pending" | "delivered" | "failed";
             };

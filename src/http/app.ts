@@ -9,6 +9,7 @@ import { registerConsole } from '../console/plugin.js';
 import { ApiError } from '../errors.js';
 import { AuthFailureLimiter } from '../limits/auth-failures.js';
 import type { BurstLimiter } from '../limits/burst.js';
+import { printableKeyword } from '../printable-text.js';
 import type { RatesTable } from '../rates/rates-table.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { Services } from '../services.js';
@@ -20,6 +21,7 @@ import { registerGates } from './plugins/gates.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerQueryIntegers } from './plugins/query-integers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
 import { asyncResultRoutes } from './routes/async-results.js';
@@ -68,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Query strings stay strings and bodies are checked as sent: a number where a string belongs
     // is a validation_error, not silently coerced.
-    // `x-examples` (named examples for the OpenAPI document) is an annotation, not a constraint.
+    // `x-examples` (named examples for the OpenAPI document) is an annotation, not a constraint;
+    // `x-printable` is the exact rule for free text whose portable `pattern` is looser.
     ajv: {
       customOptions: {
         coerceTypes: false,
@@ -76,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         allErrors: false,
         keywords: ['x-examples'],
       },
+      plugins: [(ajv) => ajv.addKeyword(printableKeyword)],
     },
     return503OnClosing: true,
     // A client that stalls is cut off: headers, the whole request, an idle socket, an idle keep-alive.
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
+  registerQueryIntegers(fastify);
   await registerOpenApi(fastify, config);
   registerMetrics(fastify, httpMetrics, {
     clock: deps.clock,

@@ -67,7 +67,7 @@ describeEachDialect('the typed client', (dialect) => {
     const proof = await vat.GET('/v1/validations/{id}/proof', { params: { path: { id } } });
     expect(proof.error).toBeUndefined();
     // The route answers JSON or a PDF (Accept): the JSON proof here.
-    const json = typeof proof.data === 'object' ? proof.data : undefined;
+    const json = proof.data as { data: { record_hash: string } } | undefined;
     expect(json?.data.record_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 

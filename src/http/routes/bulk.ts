@@ -9,6 +9,7 @@ import { resultsCsv } from '../../bulk/results.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import type { BulkFile, BulkStore } from '../../store/bulk.js';
+import { PAGE_QUERY, pageLimit } from '../paging.js';
 import { IdempotentReplay, replay, type StreamedKeys } from '../plugins/idempotency.js';
 import {
   BULK_ACCEPTED_EXAMPLES,
@@ -48,15 +49,7 @@ const UploadQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const ListQuery = Type.Object(
-  {
-    limit: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
-    ),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
-  },
-  { additionalProperties: false },
-);
+const ListQuery = Type.Object(PAGE_QUERY, { additionalProperties: false });
 
 const IdParams = Type.Object({
   id: Type.String({
@@ -254,10 +247,7 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
       },
     },
     async (request) => {
-      const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
-      if (!(limit >= 1 && limit <= 100)) {
-        throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${request.query.limit}.`);
-      }
+      const limit = pageLimit(request.query.limit);
       const before = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor);
       const rows = await deps.bulk.listFiles(request.principal, { limit, before });
       const page = rows.slice(0, limit);
@@ -318,7 +308,11 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
             ...answerHeaders(),
             content: {
               'text/csv': {
-                schema: { type: 'string' },
+                schema: {
+                  type: 'string',
+                  contentMediaType: 'text/csv',
+                  description: 'UTF-8 CSV: the input columns, then the result columns',
+                },
                 examples: {
                   three: {
                     summary: 'Three rows with trader names: two compared, one rejected',

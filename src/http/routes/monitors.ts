@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../errors.js';
 import type { MonitorService } from '../../monitors/monitor-service.js';
 import { Monitor, MonitorIntervalSchema, MonitorStatusSchema } from '../../monitors/monitor-shape.js';
+import { PAGE_QUERY, pageLimit } from '../paging.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -67,10 +67,7 @@ const PatchBody = Type.Object(
 );
 const ListQuery = Type.Object(
   {
-    limit: Type.Optional(
-      Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
-    ),
-    cursor: Type.Optional(Type.String({ maxLength: 200, description: 'next_cursor of the previous page' })),
+    ...PAGE_QUERY,
     status: Type.Optional(MonitorStatusSchema),
     vat_number: Type.Optional(Type.String({ maxLength: 64, examples: ['DE123456704'] })),
     valid: Type.Optional(
@@ -244,10 +241,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
       },
     },
     async (request) => {
-      const limit = request.query.limit === undefined ? 20 : Number(request.query.limit);
-      if (!(limit >= 1 && limit <= 100)) {
-        throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${request.query.limit}.`);
-      }
+      const limit = pageLimit(request.query.limit);
       const page = await monitors.list(request.principal, { ...request.query, limit });
       return {
         data: page.data,
