@@ -69,6 +69,7 @@ export async function packedClient(): Promise<string> {
       const [packed] = readdirSync(out).filter((name) => name.endsWith('.tgz'));
       mkdirSync(dir, { recursive: true });
       renameSync(join(out, packed), tarball);
+      removeStalePacks(dir);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
@@ -153,6 +154,19 @@ function sourceHash(): string {
   };
   for (const name of SOURCES) add(join(CLIENT, name));
   return hash.digest('hex').slice(0, 16);
+}
+
+/** Tarballs of earlier sources, unused for an hour (another checkout may be using its own). */
+function removeStalePacks(current: string): void {
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (!name.startsWith('vat-client-pack-') || path === current || path.endsWith('.lock')) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile.
+    }
+  }
 }
 
 /** Takes the lock directory, or false while another process holds it (a lock left for 10 minutes is stale). */

@@ -112,6 +112,7 @@ describeEachDialect('the SDK against the service', (dialect) => {
     const id = created.data.id;
     expect((await vat.monitors.get(id)).data.vat_number).toBe('ATU12345675');
     expect((await vat.monitors.update(id, { interval: 'daily' })).data.interval).toBe('daily');
+    expect((await vat.monitors.check(id)).response.status).toBe(202);
     const listed: string[] = [];
     for await (const monitor of vat.monitors.list()) listed.push(monitor.id);
     expect(listed).toEqual([id]);

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AsyncStack, headersOf, startAsyncStack, verified, waitForEvent } from '../async/support.js';
+import {
+  type AsyncStack,
+  freshNumbers,
+  headersOf,
+  startAsyncStack,
+  until,
+  verified,
+  waitForEvent,
+} from '../async/support.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { useInstalledSdk } from './packed.js';
 
@@ -123,7 +131,7 @@ describeEachDialect('webhooks through the SDK', (dialect) => {
   }, 60_000);
   afterAll(() => stack?.close());
 
-  it('sets up the webhook, sends a test event, verifies the delivery and replays it', async () => {
+  it('sets up the webhook, verifies a test event and its replay, and validates asynchronously', async () => {
     const account = await stack.app.account('pro');
     const vat = new sdk.VatClient({ apiKey: account.live, baseUrl: stack.app.url });
     const url = `${stack.receiver.url}/sdk-${account.id}`;
@@ -152,6 +160,32 @@ describeEachDialect('webhooks through the SDK', (dialect) => {
     );
     const replay = replays.filter((req) => req.path.endsWith(account.id))[1];
     expect(await vat.webhooks.verify(replay.body, headersOf(replay), secret)).toEqual(event);
+    // Asynchronous validation: accepted at once, polled, and delivered as a verified event.
+    const [number] = freshNumbers('DE', 1);
+    const accepted = await vat.validations.async.validate({ vat_number: number, reference: 'sdk-async' });
+    expect(accepted.response.status).toBe(202);
+    const requestId = accepted.data.request_id;
+    const settled = await until(async () => {
+      const state = await vat.validations.async.get(requestId);
+      return state.data.status === 'completed' && state.data;
+    });
+    expect(settled.result?.data.vat_number).toBe(number);
+    const completed = await waitForEvent(
+      stack.receiver,
+      (candidate) => candidate.type === 'validation.completed' && candidate.data.request_id === requestId,
+    );
+    const typed = await vat.webhooks.verify(completed.request.body, headersOf(completed.request), secret);
+    expect(typed.type === 'validation.completed' && typed.data.reference).toBe('sdk-async');
+
+    const numbers = freshNumbers('DE', 3);
+    const batch = await vat.validations.async.batch({ vat_numbers: numbers });
+    const batchId = batch.data.batch_id!;
+    await until(async () => (await vat.validations.async.getBatch(batchId)).data.status === 'completed');
+    const results: string[] = [];
+    for await (const item of vat.validations.async.batchResults(batchId, { limit: 2 }))
+      results.push('data' in item ? item.data.vat_number : JSON.stringify(item));
+    expect(results).toEqual(numbers);
+
     await vat.webhooks.deleteConfig();
     expect(await vat.webhooks.getConfig().catch((caught: unknown) => caught)).toBeInstanceOf(
       sdk.NotFoundError,
