@@ -117,7 +117,8 @@ describeEachDialect('SDK retries', (dialect) => {
     expect(error).toBeInstanceOf(sdk.ConnectionError);
     expect(error).toMatchObject({ code: 'timeout', status: undefined });
 
-    const twice = await client({ timeoutMs: 1_000, maxRetries: 1 });
+    // Long enough for the second attempt to be answered on a busy machine.
+    const twice = await client({ timeoutMs: 5_000, maxRetries: 1 });
     proxy.failNext('hang');
     const result = await twice.vat.monitors.create({ vat_number: 'ATU12345675', interval: 'daily' });
     expect(result.response.attempts).toBe(2);

@@ -122,11 +122,15 @@ export async function lintOutput(
   try {
     const file = join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(document, null, 2));
-    const { stdout } = await promisify(execFile)(
+    const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [join(ROOT, 'node_modules', script), ...args(file)],
       { cwd: ROOT, env: options.env, timeout: options.timeoutMs, maxBuffer: 16 * 1024 * 1024 },
-    ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout || `${error.stderr}` }));
+    ).catch((error: { stdout?: string; stderr?: string; message?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: `${error.message ?? ''}\n${error.stderr ?? ''}`,
+    }));
+    if (stdout.trim() === '') throw new Error(`${script} reported nothing: ${stderr.slice(0, 4_000)}`);
     return stdout;
   } finally {
     rmSync(dir, { recursive: true, force: true });
