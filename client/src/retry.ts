@@ -1,7 +1,8 @@
 /**
  * When a failed attempt is tried again, and after how long. Retried: no answer (the connection
- * failed or the attempt timed out), 429 and 5xx; and 409 on a retry of a POST, which the service
- * answers while the first attempt with the same `Idempotency-Key` is still running. The wait is
+ * failed or the attempt timed out), 408 (the request did not arrive in time: nothing was done),
+ * 429 and 5xx; and 409 on a retry of a POST, which the service answers while the first attempt
+ * with the same `Idempotency-Key` is still running. The wait is
  * the answer's `Retry-After` when it gives one, else an exponential backoff with jitter. An
  * answer asking for more than a minute (the monthly quota, until next month) is not waited for:
  * the error goes to the caller with its `retryAfter`.
@@ -30,7 +31,7 @@ export function retryDelayMs(
   attempt: number,
   random: () => number = Math.random,
 ): number | undefined {
-  const retryable = status === 429 || status >= 500 || (status === 409 && keyedRetry);
+  const retryable = status === 408 || status === 429 || status >= 500 || (status === 409 && keyedRetry);
   if (!retryable) return undefined;
   if (retryAfter === undefined) return backoffMs(attempt, random);
   return retryAfter <= MAX_RETRY_AFTER_SECONDS ? retryAfter * 1000 : undefined;

@@ -9,7 +9,7 @@ import { registerConsole } from '../console/plugin.js';
 import { ApiError } from '../errors.js';
 import { AuthFailureLimiter } from '../limits/auth-failures.js';
 import type { BurstLimiter } from '../limits/burst.js';
-import { printableKeyword } from '../printable-text.js';
+import { unicodePatternKeyword } from '../printable-text.js';
 import type { RatesTable } from '../rates/rates-table.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { Services } from '../services.js';
@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Query strings stay strings and bodies are checked as sent: a number where a string belongs
     // is a validation_error, not silently coerced.
     // `x-examples` (named examples for the OpenAPI document) is an annotation, not a constraint;
-    // `x-printable` is the exact rule for free text whose portable `pattern` is looser.
+    // `x-unicode-pattern` is the exact rule of free text whose portable `pattern` is looser.
     ajv: {
       customOptions: {
         coerceTypes: false,
@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         allErrors: false,
         keywords: ['x-examples'],
       },
-      plugins: [(ajv) => ajv.addKeyword(printableKeyword)],
+      plugins: [(ajv) => ajv.addKeyword(unicodePatternKeyword)],
     },
     return503OnClosing: true,
     // A client that stalls is cut off: headers, the whole request, an idle socket, an idle keep-alive.

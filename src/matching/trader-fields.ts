@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { printableMessage, printablePattern, printableText } from '../printable-text.js';
+import { printableText } from '../printable-text.js';
 import type { TraderFields } from './compare.js';
 
 /**
@@ -12,10 +12,12 @@ import type { TraderFields } from './compare.js';
  * character that are neither a control, format or unassigned character nor a space, and in
  * between anything printable, spaces included (as the `reference` pattern, longer).
  */
-export const TRADER_FIELD_PATTERN = printablePattern(200);
+export const TRADER_FIELD_PATTERN =
+  '^\\p{Zs}*[^\\p{C}\\p{Z}](?:[^\\p{C}\\p{Zl}\\p{Zp}]{0,198}[^\\p{C}\\p{Z}])?\\p{Zs}*$';
 
-/** What a refused trader field is told, in place of the pattern itself. */
-export const TRADER_FIELD_MESSAGE = printableMessage(200);
+/** What a refused trader field is told, in place of the pattern itself (plugins/error-handler.ts). */
+export const TRADER_FIELD_MESSAGE =
+  'must be 1 to 200 printable characters once the spaces around it are trimmed (no control characters)';
 
 export const TRADER_FIELD_NAMES = [
   'trader_name',
@@ -28,7 +30,7 @@ export const TRADER_FIELD_NAMES = [
 export type TraderFieldName = (typeof TRADER_FIELD_NAMES)[number];
 
 const field = (description: string, example: string) =>
-  Type.Optional(Type.String({ ...printableText(200), description, examples: [example] }));
+  Type.Optional(Type.String({ ...printableText(TRADER_FIELD_PATTERN), description, examples: [example] }));
 
 /** The members, spread into each schema that takes them. */
 export const traderProperties = {

@@ -23,6 +23,7 @@ describe('the retry policy', () => {
     ['a 503 with Retry-After: 2', answer(503, 2), 2_000],
     ['a burst 429 with Retry-After: 0', answer(429, 0), 0],
     ['a 500 without Retry-After', answer(500), 500],
+    ['a 408 (the request did not arrive in time)', answer(408), 500],
     ['a 409 on a retry of a POST (its first attempt still running)', answer(409, undefined, true), 500],
     [
       `a 429 asking for ${MAX_RETRY_AFTER_SECONDS + 1} s`,

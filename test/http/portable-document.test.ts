@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/http/openapi-document.js';
-import { PORTABLE_PRINTABLE_PATTERN, PRINTABLE_KEYWORD, printablePattern } from '../../src/printable-text.js';
+import { REFERENCE_PATTERN } from '../../src/http/schemas/reference.js';
+import { TRADER_FIELD_PATTERN } from '../../src/matching/trader-fields.js';
+import { PORTABLE_PRINTABLE_PATTERN, UNICODE_PATTERN_KEYWORD } from '../../src/printable-text.js';
 import { lintOutput, repositoryFile } from './support.js';
 
 /**
@@ -10,7 +12,8 @@ import { lintOutput, repositoryFile } from './support.js';
  * and as Python's `re` (the regular expressions code generators use), query integers are typed
  * integer, every media type of an answer has its own schema, and `spectral lint` with the
  * repository's .spectral.yaml (`spectral:oas`) finds nothing. Free text whose exact rule needs
- * Unicode categories carries a portable pattern that lets through everything the service takes.
+ * Unicode categories carries a portable pattern that lets through everything the service takes,
+ * and its exact rule as `x-unicode-pattern`.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is inspected freely
@@ -63,18 +66,20 @@ describe('the portable OpenAPI document', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('gives free text needing Unicode categories the portable pattern and its exact length', () => {
-    const printable = [...walk(document)].filter(([, node]) => node[PRINTABLE_KEYWORD] !== undefined);
+  /** The exact rules of the document's free text (`x-unicode-pattern`), each once. */
+  const exactRules = (): string[] => [
+    ...new Set([...walk(document)].map(([, node]) => node[UNICODE_PATTERN_KEYWORD]).filter(Boolean)),
+  ];
+
+  it('gives free text needing Unicode categories the portable pattern, and its exact rule beside it', () => {
+    const texts = [...walk(document)].filter(([, node]) => node[UNICODE_PATTERN_KEYWORD] !== undefined);
     // reference and the five trader fields, in the query and in the bodies that take them.
-    expect(printable.length).toBeGreaterThanOrEqual(6);
-    for (const [path, node] of printable) {
-      expect(node.pattern, path).toBe(PORTABLE_PRINTABLE_PATTERN);
-      expect([128, 200], path).toContain(node[PRINTABLE_KEYWORD]);
-    }
+    expect(texts.length).toBeGreaterThanOrEqual(6);
+    for (const [path, node] of texts) expect(node.pattern, path).toBe(PORTABLE_PRINTABLE_PATTERN);
+    expect(exactRules().sort()).toEqual([REFERENCE_PATTERN, TRADER_FIELD_PATTERN].sort());
   });
 
-  it('lets through, with its portable pattern, everything the exact rule takes', () => {
-    const exact = new RegExp(printablePattern(128), 'u');
+  it('lets through, with its portable pattern, everything an exact rule takes', () => {
     const portable = [new RegExp(PORTABLE_PRINTABLE_PATTERN), new RegExp(PORTABLE_PRINTABLE_PATTERN, 'u')];
     const text = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),
@@ -84,15 +89,19 @@ describe('the portable OpenAPI document', () => {
         maxLength: 8,
       }),
     );
-    fc.assert(
-      fc.property(text, (value) => {
-        if (exact.test(value)) for (const pattern of portable) expect(pattern.test(value), value).toBe(true);
-      }),
-      { numRuns: 1_000 },
-    );
-    // And what it refuses outright, the exact rule refuses too.
-    for (const value of ['', '   ', 'a\tb', 'a\nb', 'a\u0085b', 'a\u2028b', '\u00a0'])
-      expect([exact.test(value), portable[0].test(value)], JSON.stringify(value)).toEqual([false, false]);
+    for (const rule of exactRules()) {
+      const exact = new RegExp(rule, 'u');
+      fc.assert(
+        fc.property(text, (value) => {
+          if (exact.test(value))
+            for (const pattern of portable) expect(pattern.test(value), value).toBe(true);
+        }),
+        { numRuns: 500 },
+      );
+      // And what the portable pattern refuses outright, the exact rule refuses too.
+      for (const value of ['', '   ', 'a\tb', 'a\nb', 'a\u0085b', 'a\u2028b', '\u00a0'])
+        expect([exact.test(value), portable[0].test(value)], JSON.stringify(value)).toEqual([false, false]);
+    }
   });
 
   it('types query integers as integers', () => {

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
+import { TRADER_FIELD_MESSAGE, TRADER_FIELD_PATTERN } from '../../matching/trader-fields.js';
 import { isDatabaseUnavailable } from '../../store/database.js';
 import { sendApiError } from '../envelope.js';
+import { REFERENCE_MESSAGE, REFERENCE_PATTERN } from '../schemas/reference.js';
 
 /** Seconds a client is asked to wait when the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = '5';
@@ -69,6 +71,12 @@ export function registerErrorHandling(app: FastifyInstance, docsBase: string): v
   );
 }
 
+/** What a value refused by one of these patterns is told, in place of the pattern. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  [REFERENCE_PATTERN]: REFERENCE_MESSAGE,
+  [TRADER_FIELD_PATTERN]: TRADER_FIELD_MESSAGE,
+};
+
 /** Longest unknown member name a message repeats: it comes from the client. */
 const MAX_NAME_IN_MESSAGE = 64;
 
@@ -94,6 +102,9 @@ function schemaError(error: FastifyError, request: FastifyRequest): ApiError {
     const hint =
       known === undefined ? '' : known.length === 0 ? ' (it takes none)' : ` (known: ${known.join(', ')})`;
     message = `has an unknown member '${shown}'${hint}`;
+  }
+  if (first?.keyword === 'pattern') {
+    message = PATTERN_MESSAGES[String((first.params as { pattern?: string }).pattern)] ?? message;
   }
   if (first?.keyword === 'required') {
     return new ApiError(

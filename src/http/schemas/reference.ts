@@ -8,13 +8,22 @@ import { printableText } from '../../printable-text.js';
  * definition every validation route takes them from.
  */
 
-/** 1 to 128 printable characters once the spaces around them are trimmed (printable-text.ts). */
-const REFERENCE_MAX_CHARS = 128;
+/**
+ * 1 to 128 printable characters once the spaces around them are trimmed: a first and a last
+ * character that are neither a control, format or unassigned character nor a space, and in
+ * between anything printable, spaces included. Line and paragraph separators count as control.
+ */
+export const REFERENCE_PATTERN =
+  '^\\p{Zs}*[^\\p{C}\\p{Z}](?:[^\\p{C}\\p{Zl}\\p{Zp}]{0,126}[^\\p{C}\\p{Z}])?\\p{Zs}*$';
+
+/** What a refused reference is told, in place of the pattern itself (plugins/error-handler.ts). */
+export const REFERENCE_MESSAGE =
+  'must be 1 to 128 printable characters once the spaces around it are trimmed (no control characters)';
 
 export const REFERENCE_EXAMPLE = 'customer-4711';
 
 export const Reference = Type.String({
-  ...printableText(REFERENCE_MAX_CHARS),
+  ...printableText(REFERENCE_PATTERN),
   description:
     'Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.',
   examples: [REFERENCE_EXAMPLE],
