@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 
 /**
  * The typed client's types, generated from the service's own OpenAPI document with
@@ -17,8 +18,17 @@ const HEADER = `/**
 
 `;
 
+/** Bytes of a binary media type (the proof's PDF) are a Blob, as `fetch` gives them; text stays a string. */
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
+
 export async function clientSchema(document: Record<string, unknown>): Promise<string> {
-  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], { alphabetize: true });
+  const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], {
+    alphabetize: true,
+    transform(schema) {
+      const media = 'contentMediaType' in schema ? schema.contentMediaType : undefined;
+      return typeof media === 'string' && !media.startsWith('text/') ? BLOB : undefined;
+    },
+  });
   return HEADER + astToString(ast);
 }
 

@@ -2198,10 +2198,10 @@ export interface operations {
                 /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
-                 * @description 1 to 100, default 20
+                 * @description Items per page, 1 to 100 (default 20)
                  * @example 20
                  */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -3060,10 +3060,10 @@ export interface operations {
                 /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
-                 * @description 1 to 100, default 20
+                 * @description Items per page, 1 to 100 (default 20)
                  * @example 20
                  */
-                limit?: string;
+                limit?: number;
                 /** @example customer-4711 */
                 reference?: string;
                 status?: "active" | "paused";
@@ -5729,10 +5729,10 @@ export interface operations {
                 /** @description `meta.next_cursor` of the previous page, with the same key mode and filters (any other cursor is 422 `validation_error`) */
                 cursor?: string;
                 /**
-                 * @description 1 to 100, default 20
+                 * @description Items per page, 1 to 100 (default 20)
                  * @example 20
                  */
-                limit?: string;
+                limit?: number;
             };
             header?: never;
             path: {
@@ -6098,10 +6098,10 @@ export interface operations {
                  */
                 from?: string;
                 /**
-                 * @description Records per page, 1 to 100 (default 20)
-                 * @example 50
+                 * @description Items per page, 1 to 100 (default 20)
+                 * @example 20
                  */
-                limit?: string;
+                limit?: number;
                 /**
                  * @description Checks made by one monitor
                  * @example mon_7Qx2
@@ -6350,7 +6350,7 @@ export interface operations {
                             request_id: string;
                         };
                     };
-                    "application/pdf": string;
+                    "application/pdf": Blob;
                 };
             };
             /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
@@ -6959,10 +6959,10 @@ export interface operations {
                  */
                 event?: string;
                 /**
-                 * @description 1 to 100, default 20
+                 * @description Items per page, 1 to 100 (default 20)
                  * @example 20
                  */
-                limit?: string;
+                limit?: number;
                 /** @example failed */
                 status?: "pending" | "delivered" | "failed";
             };

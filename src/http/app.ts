@@ -8,6 +8,7 @@ import { registerConsole } from '../console/plugin.js';
 import { ApiError } from '../errors.js';
 import { AuthFailureLimiter } from '../limits/auth-failures.js';
 import type { BurstLimiter } from '../limits/burst.js';
+import { unicodePatternKeyword } from '../printable-text.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
@@ -19,6 +20,7 @@ import { registerGates } from './plugins/gates.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerQueryIntegers } from './plugins/query-integers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
 import { asyncResultRoutes } from './routes/async-results.js';
@@ -71,7 +73,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
     // Query strings stay strings and bodies are checked as sent: a number where a string belongs
     // is a validation_error, not silently coerced.
-    // `x-examples` (named examples for the OpenAPI document) is an annotation, not a constraint.
+    // `x-examples` (named examples for the OpenAPI document) is an annotation, not a constraint;
+    // `x-unicode-pattern` is the exact rule of free text whose portable `pattern` is looser.
     ajv: {
       customOptions: {
         coerceTypes: false,
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         allErrors: false,
         keywords: ['x-examples'],
       },
+      plugins: [(ajv) => ajv.addKeyword(unicodePatternKeyword)],
     },
     return503OnClosing: true,
     // A client that stalls is cut off: headers, the whole request, an idle socket, an idle keep-alive.
@@ -124,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
   registerFrameGuard(fastify);
+  registerQueryIntegers(fastify);
   await registerOpenApi(fastify, config);
   registerMetrics(fastify, httpMetrics, {
     clock: deps.clock,

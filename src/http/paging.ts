@@ -1,11 +1,30 @@
 import { Type } from '@sinclair/typebox';
-import { ApiError } from '../errors.js';
 
-/** Query members of every cursor-paged list: `limit` (1-100, default 20) and an opaque `cursor`. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * `limit` of a cursor-paged list: an integer from 1 to 100, default 20. Sent as digits in the
+ * query string, it reaches the schema as a number (plugins/query-integers.ts); anything else is
+ * 422 `validation_error`.
+ */
+export function PageLimit(
+  description = `Items per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`,
+) {
+  return Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+      description,
+      examples: [DEFAULT_PAGE_SIZE],
+    }),
+  );
+}
+
+/** Query members of every cursor-paged list: `limit` and an opaque `cursor`. */
 export const PAGE_QUERY = {
-  limit: Type.Optional(
-    Type.String({ pattern: '^[0-9]{1,3}$', description: '1 to 100, default 20', examples: ['20'] }),
-  ),
+  limit: PageLimit(),
   cursor: Type.Optional(
     Type.String({
       maxLength: 200,
@@ -15,12 +34,9 @@ export const PAGE_QUERY = {
   ),
 };
 
-/** The page size asked for, or 422 `validation_error` outside 1-100. */
-export function pageLimit(limit: string | undefined): number {
-  const value = limit === undefined ? 20 : Number(limit);
-  if (!(value >= 1 && value <= 100))
-    throw new ApiError('validation_error', `limit: must be from 1 to 100; got ${limit}.`);
-  return value;
+/** The page size asked for (the schema has checked its range). */
+export function pageLimit(limit: number | undefined): number {
+  return limit ?? DEFAULT_PAGE_SIZE;
 }
 
 /** `meta` of a page of a list. */

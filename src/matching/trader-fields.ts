@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { printableText } from '../printable-text.js';
 import type { TraderFields } from './compare.js';
 
 /**
@@ -32,7 +33,7 @@ export const TRADER_FIELD_NAMES = [
 export type TraderFieldName = (typeof TRADER_FIELD_NAMES)[number];
 
 const field = (description: string, example: string) =>
-  Type.Optional(Type.String({ pattern: TRADER_FIELD_PATTERN, description, examples: [example] }));
+  Type.Optional(Type.String({ ...printableText(TRADER_FIELD_PATTERN), description, examples: [example] }));
 
 /** The members, spread into each schema that takes them. */
 export const traderProperties = {

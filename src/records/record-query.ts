@@ -82,33 +82,6 @@ export const filterParameters = {
 export const FilterQuery = Type.Object(filterParameters, { additionalProperties: false });
 export type FilterQueryValue = Static<typeof FilterQuery>;
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
-export const ListQuery = Type.Object(
-  {
-    ...filterParameters,
-    limit: Type.Optional(
-      Type.String({
-        pattern: '^[0-9]{1,3}$',
-        description: `Records per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`,
-        examples: ['50'],
-      }),
-    ),
-    cursor: Type.Optional(
-      Type.String({
-        maxLength: 300,
-        description: '`meta.next_cursor` of the previous page, with the same filters',
-        examples: [
-          'MTc3MjQ0MzgwMDAwMC52YWxfMDE5YjdhMmU0YzFkN2YzYTliMmM0ZDZlOGYwYTFiMmMuNGYzYzFhOWIwZTJkN2M1YQ',
-        ],
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-export type ListQueryValue = Static<typeof ListQuery>;
-
 const bad = (message: string) => new ApiError('validation_error', message);
 
 const ISO_INSTANT =
@@ -186,14 +159,6 @@ export function encodeCursor(position: RecordPosition, filter: RecordFilter): st
 export function decodeCursor(cursor: string, filter: RecordFilter): RecordPosition {
   const [createdAt, id] = decodeListCursor(cursor, { ...filter }, POSITION).split('.');
   return { createdAt: Number(createdAt), id };
-}
-
-/** The page size asked for, or 422. */
-export function pageSizeOf(limit: string | undefined): number {
-  const size = limit === undefined ? DEFAULT_PAGE_SIZE : Number(limit);
-  if (!(Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_SIZE))
-    throw bad(`limit: must be from 1 to ${MAX_PAGE_SIZE}; got ${limit}.`);
-  return size;
 }
 
 export function summaryOf(row: RecordRow): RecordSummaryView {

@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TITLE } from '../../src/http/plugins/openapi.js';
 import { EVENT_TYPES } from '../../src/webhooks/events.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
-import { OFFLINE_REGISTRIES } from './support.js';
+import { lintOutput, OFFLINE_REGISTRIES, repositoryFile } from './support.js';
 
 /**
  * The OpenAPI document as a newcomer reads it: every operation and event says what it does and
@@ -17,8 +12,6 @@ import { OFFLINE_REGISTRIES } from './support.js';
  * storage engine, so one SQLite instance serves the whole file.
  */
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is inspected freely
@@ -148,27 +141,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('passes redocly lint with the repository config, without a warning', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vat-openapi-'));
-    try {
-      const file = join(dir, 'openapi.json');
-      writeFileSync(file, JSON.stringify(document, null, 2));
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [REDOCLY, 'lint', file, '--config', join(ROOT, 'redocly.yaml'), '--format', 'json'],
-        {
-          cwd: ROOT,
-          // No anonymous usage report and no version check: the lint stays offline.
-          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-          timeout: 20_000,
-        },
-      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-      const report = JSON.parse(stdout) as { totals: Json; problems: Json[] };
-      const problems = report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
-      expect(problems).toEqual([]);
-      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it('passes redocly lint with the repository config, without a warning', { timeout: 90_000 }, async () => {
+    const stdout = await lintOutput(
+      document,
+      '@redocly/cli/bin/cli.js',
+      (file) => ['lint', file, '--config', repositoryFile('redocly.yaml'), '--format', 'json'],
+      // No anonymous usage report and no version check: the lint stays offline.
+      {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        timeoutMs: 80_000,
+      },
+    );
+    const report = JSON.parse(stdout) as { totals: Json; problems: Json[] };
+    const problems = report.problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
+    expect(problems).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 });

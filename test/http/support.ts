@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { periodOf } from '../../src/accounts/quota.js';
 import { checkVatNumber } from '../../src/numbers/index.js';
@@ -98,4 +103,41 @@ export function checksumFailures(count: number, from = 100_000_000): string[] {
 /** `count` distinct well-formed Liechtenstein numbers: answered from the format alone (decisions section 3). */
 export function liechtensteinNumbers(count: number, from = 10_000): string[] {
   return Array.from({ length: count }, (_, i) => `LI${from + i}`);
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * The standard output of a linter of this repository (`script` under node_modules, run by this
+ * Node.js from the repository root) on `document`, written to a temporary file whose path
+ * `args` places; also when the linter exits non-zero, as it does when it reports a problem.
+ */
+export async function lintOutput(
+  document: unknown,
+  script: string,
+  args: (file: string) => string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'vat-openapi-'));
+  try {
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(document, null, 2));
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [join(ROOT, 'node_modules', script), ...args(file)],
+      { cwd: ROOT, env: options.env, timeout: options.timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error: { stdout?: string; stderr?: string; message?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: `${error.message ?? ''}\n${error.stderr ?? ''}`,
+    }));
+    if (stdout.trim() === '') throw new Error(`${script} reported nothing: ${stderr.slice(0, 4_000)}`);
+    return stdout;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Where a file of the repository is. */
+export function repositoryFile(name: string): string {
+  return join(ROOT, name);
 }

@@ -50,12 +50,7 @@ const UploadQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const ListQuery = Type.Object(
-  {
-    ...PAGE_QUERY,
-  },
-  { additionalProperties: false },
-);
+const ListQuery = Type.Object(PAGE_QUERY, { additionalProperties: false });
 
 const IdParams = Type.Object({
   id: Type.String({
@@ -314,7 +309,11 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
             ...answerHeaders(),
             content: {
               'text/csv': {
-                schema: { type: 'string' },
+                schema: {
+                  type: 'string',
+                  contentMediaType: 'text/csv',
+                  description: 'UTF-8 CSV: the input columns, then the result columns',
+                },
                 examples: {
                   three: {
                     summary: 'Three rows with trader names: two compared, one rejected',

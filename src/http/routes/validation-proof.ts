@@ -76,7 +76,7 @@ export function validationProofRoutes(scope: FastifyInstance, ledger: LedgerStor
                 examples: PROOF_EXAMPLES,
               },
               'application/pdf': {
-                schema: Type.String({ format: 'binary', description: 'A one-page PDF' }),
+                schema: Type.String({ contentMediaType: 'application/pdf', description: 'A one-page PDF' }),
               },
             },
           },

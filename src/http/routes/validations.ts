@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { SAFE_CELLS_RULE } from '../../csv/safe-cells.js';
 import { ApiError } from '../../errors.js';
 import { EXPORT_COLUMNS, exportRecords } from '../../records/record-export.js';
-import { FilterQuery, filterOf, ListQuery, pageOfRecords, pageSizeOf } from '../../records/record-query.js';
+import { FilterQuery, filterOf, filterParameters, pageOfRecords } from '../../records/record-query.js';
 import {
   Evidence,
   evidenceView,
@@ -12,6 +12,7 @@ import {
   ValidationRecord,
 } from '../../records/record-shape.js';
 import type { Stores } from '../../store/stores.js';
+import { PageLimit, pageLimit } from '../paging.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
 import { EXPORT_CSV_EXAMPLE, RECORD_EXAMPLES, RECORD_LIST_EXAMPLES } from '../schemas/record-examples.js';
 import { typed } from '../typed.js';
@@ -59,6 +60,23 @@ export interface ValidationRouteDeps {
   stores: Pick<Stores, 'recordReads' | 'evidence'>;
 }
 
+const ListQuery = Type.Object(
+  {
+    ...filterParameters,
+    limit: PageLimit(),
+    cursor: Type.Optional(
+      Type.String({
+        maxLength: 300,
+        description: '`meta.next_cursor` of the previous page, with the same filters',
+        examples: [
+          'MTc3MjQ0MzgwMDAwMC52YWxfMDE5YjdhMmU0YzFkN2YzYTliMmM0ZDZlOGYwYTFiMmMuNGYzYzFhOWIwZTJkN2M1YQ',
+        ],
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** The validation history (wave-2 A3-A5): the list, the CSV export and one record. */
 export function validationRoutes(scope: FastifyInstance, deps: ValidationRouteDeps): void {
   const app = typed(scope);
@@ -99,7 +117,7 @@ export function validationRoutes(scope: FastifyInstance, deps: ValidationRouteDe
     },
     async (request) => {
       const { limit, cursor, ...filters } = request.query;
-      const size = pageSizeOf(limit);
+      const size = pageLimit(limit);
       const page = await pageOfRecords(recordReads, filterOf(request.principal, filters), {
         limit: size,
         cursor,
@@ -128,7 +146,11 @@ export function validationRoutes(scope: FastifyInstance, deps: ValidationRouteDe
             ...answerHeaders(),
             content: {
               'text/csv': {
-                schema: { type: 'string' },
+                schema: {
+                  type: 'string',
+                  contentMediaType: 'text/csv',
+                  description: 'UTF-8 CSV, one row per record',
+                },
                 examples: { two: { summary: 'Two records', value: EXPORT_CSV_EXAMPLE } },
               },
             },

@@ -1,6 +1,7 @@
 import { type TString, Type } from '@sinclair/typebox';
 import type { TraderFields } from '../../matching/compare.js';
 import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
+import { printableText } from '../../printable-text.js';
 
 /**
  * The caller's `reference` (wave-2 A2, ruling L2) and the batch item that may carry one: the one
@@ -22,7 +23,7 @@ export const REFERENCE_MESSAGE =
 export const REFERENCE_EXAMPLE = 'customer-4711';
 
 export const Reference = Type.String({
-  pattern: REFERENCE_PATTERN,
+  ...printableText(REFERENCE_PATTERN),
   description:
     'Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.',
   examples: [REFERENCE_EXAMPLE],
