@@ -71,7 +71,7 @@ export interface paths {
          *     - **Files**: a key sees only the files uploaded with keys of its mode.
          *     - **Rows**: up to 10,000 (Pro) or 100,000 (Business, Scale); bodies up to 40 MiB (413 `payload_too_large` beyond).
          *     - **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all; the same number with other trader fields is another lookup and counts again); 429 `rate_limit_exceeded` refuses the whole file when fewer validations remain this month.
-         *     - **Rejected rows**: a malformed number, reference or trader cell does not refuse the file: the row is counted in `rejected` and its `error_code` is in the results (`validation_error` for a reference or trader cell with control characters, or longer than 255 or 200 characters).
+         *     - **Rejected rows**: a malformed number, reference or trader cell does not refuse the file: the row is counted in `rejected` and its `error_code` is in the results (`validation_error` for a reference or trader cell with control characters, or longer than 128 or 200 characters once trimmed: the limits of `reference` and the trader fields on every other operation).
          *     - **Retrying**: with an `Idempotency-Key`, a retry of the same upload (the same query and the same bytes of the file, sent as `text/csv` or as the file of a form) gets the first 202 again with `Idempotent-Replayed: true`, and the file is accepted, counted and queued once; another file or query under the key is 422 `idempotency_key_reused`. The key is claimed once the whole file is read and found readable: a file refused for its content (`invalid_csv`, `payload_too_large`) or for the quota (429) leaves the key free for the retry, corrected or not.
          *     - **Worth knowing**: a file that cannot be read is 422 `invalid_csv` naming the line and the reason (empty, no `vat_number` column, not UTF-8, binary, a row with more or fewer fields than the header, an unclosed quote, more rows than the tier allows); nothing of it is accepted or counted.
          */
@@ -1957,7 +1957,7 @@ export interface operations {
                 /** @description `false` asks the registry for every number even when a cached answer exists */
                 cache?: "true" | "false";
                 /**
-                 * @description Your own id, kept on the record of every row whose `reference` cell is empty
+                 * @description Your own id, kept on the record of every row whose `reference` cell is empty; 1–128 printable characters, as every reference
                  * @example import-2026-03
                  */
                 reference?: string;
@@ -2841,11 +2841,20 @@ export interface operations {
                 "application/json": {
                     /** @description `monthly` is every 30 days */
                     interval: "daily" | "weekly" | "monthly";
-                    /** @description Your own id for the customer; printable characters, trimmed */
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
                     reference?: string;
-                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    /**
+                     * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
+                     * @example DE136695976
+                     */
                     requester_vat_number?: string;
-                    /** @description VAT number with its country prefix */
+                    /**
+                     * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
+                     * @example DE123456704
+                     */
                     vat_number: string;
                 };
             };
@@ -3622,7 +3631,10 @@ export interface operations {
                 "application/json": {
                     /** @description `monthly` is every 30 days */
                     interval: "daily" | "weekly" | "monthly";
-                    /** @description Your own id for the customer; printable characters, trimmed */
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
                     reference?: string;
                     vat_numbers: string[];
                 };
@@ -4172,7 +4184,7 @@ export interface operations {
                  */
                 reference?: string;
                 /**
-                 * @description Your own VAT number, for a consultation number (Business and Scale tiers)
+                 * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
                  * @example DE136695976
                  */
                 requester_vat_number?: string;
@@ -4202,7 +4214,7 @@ export interface operations {
                  */
                 trader_street?: string;
                 /**
-                 * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored
+                 * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
                  * @example DE123456704
                  */
                 vat_number: string;
@@ -4361,7 +4373,10 @@ export interface operations {
                      * @example customer-4711
                      */
                     reference?: string;
-                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    /**
+                     * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
+                     * @example DE136695976
+                     */
                     requester_vat_number?: string;
                     /**
                      * @description City; compared as `data.match.city`
@@ -4388,7 +4403,10 @@ export interface operations {
                      * @example Keizersgracht 123
                      */
                     trader_street?: string;
-                    /** @description VAT number with its country prefix */
+                    /**
+                     * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
+                     * @example DE123456704
+                     */
                     vat_number: string;
                 };
             };
@@ -4695,7 +4713,10 @@ export interface operations {
                      * @example customer-4711
                      */
                     reference?: string;
-                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    /**
+                     * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
+                     * @example DE136695976
+                     */
                     requester_vat_number?: string;
                     /** @description At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`) */
                     vat_numbers: (string | {
@@ -4729,7 +4750,10 @@ export interface operations {
                          * @example Keizersgracht 123
                          */
                         trader_street?: string;
-                        /** @description VAT number with its country prefix */
+                        /**
+                         * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
+                         * @example DE123456704
+                         */
                         vat_number: string;
                     })[];
                 };
@@ -5155,7 +5179,10 @@ export interface operations {
                      * @example customer-4711
                      */
                     reference?: string;
-                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    /**
+                     * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
+                     * @example DE136695976
+                     */
                     requester_vat_number?: string;
                     /** @description 1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`) */
                     vat_numbers: (string | {
@@ -5189,7 +5216,10 @@ export interface operations {
                          * @example Keizersgracht 123
                          */
                         trader_street?: string;
-                        /** @description VAT number with its country prefix */
+                        /**
+                         * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
+                         * @example DE123456704
+                         */
                         vat_number: string;
                     })[];
                 };

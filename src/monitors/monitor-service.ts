@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { newId } from '../ids.js';
 import { recurringJobId } from '../jobs/worker.js';
+import { parseReference } from '../records/reference.js';
 import type { NewJob } from '../store/jobs.js';
 import type { MonitorFilter, MonitorRow } from '../store/monitors.js';
 import type { Stores } from '../store/stores.js';
@@ -103,7 +104,7 @@ export class MonitorService {
     const limit = this.limitOf(principal);
     const checked = parseNumber(input.vat_number);
     const requester = parseRequester(input.requester_vat_number)?.vatNumber ?? null;
-    const reference = parseReference(input.reference);
+    const reference = input.reference === undefined ? null : parseReference(input.reference);
     const { monitors, created } = await this.add(principal, limit, [checked], {
       interval: input.interval,
       reference,
@@ -122,7 +123,7 @@ export class MonitorService {
     input: { vat_numbers: readonly string[]; interval: MonitorInterval; reference?: string },
   ): Promise<{ monitors: MonitorView[]; rejected: RejectedNumber[] }> {
     const limit = this.limitOf(principal);
-    const reference = parseReference(input.reference);
+    const reference = input.reference === undefined ? null : parseReference(input.reference);
     const rejected: RejectedNumber[] = [];
     const unique = new Map<string, CheckedNumber>();
     parseEach(input.vat_numbers).forEach((parsed, index) => {
@@ -223,7 +224,7 @@ export class MonitorService {
       status: query.status,
       vatNumber: query.vat_number === undefined ? undefined : parseNumber(query.vat_number).number.vatNumber,
       valid: query.valid === undefined ? undefined : query.valid === 'true',
-      reference: query.reference === undefined ? undefined : (parseReference(query.reference) ?? undefined),
+      reference: query.reference === undefined ? undefined : parseReference(query.reference),
     };
     const rows = await this.deps.stores.monitors.list(ownerOf(principal), filter);
     const hasMore = rows.length > query.limit;
@@ -294,17 +295,6 @@ function ownerOf(principal: Principal): Owner {
 
 function notFound(): ApiError {
   return new ApiError('not_found', 'No monitor with this id.');
-}
-
-/** Ruling L2: printable characters only, trimmed; empty or only spaces is 422. */
-export function parseReference(input: string | undefined): string | null {
-  if (input === undefined) return null;
-  const reference = input.trim();
-  if (reference === '') throw new ApiError('validation_error', 'reference: must not be empty.');
-  if (/\p{C}/u.test(reference)) {
-    throw new ApiError('validation_error', 'reference: only printable characters are allowed.');
-  }
-  return reference;
 }
 
 /** The cursor is opaque to callers: base64url of the last row's sort key. */

@@ -10,6 +10,8 @@ import {
   errorResponses,
   NoQuery,
   Nullable,
+  RequesterVatNumber,
+  VatNumberInput,
 } from '../schemas/common.js';
 import {
   ASYNC_ACCEPTED_EXAMPLES,
@@ -20,16 +22,14 @@ import {
 import { batchEntries, batchEntry, Reference, referenceOf } from '../schemas/reference.js';
 import { typed } from '../typed.js';
 
-const requester = Type.Optional(
-  Type.String({ description: 'Your own VAT number, for consultation numbers (Business and Scale tiers)' }),
-);
+const requester = Type.Optional(RequesterVatNumber);
 const cache = Type.Optional(
   Type.Boolean({ default: true, description: '`false` asks the registry even when a cached answer exists' }),
 );
 
 const SingleBody = Type.Object(
   {
-    vat_number: Type.String({ minLength: 1, description: 'VAT number with its country prefix' }),
+    vat_number: VatNumberInput,
     requester_vat_number: requester,
     cache,
     reference: Type.Optional(Reference),
@@ -40,15 +40,12 @@ const SingleBody = Type.Object(
 
 const BatchBody = Type.Object(
   {
-    vat_numbers: Type.Array(
-      batchEntry(Type.String({ minLength: 1, description: 'VAT number with its country prefix' })),
-      {
-        minItems: 1,
-        maxItems: 1000,
-        description:
-          'At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`)',
-      },
-    ),
+    vat_numbers: Type.Array(batchEntry(VatNumberInput), {
+      minItems: 1,
+      maxItems: 1000,
+      description:
+        'At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`)',
+    }),
     requester_vat_number: requester,
     cache,
     reference: Type.Optional(Reference),
