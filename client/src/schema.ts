@@ -639,11 +639,11 @@ export interface paths {
         };
         /**
          * A record's proof: hash, seal, inclusion path (JSON or PDF)
-         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null.
+         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null. `answer_basis` says in words how the answer came about and whether a registry's reply is behind it (`registry_consulted`): a test key's answers, and those settled by the check digits or the format alone, had no registry.
          *
          *     To check it offline: leaf = SHA-256(0x00 ‖ RFC 8785 canonical JSON of `record`) must equal `record_hash`; fold `inclusion_path` (each step: SHA-256(0x01 ‖ left ‖ right), the step's `hash` on its `side`) to get `seal.root`; SHA-256 of RFC 8785 of `{ previous_hash, root, count, from, to }` is `seal.hash`. The docs page *Evidence and ledger* has a ten-line script.
          *
-         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, consultation number, times of the registry check and of the request, request id, reference, record hash and seal).
+         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry and how the answer came about, consultation number, times of the check and of the request, request id, reference, record hash and seal); a test-mode proof says it is one, and that no registry was consulted.
          *
          *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode; records removed by retention (`EVIDENCE_RETENTION_DAYS`) are gone too.
          */
@@ -1610,6 +1610,16 @@ export interface components {
             type: "validation.failed";
         };
         ValidationProof: {
+            /** @description Not part of the hashed record: derived from its `mode`, `source` and `source_status` */
+            answer_basis: {
+                /**
+                 * @description How the answer came about, in words
+                 * @example The registry was asked for this request.
+                 */
+                description: string;
+                /** @description Whether a registry's reply is what the answer rests on (asked for this request, or earlier and kept in the cache); false for test-mode, check-digit and format-only answers */
+                registry_consulted: boolean;
+            };
             /** @description From the record's hash to the seal's root; null before sealing */
             inclusion_path: {
                 hash: string;
