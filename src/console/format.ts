@@ -38,6 +38,11 @@ export function count(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : NUMBER.format(value);
 }
 
+/** A count with its noun: "1 validation", "1,234 validations". */
+export function counted(value: number, noun: string): string {
+  return `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
+}
+
 /** A UTC day as "2 Nov 2026". */
 export function dayInWords(at: number | string): string {
   const date = new Date(at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, dayInWords, monthInWords, timeInWords, when } from '../../src/console/format.js';
+import { count, counted, dayInWords, monthInWords, timeInWords, when } from '../../src/console/format.js';
 import { COUNTRY_NAMES, countryName } from '../../src/numbers/countries.js';
 import { VAT_COUNTRY_CODES } from '../../src/numbers/index.js';
 import { RatesTable } from '../../src/rates/rates-table.js';
@@ -49,6 +49,8 @@ describe('counts', () => {
     expect(count(1_234_567)).toBe('1,234,567');
     expect(count(999)).toBe('999');
     expect(count(null)).toBe('—');
+    expect(counted(1, 'validation')).toBe('1 validation');
+    expect(counted(1_200, 'validation')).toBe('1,200 validations');
   });
 });
 

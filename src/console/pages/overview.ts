@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Json } from '../api.js';
-import { count, dayInWords, monthInWords, onDay, registry, when } from '../format.js';
+import { count, counted, dayInWords, monthInWords, onDay, registry, when } from '../format.js';
 import { type Html, html } from '../html.js';
 import { apiError, notAvailable } from '../layout.js';
 import type { ConsoleContext } from '../plugin.js';
@@ -43,7 +43,7 @@ export function dailyChart(days: readonly Day[], month: string): Html {
   const labelled = (index: number) =>
     days.length <= 16 || index === 0 || index === days.length - 1 || (index + 1) % 5 === 0;
   const monthName = monthInWords(month);
-  const summary = `${count(total)} validations in ${monthName}${busiest && busiest.validations > 0 ? `; the busiest day was ${dayInWords(busiest.date)} with ${count(busiest.validations)}` : ''}.`;
+  const summary = `${counted(total, 'validation')} in ${monthName}${busiest && busiest.validations > 0 ? `; the busiest day was ${dayInWords(busiest.date)} with ${count(busiest.validations)}` : ''}.`;
   return html`<figure class="usage-chart">
 <svg class="chart" viewBox="0 0 ${VIEW.width} ${VIEW.height}" role="img" aria-labelledby="chart-title chart-desc">
 <title id="chart-title">Validations per day, ${monthName}</title>
@@ -95,7 +95,7 @@ function usageView(usage: Json, mode: string): Html {
 <label for="quota">Monthly quota <meter id="quota" min="0" max="${usage.limit}" low="${Math.round(usage.limit * 0.8)}" high="${Math.round(usage.limit * 0.95)}" optimum="0" value="${usage.used}">${count(usage.used)} of ${count(usage.limit)}</meter></label>
 ${mode === 'test' ? html`<p class="hint">Test keys use no quota: the quota shown is the account's live one.</p>` : ''}
 <p>Monitors: ${count(usage.monitors.used)} of ${count(usage.monitors.limit)}.</p></div>
-<div class="card"><p>${count(total)} validations recorded with ${mode} keys in ${monthInWords(usage.month)}${sources.length ? ':' : '.'}</p>
+<div class="card"><p>${counted(total, 'validation')} recorded with ${mode} keys in ${monthInWords(usage.month)}${sources.length ? ':' : '.'}</p>
 ${sources.length ? html`<ul class="sources">${sources.map(([name, n]) => html`<li>${registry(name)}: ${count(n)}</li>`)}</ul>` : ''}
 ${total === 0 ? html`<p>Nothing yet: <a href="/console/validate">validate a number</a> or <a href="/console/bulk">upload a file</a>.</p>` : dailyChart(usage.daily, usage.month)}</div>
 </div>`;
