@@ -32,10 +32,11 @@ interface Probe {
 
 const TEXT_PROBES = (limit: number): Probe[] => [
   { label: 'at the limit', value: 'r'.repeat(limit), expected: { kept: 'r'.repeat(limit) } },
+  // Letters outside the BMP (two UTF-16 units each): a limit counts characters.
   {
     label: 'at the limit, in characters outside the BMP',
-    value: '😀'.repeat(limit),
-    expected: { kept: '😀'.repeat(limit) },
+    value: '𝐀'.repeat(limit),
+    expected: { kept: '𝐀'.repeat(limit) },
   },
   { label: 'spaces around it', value: '  order 7  ', expected: { kept: 'order 7' } },
   { label: 'one over the limit', value: 'r'.repeat(limit + 1), expected: { refused: 'validation_error' } },
