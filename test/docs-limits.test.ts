@@ -93,7 +93,11 @@ const STATEMENTS: Statement[] = [
 ];
 
 /** Paragraphs that name a tier and a number without stating a limit. */
-const NOT_LIMITS = ['serves on port 3000'];
+const NOT_LIMITS = [
+  'serves on port 3000',
+  'one API with its worker (port 3000)',
+  'Free text whose exact rule',
+];
 
 const numberOf = (text: string) => (text === 'none' ? 0 : Number(text.replaceAll(',', '')));
 

@@ -71,7 +71,7 @@ export interface paths {
          *     - **Files**: a key sees only the files uploaded with keys of its mode.
          *     - **Rows**: up to 10,000 (Pro) or 100,000 (Business, Scale); bodies up to 40 MiB (413 `payload_too_large` beyond).
          *     - **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all; the same number with other trader fields is another lookup and counts again); 429 `rate_limit_exceeded` refuses the whole file when fewer validations remain this month.
-         *     - **Rejected rows**: a malformed number, reference or trader cell does not refuse the file: the row is counted in `rejected` and its `error_code` is in the results (`validation_error` for a reference or trader cell with control characters, or longer than 255 or 200 characters).
+         *     - **Rejected rows**: a malformed number, reference or trader cell does not refuse the file: the row is counted in `rejected` and its `error_code` is in the results (`validation_error` for a reference or trader cell with control characters, or longer than 128 or 200 characters once trimmed: the limits of `reference` and the trader fields on every other operation).
          *     - **Retrying**: with an `Idempotency-Key`, a retry of the same upload (the same query and the same bytes of the file, sent as `text/csv` or as the file of a form) gets the first 202 again with `Idempotent-Replayed: true`, and the file is accepted, counted and queued once; another file or query under the key is 422 `idempotency_key_reused`. The key is claimed once the whole file is read and found readable: a file refused for its content (`invalid_csv`, `payload_too_large`) or for the quota (429) leaves the key free for the retry, corrected or not.
          *     - **Worth knowing**: a file that cannot be read is 422 `invalid_csv` naming the line and the reason (empty, no `vat_number` column, not UTF-8, binary, a row with more or fewer fields than the header, an unclosed quote, more rows than the tier allows); nothing of it is accepted or counted.
          */
@@ -723,11 +723,11 @@ export interface paths {
         };
         /**
          * A record's proof: hash, seal, inclusion path (JSON or PDF)
-         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null. `evidence_integrity` says whether the stored registry exchange still hashes to `record.evidence` (`ok`) or was changed since it was kept (`mismatch`); null when the answer rests on no exchange.
+         * @description The proof that a check was made and has not been changed since: the record exactly as it is hashed (`evidence` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every `LEDGER_SEAL_SECONDS`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: `sealed: false`, `seal` and `inclusion_path` null. `evidence_integrity` says whether the stored registry exchange still hashes to `record.evidence` (`ok`) or was changed since it was kept (`mismatch`); null when the answer rests on no exchange. `answer_basis` says in words how the answer came about and whether a registry's reply is behind it (`registry_consulted`): a test key's answers, and those settled by the check digits or the format alone, had no registry.
          *
          *     To check it offline: leaf = SHA-256(0x00 ‖ RFC 8785 canonical JSON of `record`) must equal `record_hash`; fold `inclusion_path` (each step: SHA-256(0x01 ‖ left ‖ right), the step's `hash` on its `side`) to get `seal.root`; SHA-256 of RFC 8785 of `{ previous_hash, root, count, from, to }` is `seal.hash`. The docs page *Evidence and ledger* has a ten-line script.
          *
-         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, consultation number, times of the registry check and of the request, request id, reference, record hash and seal). When the stored exchange fails its hash, the PDF says so in a warning under its title.
+         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words for a tax auditor (number, result, company, registry and how the answer came about, consultation number, times of the check and of the request, request id, reference, record hash and seal); a test-mode proof says it is one, and that no registry was consulted. When the stored exchange fails its hash, the PDF says so in a warning under its title.
          *
          *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode; records removed by retention (`EVIDENCE_RETENTION_DAYS`) are gone too.
          */
@@ -1928,6 +1928,16 @@ export interface components {
             type: "validation.failed";
         };
         ValidationProof: {
+            /** @description Not part of the hashed record: derived from its `mode`, `source` and `source_status` */
+            answer_basis: {
+                /**
+                 * @description How the answer came about, in words
+                 * @example The registry was asked for this request.
+                 */
+                description: string;
+                /** @description Whether a registry's reply is what the answer rests on (asked for this request, or earlier and kept in the cache); false for test-mode, check-digit and format-only answers */
+                registry_consulted: boolean;
+            };
             /** @description The registry exchange behind `record.evidence`, checked now: `ok` when its stored reply still hashes to `record.evidence` (and its request to the hash kept with it), `mismatch` when the stored evidence was changed since; null without evidence. Outside `record`, so it is not part of what is hashed. */
             evidence_integrity: ("ok" | "mismatch") | null;
             /** @description From the record's hash to the seal's root; null before sealing */
@@ -2300,7 +2310,7 @@ export interface operations {
                 /** @description `false` asks the registry for every number even when a cached answer exists */
                 cache?: "true" | "false";
                 /**
-                 * @description Your own id, kept on the record of every row whose `reference` cell is empty
+                 * @description Your own id, kept on the record of every row whose `reference` cell is empty; 1–128 printable characters, as every reference
                  * @example import-2026-03
                  */
                 reference?: string;
@@ -3184,11 +3194,20 @@ export interface operations {
                 "application/json": {
                     /** @description `monthly` is every 30 days */
                     interval: "daily" | "weekly" | "monthly";
-                    /** @description Your own id for the customer; printable characters, trimmed */
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
                     reference?: string;
-                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    /**
+                     * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
+                     * @example DE136695976
+                     */
                     requester_vat_number?: string;
-                    /** @description VAT number with its country prefix */
+                    /**
+                     * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
+                     * @example DE123456704
+                     */
                     vat_number: string;
                 };
             };
@@ -3989,7 +4008,10 @@ export interface operations {
                 "application/json": {
                     /** @description `monthly` is every 30 days */
                     interval: "daily" | "weekly" | "monthly";
-                    /** @description Your own id for the customer; printable characters, trimmed */
+                    /**
+                     * @description Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.
+                     * @example customer-4711
+                     */
                     reference?: string;
                     vat_numbers: string[];
                 };
@@ -4874,7 +4896,7 @@ export interface operations {
                  */
                 reference?: string;
                 /**
-                 * @description Your own VAT number, for a consultation number (Business and Scale tiers)
+                 * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
                  * @example DE136695976
                  */
                 requester_vat_number?: string;
@@ -4904,7 +4926,7 @@ export interface operations {
                  */
                 trader_street?: string;
                 /**
-                 * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored
+                 * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
                  * @example DE123456704
                  */
                 vat_number: string;
@@ -5063,7 +5085,10 @@ export interface operations {
                      * @example customer-4711
                      */
                     reference?: string;
-                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    /**
+                     * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
+                     * @example DE136695976
+                     */
                     requester_vat_number?: string;
                     /**
                      * @description City; compared as `data.match.city`
@@ -5090,7 +5115,10 @@ export interface operations {
                      * @example Keizersgracht 123
                      */
                     trader_street?: string;
-                    /** @description VAT number with its country prefix */
+                    /**
+                     * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
+                     * @example DE123456704
+                     */
                     vat_number: string;
                 };
             };
@@ -5397,7 +5425,10 @@ export interface operations {
                      * @example customer-4711
                      */
                     reference?: string;
-                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    /**
+                     * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
+                     * @example DE136695976
+                     */
                     requester_vat_number?: string;
                     /** @description At most 200 (Pro) or 1000 (Business, Scale): a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`) */
                     vat_numbers: (string | {
@@ -5431,7 +5462,10 @@ export interface operations {
                          * @example Keizersgracht 123
                          */
                         trader_street?: string;
-                        /** @description VAT number with its country prefix */
+                        /**
+                         * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
+                         * @example DE123456704
+                         */
                         vat_number: string;
                     })[];
                 };
@@ -5857,7 +5891,10 @@ export interface operations {
                      * @example customer-4711
                      */
                     reference?: string;
-                    /** @description Your own VAT number, for consultation numbers (Business and Scale tiers) */
+                    /**
+                     * @description Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`
+                     * @example DE136695976
+                     */
                     requester_vat_number?: string;
                     /** @description 1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`) */
                     vat_numbers: (string | {
@@ -5891,7 +5928,10 @@ export interface operations {
                          * @example Keizersgracht 123
                          */
                         trader_street?: string;
-                        /** @description VAT number with its country prefix */
+                        /**
+                         * @description VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`
+                         * @example DE123456704
+                         */
                         vat_number: string;
                     })[];
                 };

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { timeOrderedUuid } from '../ids.js';
 import { lookupKey } from '../matching/trader-fields.js';
+import { checkReference, parseReference } from '../records/reference.js';
 import { type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { Stores } from '../store/stores.js';
@@ -34,7 +35,6 @@ export const BULK_MAX_BYTES = 40 * 1024 * 1024;
 export const STAGE_ROWS = 5_000;
 /** A file still `receiving` after this long belongs to an upload whose process stopped. */
 export const RECEIVING_EXPIRES_MS = 24 * 60 * 60 * 1000;
-const REFERENCE_MAX_LENGTH = 255;
 
 /** Data rows per file by tier (E1): Pro 10,000, Business and Scale 100,000. */
 export function bulkRowLimit(tier: Tier): number {
@@ -75,16 +75,6 @@ export function newBulkId(now: number): string {
   return `blk_${timeOrderedUuid(now).replace(/-/g, '')}`;
 }
 
-/** A reference as L2 has it: trimmed, printable, not empty; otherwise the message why not. */
-export function checkReference(value: string): { ok: true; value: string } | { ok: false; reason: string } {
-  const trimmed = value.trim();
-  if (trimmed === '') return { ok: false, reason: 'must not be empty or only spaces' };
-  if (trimmed.length > REFERENCE_MAX_LENGTH)
-    return { ok: false, reason: `must be at most ${REFERENCE_MAX_LENGTH} characters` };
-  if (/\p{Cc}/u.test(trimmed)) return { ok: false, reason: 'must hold printable characters only' };
-  return { ok: true, value: trimmed };
-}
-
 export class BulkAcceptance {
   constructor(private readonly deps: BulkAcceptanceDeps) {}
 
@@ -93,12 +83,7 @@ export class BulkAcceptance {
     body: AsyncIterable<Uint8Array | string>,
     request: BulkRequest,
   ): Promise<{ data: BulkAccepted; quota: QuotaState }> {
-    let reference: string | undefined;
-    if (request.reference !== undefined) {
-      const checked = checkReference(request.reference);
-      if (!checked.ok) throw new ApiError('validation_error', `reference: ${checked.reason}.`);
-      reference = checked.value;
-    }
+    const reference = request.reference === undefined ? undefined : parseReference(request.reference);
     const maxRows = bulkRowLimit(principal.tier);
     const now = this.deps.clock.now();
     const id = newBulkId(now);

@@ -45,7 +45,11 @@ code,.mono{font-family:ui-monospace,monospace;font-size:.9em;overflow-wrap:anywh
 .card{border:1px solid var(--line);border-radius:.5rem;padding:1rem}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1rem;margin:0}dl.facts dt{font-weight:600}dl.facts dd{margin:0;overflow-wrap:anywhere}
 meter,progress{width:100%;height:1.25rem}
-.chart{width:100%;height:auto;max-height:12rem}.chart rect{fill:var(--accent)}.chart text{font-size:9px;fill:var(--muted)}
+.chart{width:100%;height:auto;max-height:16rem}.chart rect{fill:var(--accent)}.chart text{font-size:9px;fill:var(--muted)}
+.chart .axis{stroke:var(--fg)}.chart .grid{stroke:var(--line);stroke-width:.5}.chart .axis-title{font-size:10px;fill:var(--fg)}
+figure{margin:0}figcaption{color:var(--muted);font-size:.9rem}td.number{text-align:right;font-variant-numeric:tabular-nums}
+.country{color:var(--muted);font-size:.9em}ul.sources{margin:.2rem 0 .5rem;padding-left:1.2rem}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .secret{font-family:ui-monospace,monospace;background:var(--panel);padding:.5rem;border-radius:.3rem;overflow-wrap:anywhere;display:block}
 pre{background:var(--panel);padding:.75rem;overflow:auto;max-height:20rem;font-size:.85rem}
 .state-operational{color:var(--ok)}.state-degraded{color:var(--test)}.state-down{color:var(--bad)}

@@ -116,11 +116,6 @@ export function empty(text: Html | string): Html {
   return html`<div class="empty"><p>${text}</p></div>`;
 }
 
-export function when(iso: string | null | undefined): Html | string {
-  if (!iso) return '—';
-  return html`<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
-}
-
 export function isHtml(value: unknown): value is Html {
   return value instanceof Html;
 }

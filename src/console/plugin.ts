@@ -70,6 +70,8 @@ export interface ConsoleContext {
   secure(request: FastifyRequest): boolean;
   render(reply: FastifyReply, request: FastifyRequest, view: View): FastifyReply;
   form(request: FastifyRequest): FormBody;
+  /** The service's clock, for times written in words ("3 minutes ago"). */
+  now(): number;
 }
 
 export interface View {
@@ -102,6 +104,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
         .type('text/html; charset=utf-8')
         .send(String(page({ ...view, session: request.consoleSession }))),
     form: (request) => (request.body as FormBody | undefined) ?? { fields: {} },
+    now: () => deps.clock.now(),
   };
 
   await app.register(async (scope) => {

@@ -45,9 +45,25 @@ export const PathStep = Type.Object({
   hash: Type.String(),
 });
 
+/** How the record's answer came about, as the JSON proof and the PDF both state it. */
+export const AnswerBasis = Type.Object(
+  {
+    registry_consulted: Type.Boolean({
+      description:
+        "Whether a registry's reply is what the answer rests on (asked for this request, or earlier and kept in the cache); false for test-mode, check-digit and format-only answers",
+    }),
+    description: Type.String({
+      description: 'How the answer came about, in words',
+      examples: ['The registry was asked for this request.'],
+    }),
+  },
+  { description: 'Not part of the hashed record: derived from its `mode`, `source` and `source_status`' },
+);
+
 export const ValidationProof = Type.Object(
   {
     record: HashedRecord,
+    answer_basis: AnswerBasis,
     record_hash: Type.String({ description: 'SHA-256(0x00 ‖ RFC 8785 of record), lowercase hex' }),
     evidence_integrity: Type.Union([EvidenceIntegrity, Type.Null()], {
       description:
@@ -63,6 +79,40 @@ export const ValidationProof = Type.Object(
 );
 
 export type ValidationProofView = Static<typeof ValidationProof>;
+export type AnswerBasisView = Static<typeof AnswerBasis>;
+
+/** Answers no registry took part in, by why not; a test key's answers are all of them. */
+const WITHOUT_REGISTRY: Record<string, string> = {
+  test: 'Test mode: the service answered from its test numbers. No registry was consulted, so the answer says nothing about the registration of this number.',
+  checksum: 'No registry was consulted: the number failed its check digits, which settles it without one.',
+  format:
+    'No registry was consulted: the country has no register to ask, so only the format of the number was checked.',
+  unverified: 'No registry was consulted: the answer is not confirmed by a registry.',
+};
+
+/** Answers resting on a registry's reply, by their source status. */
+const FROM_REGISTRY: Record<string, string> = {
+  live: 'The registry was asked for this request.',
+  cached: 'From the registry’s earlier answer, kept in the cache.',
+  unavailable: 'From an earlier registry answer, served while the registry was unavailable.',
+  degraded: 'The registry answered without all details.',
+  fallback: 'The member state’s own register answered because VIES could not.',
+};
+
+/** How a record's answer came about: whether a registry's reply is behind it, and in words. */
+export function answerBasis(
+  record: Pick<Static<typeof HashedRecord>, 'mode' | 'source' | 'source_status'>,
+): AnswerBasisView {
+  const without =
+    record.mode === 'test'
+      ? WITHOUT_REGISTRY.test
+      : (WITHOUT_REGISTRY[record.source] ?? WITHOUT_REGISTRY[record.source_status]);
+  if (without) return { registry_consulted: false, description: without };
+  return {
+    registry_consulted: true,
+    description: FROM_REGISTRY[record.source_status] ?? record.source_status,
+  };
+}
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
@@ -92,6 +142,7 @@ export async function proofOf(
   const [evidence] = row.evidence_id ? await ledger.evidenceBytes([row.evidence_id]) : [];
   const checked = {
     record,
+    answer_basis: answerBasis(record),
     record_hash: recordHash,
     evidence_integrity: evidence ? integrityOf(evidence) : null,
   };
@@ -121,15 +172,6 @@ const REGISTRIES: Record<string, string> = {
   test: 'No registry: a test-mode answer',
 };
 
-const HOW_ANSWERED: Record<string, string> = {
-  live: 'asked the registry for this request',
-  cached: 'from the registry’s earlier answer, kept in the cache',
-  stale: 'from an earlier registry answer while the registry was unavailable',
-  unavailable: 'from an earlier registry answer while the registry was unavailable',
-  degraded: 'the registry answered without all details',
-  unverified: 'not confirmed by a registry',
-};
-
 const EVIDENCE_STATE: Record<'ok' | 'mismatch', string> = {
   ok: 'unchanged: its bytes match their hashes',
   mismatch: 'CHANGED: its bytes no longer match their hashes (see the warning above)',
@@ -141,10 +183,15 @@ const when = (value: string | null) =>
 /** The proof as a one-page A4 PDF in plain words (pdfkit, standard fonts). */
 export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   const { record, seal } = proof;
+  const consulted = proof.answer_basis.registry_consulted;
+  const test = record.mode === 'test';
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `Proof of VAT number check ${record.id}`, Author: 'VAT validation service' },
+    info: {
+      Title: `Proof of ${test ? 'a test-mode ' : ''}VAT number check ${record.id}`,
+      Author: 'VAT validation service',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -163,13 +210,23 @@ export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
       .text(value);
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).text('Proof of a VAT number check');
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(test ? 'Proof of a test-mode VAT number check' : 'Proof of a VAT number check');
   doc
     .font('Helvetica')
     .fontSize(9)
     .text(
-      'This document records a check of a VAT number made through our service, what the registry answered and ' +
-        'how the record is protected against later changes.',
+      test
+        ? 'This document records a check made with a test key: the service answered it from its test numbers and ' +
+            'no registry was consulted, so it is not evidence of any registration. It shows how the record is ' +
+            'protected against later changes.'
+        : consulted
+          ? 'This document records a check of a VAT number made through our service, what the registry answered ' +
+            'and how the record is protected against later changes.'
+          : 'This document records a check of a VAT number made through our service, how it was answered without ' +
+            'a registry, and how the record is protected against later changes.',
     );
   if (proof.evidence_integrity === 'mismatch')
     doc
@@ -191,13 +248,18 @@ export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
       ? 'VALID: the number was registered for VAT when it was checked'
       : 'NOT VALID: the number was not registered for VAT when it was checked',
   );
-  line('Company name', record.company?.name ?? 'not given by the registry');
-  line('Company address', record.company?.address ?? 'not given by the registry');
-  line('Registry', REGISTRIES[record.source] ?? record.source);
-  line('How it was answered', HOW_ANSWERED[record.source_status] ?? record.source_status);
-  line('Consultation number', record.consultation_number ?? 'none (the registry issued none for this check)');
+  const notGiven = consulted ? 'not given by the registry' : 'none';
+  line('Company name', record.company?.name ?? notGiven);
+  line('Company address', record.company?.address ?? notGiven);
+  line('Registry', test ? REGISTRIES.test : (REGISTRIES[record.source] ?? record.source));
+  line('How it was answered', proof.answer_basis.description);
+  line(
+    'Consultation number',
+    record.consultation_number ??
+      (consulted ? 'none (the registry issued none for this check)' : 'none (no registry was consulted)'),
+  );
   line('Requester VAT number', record.requester_vat_number ?? 'none given');
-  line('Registry checked at', when(record.requested_at));
+  line(consulted ? 'Registry checked at' : 'Answered at', when(record.requested_at));
   if (record.cached_at) line('Cached answer from', when(record.cached_at));
   line('Request made at', when(record.created_at));
 

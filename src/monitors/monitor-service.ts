@@ -6,6 +6,7 @@ import { decodeCursor, pageOf } from '../cursors.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { newId } from '../ids.js';
 import { recurringJobId } from '../jobs/worker.js';
+import { parseReference } from '../records/reference.js';
 import type { NewJob } from '../store/jobs.js';
 import type { MonitorRow } from '../store/monitors.js';
 import type { Stores } from '../store/stores.js';
@@ -129,7 +130,7 @@ export class MonitorService {
     const limit = this.limitOf(principal);
     const checked = parseNumber(input.vat_number);
     const requester = parseRequester(input.requester_vat_number)?.vatNumber ?? null;
-    const reference = parseReference(input.reference);
+    const reference = input.reference === undefined ? null : parseReference(input.reference);
     const { monitors, created, quota } = await this.add(principal, limit, [checked], {
       interval: input.interval,
       reference,
@@ -150,7 +151,7 @@ export class MonitorService {
     requestId: string,
   ): Promise<{ monitors: MonitorView[]; rejected: RejectedNumber[]; quota: QuotaState }> {
     const limit = this.limitOf(principal);
-    const reference = parseReference(input.reference);
+    const reference = input.reference === undefined ? null : parseReference(input.reference);
     const rejected: RejectedNumber[] = [];
     const unique = new Map<string, CheckedNumber>();
     parseEach(input.vat_numbers).forEach((parsed, index) => {
@@ -266,7 +267,7 @@ export class MonitorService {
       status: query.status,
       vatNumber: query.vat_number === undefined ? undefined : parseNumber(query.vat_number).number.vatNumber,
       valid: query.valid === undefined ? undefined : query.valid === 'true',
-      reference: query.reference === undefined ? undefined : (parseReference(query.reference) ?? undefined),
+      reference: query.reference === undefined ? undefined : parseReference(query.reference),
     };
     // A cursor pages on only the list, account, key mode and filters it was made for.
     const scope = { list: 'monitors', ...owner, ...filters };
@@ -348,15 +349,4 @@ function ownerOf(principal: Principal): Owner {
 
 function notFound(): ApiError {
   return new ApiError('not_found', 'No monitor with this id.');
-}
-
-/** Ruling L2: printable characters only, trimmed; empty or only spaces is 422. */
-export function parseReference(input: string | undefined): string | null {
-  if (input === undefined) return null;
-  const reference = input.trim();
-  if (reference === '') throw new ApiError('validation_error', 'reference: must not be empty.');
-  if (/\p{C}/u.test(reference)) {
-    throw new ApiError('validation_error', 'reference: only printable characters are allowed.');
-  }
-  return reference;
 }

@@ -6,6 +6,7 @@ import { checkVatNumber, VAT_COUNTRY_CODES } from '../numbers/index.js';
 import type { RecordFilter, RecordPosition, RecordReadStore, RecordRow } from '../store/record-reads.js';
 import { SOURCES } from '../validation/answer.js';
 import { type RecordSummaryView, recordSummary } from './record-shape.js';
+import { parseReference } from './reference.js';
 
 /**
  * The history filters (wave-2 A4) as the API takes them, checked and turned into a store filter;
@@ -103,14 +104,6 @@ export function parseInstant(name: string, raw: string): number {
   throw bad(
     `${name}: must be an ISO 8601 date or date-time with a time zone (e.g. 2026-03-01 or 2026-03-01T09:30:00Z); got '${raw.slice(0, 40)}'.`,
   );
-}
-
-/** A reference as stored: trimmed, 1-128 printable characters (wave-2 A2, ruling L2). */
-function parseReference(raw: string): string {
-  const reference = raw.trim();
-  if (reference.length === 0 || reference.length > 128 || /\p{Cc}/u.test(reference))
-    throw bad('reference: must be 1 to 128 printable characters.');
-  return reference;
 }
 
 /**

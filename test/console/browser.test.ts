@@ -179,9 +179,11 @@ describe('console in Chromium', () => {
     await page.getByLabel('HTTPS URL').fill(stack.receiver.url);
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await page.getByRole('status').textContent()).toContain('Saved');
+    await page.getByRole('button', { name: 'Reveal the signing secret' }).click();
     const secret = await page.locator('#secret').textContent();
     await page.getByLabel('Rotate the signing secret').check();
     await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Reveal the signing secret' }).click();
     expect(await page.locator('#secret').textContent()).not.toBe(secret);
     await page.getByRole('button', { name: 'Send a test event' }).click();
     await expect.poll(() => stack.receiver.requests.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
@@ -223,7 +225,7 @@ describe('console in Chromium', () => {
     await page.goto(`${stack.app.url}/console/rates`);
     await page.getByLabel('Rates in force on').fill('2025-01-01');
     await page.getByRole('button', { name: 'Show' }).click();
-    expect(await page.textContent('h1')).toContain('2025-01-01');
+    expect(await page.textContent('h1')).toContain('1 Jan 2025');
     expect(await page.locator('tbody tr').count()).toBeGreaterThan(25);
     await page.goto(`${stack.app.url}/console/rates?date=2020-01-01`);
     expect(await page.getByRole('alert').textContent()).toContain('validation_error');

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildIfStale } from '../../scripts/build-if-stale.mjs';
 import { writeTestCertificates } from './receiver.js';
 
 /**
@@ -14,7 +14,7 @@ export default async function setup(): Promise<() => void> {
   process.env.VAT_TEST_CERT_DIR = certDir;
   process.env.NODE_EXTRA_CA_CERTS = join(certDir, 'ca.pem');
 
-  buildIfStale();
+  buildForChildProcesses();
   process.env.VAT_TEST_BUILT = '1';
 
   const lines: string[] = [];
@@ -38,33 +38,12 @@ function redact(url: string): string {
 
 /**
  * Tests that run the service as a child process (crash, scale-out, shutdown, logs) use the built
- * CLI. Build it here, once, before any test file starts, when any source is newer than it: two
- * test files building at once would write dist/ under each other's running children.
+ * CLI. It is built here, once, before any test file starts, when any source is newer than it (the
+ * check `npm start` makes too): two test files building at once would write dist/ under each
+ * other's running children.
  */
-function buildIfStale(): void {
-  const root = join(import.meta.dirname, '..', '..');
-  const cli = join(root, 'dist', 'src', 'cli.js');
-  // tsc rewrites its build-info file on every build, even when it leaves unchanged outputs alone.
-  const info = join(root, 'dist', '.tsbuildinfo-build');
-  const built = existsSync(cli) && existsSync(info) ? statSync(info).mtimeMs : 0;
-  const newest = Math.max(...['src', 'simulator', 'bench'].map((dir) => newestMtime(join(root, dir))));
-  if (newest <= built) return;
-  console.log('Building dist/ for the tests that run the service as a child process…');
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+function buildForChildProcesses(): void {
+  buildIfStale(join(import.meta.dirname, '..', '..'), (line) =>
+    console.log(`${line} For the tests that run the service as a child process.`),
   );
-}
-
-function newestMtime(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
 }

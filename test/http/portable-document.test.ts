@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../src/http/openapi-document.js';
-import { REFERENCE_PATTERN } from '../../src/http/schemas/reference.js';
 import { TRADER_FIELD_PATTERN } from '../../src/matching/trader-fields.js';
 import { PORTABLE_PRINTABLE_PATTERN, UNICODE_PATTERN_KEYWORD } from '../../src/printable-text.js';
+import { REFERENCE_PATTERN } from '../../src/records/reference.js';
 import { lintOutput, repositoryFile } from './support.js';
 
 /**

@@ -95,7 +95,19 @@ describeEachDialect('validation proof', (dialect) => {
       evidence: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(unsealed.record).not.toHaveProperty('ledger');
+    expect(unsealed.answer_basis).toEqual({
+      registry_consulted: true,
+      description: 'The registry was asked for this request.',
+    });
     expect(checkProof(unsealed).recordOk).toBe(true);
+    // A number its check digits settle: no registry behind the answer, and the proof says so.
+    const local = await recordIdOf(app, account.id, 'DE123456789');
+    const localProof = await app.request('GET', `/v1/validations/${local}/proof`, { key: account.live });
+    expect(localProof.body.data.record.source).toBe('checksum');
+    expect(localProof.body.data.answer_basis).toEqual({
+      registry_consulted: false,
+      description: expect.stringContaining('No registry was consulted'),
+    });
 
     app.clock.advance(120_000);
     const seal = await sealLedger({ ledger: app.services.ledger, clock: app.clock, intervalMs: 60_000 });
@@ -149,6 +161,45 @@ describeEachDialect('validation proof', (dialect) => {
         expect(text).toContain(proof.record_hash);
         expect(text).toContain(proof.seal.id);
         expect(text).toMatch(/VALID/);
+        expect(text.replace(/\s+/g, ' ')).toContain('The registry was asked for this request.');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says of a test-mode proof, in JSON and in the PDF, that it is one and that no registry was consulted', async () => {
+    const { app } = live;
+    const account = await app.account('business');
+    const dir = mkdtempSync(join(tmpdir(), 'proof-'));
+    try {
+      // Test mode's magic numbers answered fresh, "cached" and "stale": none of them asked a registry.
+      for (const number of ['DE123456704', 'DE123456712', 'DE555555502']) {
+        expect((await validate(app, account.test, number)).status).toBe(200);
+        const id = await recordIdOf(app, account.id, number, 'test');
+        const json = await app.request('GET', `/v1/validations/${id}/proof`, { key: account.test });
+        expect(json.status, json.text).toBe(200);
+        expect(json.body.data.record).toMatchObject({ mode: 'test', source: 'test', evidence: null });
+        expect(json.body.data.answer_basis, number).toEqual({
+          registry_consulted: false,
+          description:
+            'Test mode: the service answered from its test numbers. No registry was consulted, so the answer says nothing about the registration of this number.',
+        });
+
+        const response = await fetch(`${app.url}/v1/validations/${id}/proof?format=pdf`, {
+          headers: { authorization: `Bearer ${account.test}` },
+        });
+        expect(response.status).toBe(200);
+        const file = join(dir, `${number}.pdf`);
+        writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+        expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/^Pages:\s+1$/m);
+        const text = execFileSync('pdftotext', [file, '-']).toString().replace(/\s+/g, ' ');
+        expect(text).toContain('Proof of a test-mode VAT number check');
+        expect(text).toContain('no registry was consulted');
+        expect(text).toContain('Answered at');
+        expect(text, number).not.toMatch(
+          /asked for this request|asked the registry|registry checked at|what the registry answered|registry.s earlier answer|earlier registry answer|issued none/i,
+        );
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

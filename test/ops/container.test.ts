@@ -3,7 +3,9 @@ import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // `yaml` comes with @fastify/swagger (which writes the YAML form of the OpenAPI document).
 import { parse as parseYaml } from 'yaml';
+import { startSimulator } from '../../simulator/server.js';
 import { runCli } from '../../src/cli.js';
+import { loadConfig, SETTINGS } from '../../src/config.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { PROJECT_ROOT } from '../helpers/processes.js';
 
@@ -96,9 +98,32 @@ describe('Dockerfile', () => {
 });
 
 interface ComposeService {
+  profiles?: string[];
   healthcheck?: { test?: string[] | string; disable?: boolean };
   environment?: Record<string, string>;
   ports?: string[];
+  depends_on?: Record<string, unknown>;
+}
+
+/** The settings that say where a registry is, with their defaults: the official addresses. */
+const REGISTRY_URLS = Object.entries(SETTINGS)
+  .filter(
+    ([name]) => /^[A-Z]+_URL$/.test(name) && !['DATABASE_URL', 'REDIS_URL', 'PUBLIC_URL'].includes(name),
+  )
+  .map(([name, setting]) => [name, (setting as { default?: string }).default] as const);
+
+/**
+ * compose.yaml's environment of a service as the container sees it: the file's `${NAME:-}`
+ * interpolations with nothing set (what `docker compose` does when neither the environment nor a
+ * .env file has them).
+ */
+function containerEnv(service: ComposeService): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([name, value]) => [
+      name,
+      String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1'),
+    ]),
+  );
 }
 
 describe('compose.yaml', () => {
@@ -107,9 +132,12 @@ describe('compose.yaml', () => {
     services: Record<string, ComposeService>;
   };
   const services = Object.entries(compose.services);
+  const inProfile = (profile: string) =>
+    services.filter(([, service]) => service.profiles?.includes(profile));
+  const apis = (profile: string) => inProfile(profile).filter(([, service]) => service.environment?.VIES_URL);
 
   it('gives every service a health check', () => {
-    expect(services.length).toBeGreaterThanOrEqual(6);
+    expect(services.length).toBeGreaterThanOrEqual(7);
     for (const [name, service] of services) {
       const test = service.healthcheck?.test;
       expect(service.healthcheck?.disable, name).not.toBe(true);
@@ -119,9 +147,66 @@ describe('compose.yaml', () => {
     }
   });
 
+  it('puts every service in the production or the demo profile, and depends only on its own profile', () => {
+    for (const [name, service] of services) {
+      expect(service.profiles?.length, name).toBeGreaterThan(0);
+      for (const profile of service.profiles!) expect(['production', 'demo'], name).toContain(profile);
+      for (const dependency of Object.keys(service.depends_on ?? {})) {
+        for (const profile of service.profiles!) {
+          expect(compose.services[dependency]?.profiles, `${name} → ${dependency}`).toContain(profile);
+        }
+      }
+    }
+    expect(
+      apis('production')
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual(['api-1', 'api-2', 'worker']);
+    expect(apis('demo').map(([name]) => name)).toEqual(['demo']);
+  });
+
+  it("points production at every registry's official address, with a start-up the settings accept", () => {
+    expect(apis('production')).toHaveLength(3);
+    for (const [name, service] of apis('production')) {
+      const env = containerEnv(service);
+      for (const [setting, official] of REGISTRY_URLS) {
+        expect(official, setting).toMatch(/^https:\/\//);
+        expect(env[setting], `${name} ${setting}`).toBe(official);
+      }
+      expect(JSON.stringify(env), name).not.toContain('simulator');
+      expect(env.NODE_ENV, name).toBe('production');
+      expect(() => loadConfig(env), name).not.toThrow();
+    }
+  });
+
+  it('points the demo at the simulator of its own profile for every registry', async () => {
+    const sim = await startSimulator();
+    try {
+      // What the simulator serves each registry under, at the demo's address for it.
+      const base = new URL(sim.env().VIES_URL).origin;
+      const served = Object.fromEntries(
+        Object.entries(sim.env()).map(([name, value]) => [
+          name,
+          value.replace(base, 'http://simulator:4010'),
+        ]),
+      );
+      const [[, demo]] = apis('demo');
+      const env = containerEnv(demo);
+      for (const [setting] of REGISTRY_URLS) expect(env[setting], setting).toBe(served[setting]);
+      for (const [name, value] of Object.entries(served)) expect(env[name], name).toBe(value);
+      expect(compose.services.simulator.profiles).toEqual(['demo']);
+      expect(compose.services.simulator.healthcheck?.test).toContain(
+        "fetch('http://127.0.0.1:4010/_sim/stats').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))",
+      );
+      expect(() => loadConfig(env)).not.toThrow();
+    } finally {
+      await sim.close();
+    }
+  });
+
   it("sets each published API's PUBLIC_URL to the address it is published on", () => {
     const published = services.filter(([, service]) => service.ports?.length);
-    expect(published.map(([name]) => name).sort()).toEqual(['api-1', 'api-2']);
+    expect(published.map(([name]) => name).sort()).toEqual(['api-1', 'api-2', 'demo']);
     for (const [name, service] of published) {
       const [hostPort, containerPort] = service.ports![0].split(':');
       expect(containerPort, name).toBe('3000');

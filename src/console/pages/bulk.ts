@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Json } from '../api.js';
+import { count, when } from '../format.js';
 import { type Html, html, queryOf } from '../html.js';
-import { apiError, csrfField, empty, type Notice, notAvailable, when } from '../layout.js';
+import { apiError, csrfField, empty, type Notice, notAvailable } from '../layout.js';
 import type { ConsoleContext } from '../plugin.js';
 import { passThrough } from './validate.js';
 
@@ -30,7 +31,7 @@ export function bulkPages(scope: FastifyInstance, ctx: ConsoleContext): void {
 <input type="hidden" name="idempotency_key" value="${randomUUID()}">
 <button type="submit">Upload and validate</button></form>
 <h2>Files</h2>
-${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No files yet. Upload a CSV above; each number is checked in the background and the results are ready to download.') : fileTable(list.body.data)}`;
+${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No files yet. Upload a CSV above; each number is checked in the background and the results are ready to download.') : fileTable(list.body.data, ctx.now())}`;
     return ctx.render(reply, request, { title: 'Bulk files', section: 'bulk', body, notice, status });
   };
 
@@ -79,7 +80,7 @@ ${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No fil
       return ctx.render(reply, request, {
         title: `Bulk file ${progress.bulk_id}`,
         section: 'bulk',
-        body: html`<div data-progress-url="/console/bulk/${id}" data-done="${done}" aria-live="polite">${progressView(progress)}</div><p><a href="/console/bulk">All files</a></p>`,
+        body: html`<div data-progress-url="/console/bulk/${id}" data-done="${done}" aria-live="polite">${progressView(progress, ctx.now())}</div><p><a href="/console/bulk">All files</a></p>`,
         refreshSeconds: done ? undefined : 2,
       });
     },
@@ -96,20 +97,20 @@ ${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No fil
   );
 }
 
-function progressView(progress: Json): Html {
+function progressView(progress: Json, now: number): Html {
   const accepted = Math.max(progress.accepted, 1);
-  return html`<p>Status: <strong data-status="${progress.status}">${progress.status}</strong>${progress.eta_seconds ? ` · about ${progress.eta_seconds} s left` : ''}</p>
-<label for="bulk-progress">${progress.processed} of ${progress.accepted} numbers answered
+  return html`<p>Status: <strong data-status="${progress.status}">${progress.status}</strong>${progress.eta_seconds ? ` · about ${count(progress.eta_seconds)} s left` : ''}</p>
+<label for="bulk-progress">${count(progress.processed)} of ${count(progress.accepted)} numbers answered
 <progress id="bulk-progress" max="${accepted}" value="${progress.processed}">${Math.round((progress.processed / accepted) * 100)} %</progress></label>
-<dl class="facts"><dt>Rows</dt><dd>${progress.total}</dd><dt>Valid format</dt><dd>${progress.accepted}</dd><dt>Rejected</dt><dd>${progress.rejected}</dd><dt>Answered</dt><dd>${progress.succeeded}</dd><dt>Unanswered</dt><dd>${progress.failed}</dd><dt>Started</dt><dd>${when(progress.created_at)}</dd><dt>Finished</dt><dd>${when(progress.completed_at)}</dd></dl>
+<dl class="facts"><dt>Rows</dt><dd>${count(progress.total)}</dd><dt>Valid format</dt><dd>${count(progress.accepted)}</dd><dt>Rejected</dt><dd>${count(progress.rejected)}</dd><dt>Answered</dt><dd>${count(progress.succeeded)}</dd><dt>Unanswered</dt><dd>${count(progress.failed)}</dd><dt>Started</dt><dd>${when(progress.created_at, now)}</dd><dt>Finished</dt><dd>${when(progress.completed_at, now)}</dd></dl>
 <p><a href="/console/bulk/${progress.bulk_id}/results" download>Download the results (CSV)</a>${progress.status === 'completed' ? '' : ' · rows answered so far'}</p>`;
 }
 
-function fileTable(files: Json[]): Html {
+function fileTable(files: Json[], now: number): Html {
   return html`<div class="table"><table>
 <thead><tr><th scope="col">File</th><th scope="col">Uploaded</th><th scope="col">Status</th><th scope="col">Rows</th><th scope="col">Answered</th><th scope="col">Results</th></tr></thead>
 <tbody>${files.map(
     (file) =>
-      html`<tr><td><a href="/console/bulk/${file.bulk_id}" class="mono">${file.bulk_id}</a></td><td>${when(file.created_at)}</td><td>${file.status}</td><td>${file.total}</td><td>${file.processed} of ${file.accepted}</td><td><a href="/console/bulk/${file.bulk_id}/results" download>CSV</a></td></tr>`,
+      html`<tr><td><a href="/console/bulk/${file.bulk_id}" class="mono">${file.bulk_id}</a></td><td>${when(file.created_at, now)}</td><td>${file.status}</td><td>${count(file.total)}</td><td>${count(file.processed)} of ${count(file.accepted)}</td><td><a href="/console/bulk/${file.bulk_id}/results" download>CSV</a></td></tr>`,
   )}</tbody></table></div>`;
 }

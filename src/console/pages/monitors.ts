@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAnswer, Json } from '../api.js';
+import { vatNumber, when } from '../format.js';
 import { type Html, html } from '../html.js';
-import { apiError, csrfField, empty, type Notice, notAvailable, when } from '../layout.js';
+import { apiError, csrfField, empty, type Notice, notAvailable } from '../layout.js';
 import type { ConsoleContext } from '../plugin.js';
 
 /** Monitors: add, pause or resume, check now, remove, and the latest monitor checks. */
@@ -26,9 +27,9 @@ export function monitorPages(scope: FastifyInstance, ctx: ConsoleContext): void 
 <label for="m-ref">Reference<input id="m-ref" name="reference" autocomplete="off"></label>
 <button type="submit">Add monitor</button></form>
 <h2>Monitored numbers</h2>
-${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No monitors yet. Add a customer’s number above and it is re-checked on schedule; a change is shown here and sent as a monitor.changed webhook.') : monitorTable(list.body.data, csrf)}
+${!list.ok ? apiError(list.error!) : list.body.data.length === 0 ? empty('No monitors yet. Add a customer’s number above and it is re-checked on schedule; a change is shown here and sent as a monitor.changed webhook.') : monitorTable(list.body.data, csrf, ctx.now())}
 <h2>Latest checks</h2>
-${checks.ok && checks.body.data.length > 0 ? checkList(checks.body.data) : empty('No checks yet: the first check of a new monitor runs at once.')}`;
+${checks.ok && checks.body.data.length > 0 ? checkList(checks.body.data, ctx.now()) : empty('No checks yet: the first check of a new monitor runs at once.')}`;
     return ctx.render(reply, request, { title: 'Monitors', section: 'monitors', body, notice, status });
   };
   const after = (request: FastifyRequest, reply: FastifyReply, answer: ApiAnswer, done: string) =>
@@ -67,20 +68,20 @@ ${checks.ok && checks.body.data.length > 0 ? checkList(checks.body.data) : empty
   );
 }
 
-function monitorTable(monitors: Json[], csrf: Html): Html {
+function monitorTable(monitors: Json[], csrf: Html, now: number): Html {
   return html`<div class="table"><table>
 <thead><tr><th scope="col">VAT number</th><th scope="col">Interval</th><th scope="col">Status</th><th scope="col">Last result</th><th scope="col">Last checked</th><th scope="col">Next check</th><th scope="col">Actions</th></tr></thead>
 <tbody>${monitors.map((monitor) => {
     const action = (name: string, label: string, extra = html``) =>
       html`<form method="post" action="/console/monitors/${monitor.id}" class="inline"${extra}>${csrf}<input type="hidden" name="action" value="${name}"><button type="submit" class="${name === 'remove' ? 'danger' : 'secondary'}">${label}</button></form>`;
     const result = monitor.last_result;
-    return html`<tr><td class="mono">${monitor.vat_number}${monitor.reference ? html`<br><span class="hint">${monitor.reference}</span>` : ''}</td><td>${monitor.interval}</td><td>${monitor.status}</td>
+    return html`<tr><td>${vatNumber(monitor.vat_number)}${monitor.reference ? html`<br><span class="hint">${monitor.reference}</span>` : ''}</td><td>${monitor.interval}</td><td>${monitor.status}</td>
 <td>${result ? html`<span class="${result.valid ? 'valid' : 'invalid'}">${result.valid ? 'valid' : 'not valid'}</span> ${result.company?.name ?? ''}` : '—'}${monitor.last_error ? html`<br><span class="invalid">${monitor.last_error.message}</span>` : ''}</td>
-<td>${when(monitor.last_checked_at)}</td><td>${when(monitor.next_check_at)}</td>
+<td>${when(monitor.last_checked_at, now)}</td><td>${when(monitor.next_check_at, now)}</td>
 <td>${monitor.status === 'active' ? action('pause', 'Pause') : action('resume', 'Resume')} ${action('check', 'Check now')} ${action('remove', 'Remove', html` data-confirm="Stop monitoring ${monitor.vat_number}?"`)}</td></tr>`;
   })}</tbody></table></div>`;
 }
 
-function checkList(records: Json[]): Html {
-  return html`<ul>${records.map((record) => html`<li>${when(record.created_at)}: <a href="/console/validations/${record.id}">${record.vat_number}</a> <span class="${record.valid ? 'valid' : 'invalid'}">${record.valid ? 'valid' : 'not valid'}</span> ${record.company?.name ?? ''}</li>`)}</ul>`;
+function checkList(records: Json[], now: number): Html {
+  return html`<ul>${records.map((record) => html`<li>${when(record.created_at, now)}: <a href="/console/validations/${record.id}">${vatNumber(record.vat_number)}</a> <span class="${record.valid ? 'valid' : 'invalid'}">${record.valid ? 'valid' : 'not valid'}</span> ${record.company?.name ?? ''}</li>`)}</ul>`;
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Json } from '../api.js';
+import { countryOf, dayInWords, onDay } from '../format.js';
 import { type Html, html, queryOf } from '../html.js';
 import { apiError } from '../layout.js';
 import type { ConsoleContext } from '../plugin.js';
 
-/** GET /console/rates: the VAT rates in force on a chosen date. */
+/** GET /console/rates: the VAT rates in force on a chosen date, by country name (A to Z). */
 export function ratesPage(scope: FastifyInstance, ctx: ConsoleContext): void {
   scope.get<{ Querystring: { date?: string } }>(
     '/console/rates',
@@ -17,7 +18,8 @@ export function ratesPage(scope: FastifyInstance, ctx: ConsoleContext): void {
 <button type="submit">Show</button></form>
 ${answer.ok ? rateTable(answer.body.data) : apiError(answer.error!)}`;
       return ctx.render(reply, request, {
-        title: `VAT rates${date ? ` on ${date}` : ' today'}`,
+        // The date in words once the API has taken it; as typed when it refused it.
+        title: `VAT rates${date ? ` on ${answer.ok ? dayInWords(date) : date}` : ' today'}`,
         section: 'rates',
         body,
         status: answer.ok ? 200 : answer.status,
@@ -27,10 +29,13 @@ ${answer.ok ? rateTable(answer.body.data) : apiError(answer.error!)}`;
 }
 
 function rateTable(rates: Json[]): Html {
+  const named = rates
+    .map((rate) => ({ rate, name: countryOf(rate.country_code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return html`<div class="table"><table>
 <thead><tr><th scope="col">Country</th><th scope="col">Standard</th><th scope="col">Other rates</th><th scope="col">Currency</th><th scope="col">In force since</th></tr></thead>
-<tbody>${rates.map(
-    (rate) =>
-      html`<tr><th scope="row">${rate.country_name} <span class="mono">${rate.country_code}</span></th><td>${rate.standard_rate} %</td><td>${rate.other_rates.map((other: { rate: number; type: string }, i: number) => html`${i ? ', ' : ''}${other.rate} % (${other.type.replace('_', ' ')})`)}</td><td>${rate.currency}</td><td>${rate.updated_at.slice(0, 10)}</td></tr>`,
+<tbody>${named.map(
+    ({ rate, name }) =>
+      html`<tr><th scope="row">${name} <span class="mono">${rate.country_code}</span></th><td>${rate.standard_rate} %</td><td>${rate.other_rates.map((other: { rate: number; type: string }, i: number) => html`${i ? ', ' : ''}${other.rate} % (${other.type.replace('_', ' ')})`)}</td><td>${rate.currency}</td><td>${onDay(rate.updated_at)}</td></tr>`,
   )}</tbody></table></div>`;
 }

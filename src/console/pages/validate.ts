@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiAnswer, Json } from '../api.js';
+import { answeredBy, count, registry, vatNumber, when } from '../format.js';
 import { type Html, html, queryOf } from '../html.js';
-import { apiError, csrfField, when } from '../layout.js';
+import { apiError, csrfField } from '../layout.js';
 import type { ConsoleContext } from '../plugin.js';
 
 const TRADER_FIELDS = [
@@ -49,7 +50,7 @@ export function validatePages(scope: FastifyInstance, ctx: ConsoleContext): void
     const params: Record<string, string> = {};
     for (const name of FORM_FIELDS) if (fields[name]?.trim()) params[name] = fields[name];
     const answer = await ctx.api.call(request.consoleSession, 'GET', `/v1/validate${queryOf(params)}`);
-    const body = html`${answer.ok ? answerView(answer) : apiError(answer.error!)}
+    const body = html`${answer.ok ? answerView(answer, ctx.now()) : apiError(answer.error!)}
 <h2>Validate another</h2>
 ${validateForm(csrfField(request.consoleSession), answer.ok ? {} : fields)}`;
     return ctx.render(reply, request, {
@@ -70,7 +71,7 @@ ${validateForm(csrfField(request.consoleSession), answer.ok ? {} : fields)}`;
         'GET',
         `/v1/validations/${encodeURIComponent(id)}`,
       );
-      const body = answer.ok ? recordView(answer.body.data) : apiError(answer.error!);
+      const body = answer.ok ? recordView(answer.body.data, ctx.now()) : apiError(answer.error!);
       return ctx.render(reply, request, {
         title: `Record ${id}`,
         section: 'history',
@@ -112,15 +113,15 @@ export function passThrough(
   return reply.code(answer.status).send(answer.raw);
 }
 
-function answerView(answer: Json): Html {
+function answerView(answer: Json, now: number): Html {
   const { data, meta } = answer.body;
   const id = meta.validation_id as string | undefined;
   return html`<section class="card" aria-labelledby="result-h"><h2 id="result-h">Result: <span class="${data.valid ? 'valid' : 'invalid'}">${data.valid ? 'valid' : 'not valid'}</span></h2>
 <dl class="facts">
-<dt>VAT number</dt><dd class="mono">${data.vat_number}</dd>
+<dt>VAT number</dt><dd>${vatNumber(data.vat_number)}</dd>
 <dt>Company</dt><dd>${data.company?.name ?? '—'}</dd>
 <dt>Address</dt><dd>${data.company?.address ?? '—'}</dd>
-<dt>Source</dt><dd>${meta.source} (${meta.source_status})${meta.cached ? html`, cached ${when(meta.cached_at)}` : ''}${meta.stale ? ', stale' : ''}</dd>
+<dt>Source</dt><dd>${answeredBy(meta.source, meta.source_status)}${meta.cached ? html`, answered ${when(meta.cached_at, now)}` : ''}${meta.stale ? ' (stale)' : ''}</dd>
 <dt>Consultation number</dt><dd class="mono">${data.consultation_number ?? '—'}</dd>
 <dt>Reference</dt><dd>${meta.reference ?? '—'}</dd>
 ${data.match ? html`<dt>Match</dt><dd>${matchView(data.match)}</dd>` : ''}
@@ -133,17 +134,17 @@ function matchView(match: Record<string, string>): Html {
   return html`<ul>${Object.entries(match).map(([field, value]) => html`<li>${field}: <strong>${value}</strong></li>`)}</ul>`;
 }
 
-function recordView(record: Json): Html {
+function recordView(record: Json, now: number): Html {
   const evidence = record.evidence;
   return html`<dl class="facts">
-<dt>VAT number</dt><dd class="mono">${record.vat_number}</dd>
+<dt>VAT number</dt><dd>${vatNumber(record.vat_number)}</dd>
 <dt>Result</dt><dd class="${record.valid ? 'valid' : 'invalid'}">${record.valid ? 'valid' : 'not valid'}</dd>
 <dt>Company</dt><dd>${record.company?.name ?? '—'}</dd>
 <dt>Address</dt><dd>${record.company?.address ?? '—'}</dd>
-<dt>Source</dt><dd>${record.source} (${record.source_status})</dd>
+<dt>Source</dt><dd>${answeredBy(record.source, record.source_status)}</dd>
 <dt>Channel</dt><dd>${record.channel}</dd>
 <dt>Reference</dt><dd>${record.reference ?? '—'}</dd>
-<dt>Requested</dt><dd>${when(record.requested_at ?? record.created_at)}</dd>
+<dt>Requested</dt><dd>${when(record.requested_at ?? record.created_at, now)}</dd>
 <dt>Request id</dt><dd class="mono">${record.request_id}</dd>
 ${record.match ? html`<dt>Match</dt><dd>${matchView(record.match)}</dd>` : ''}
 <dt>Record hash</dt><dd class="mono">${record.ledger?.record_hash ?? '—'}</dd>
@@ -153,7 +154,7 @@ ${record.match ? html`<dt>Match</dt><dd>${matchView(record.match)}</dd>` : ''}
 <h2>Evidence</h2>
 ${
   evidence
-    ? html`${evidence.integrity === 'mismatch' ? html`<div class="notice error" role="alert"><p>This stored registry exchange no longer matches the hash it was kept with: it was changed after the check, and the reply below cannot be relied on as what the registry sent.</p></div>` : ''}<dl class="facts"><dt>Registry</dt><dd>${evidence.registry}</dd><dt>Call</dt><dd class="mono">${evidence.method} ${evidence.url}</dd><dt>Answered</dt><dd>${evidence.response.status} in ${evidence.duration_ms} ms</dd><dt>Reply SHA-256</dt><dd class="mono">${evidence.response_sha256}</dd><dt>Stored bytes</dt><dd>${evidence.integrity === 'mismatch' ? 'changed: they no longer match their hashes' : 'unchanged: they match their hashes'}</dd></dl>
+    ? html`${evidence.integrity === 'mismatch' ? html`<div class="notice error" role="alert"><p>This stored registry exchange no longer matches the hash it was kept with: it was changed after the check, and the reply below cannot be relied on as what the registry sent.</p></div>` : ''}<dl class="facts"><dt>Registry</dt><dd>${registry(evidence.registry)}</dd><dt>Call</dt><dd class="mono">${evidence.method} ${evidence.url}</dd><dt>Answered</dt><dd>HTTP ${evidence.response.status} in ${count(evidence.duration_ms)} ms</dd><dt>Reply SHA-256</dt><dd class="mono">${evidence.response_sha256}</dd><dt>Stored bytes</dt><dd>${evidence.integrity === 'mismatch' ? 'changed: they no longer match their hashes' : 'unchanged: they match their hashes'}</dd></dl>
 <h3>Request sent</h3><pre>${evidence.request}</pre>
 <h3>Reply received${evidence.response.truncated ? ' (first 64 KiB)' : ''}</h3><pre>${evidence.response.body}</pre>`
     : html`<p class="empty">No registry exchange: this answer came from the check digits, the format, or test mode.</p>`

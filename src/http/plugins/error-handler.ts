@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
 import { TRADER_FIELD_MESSAGE, TRADER_FIELD_PATTERN } from '../../matching/trader-fields.js';
+import { REFERENCE_MESSAGE, REFERENCE_PATTERN } from '../../records/reference.js';
 import { isDatabaseUnavailable } from '../../store/database.js';
 import { sendApiError } from '../envelope.js';
-import { REFERENCE_MESSAGE, REFERENCE_PATTERN } from '../schemas/reference.js';
 
 /** Seconds a client is asked to wait when the database is away. */
 const DATABASE_RETRY_AFTER_SECONDS = '5';

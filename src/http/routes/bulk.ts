@@ -9,6 +9,8 @@ import { resultsCsv } from '../../bulk/results.js';
 import type { Clock } from '../../clock.js';
 import { SAFE_CELLS_RULE } from '../../csv/safe-cells.js';
 import { ApiError } from '../../errors.js';
+import { printableText } from '../../printable-text.js';
+import { REFERENCE_MAX_LENGTH, REFERENCE_PATTERN } from '../../records/reference.js';
 import type { BulkFile, BulkStore } from '../../store/bulk.js';
 import { PAGE_QUERY, pageLimit } from '../paging.js';
 import { IdempotentReplay, replay, type StreamedKeys } from '../plugins/idempotency.js';
@@ -35,8 +37,8 @@ const UploadQuery = Type.Object(
   {
     reference: Type.Optional(
       Type.String({
-        maxLength: 255,
-        description: 'Your own id, kept on the record of every row whose `reference` cell is empty',
+        ...printableText(REFERENCE_PATTERN),
+        description: `Your own id, kept on the record of every row whose \`reference\` cell is empty; 1–${REFERENCE_MAX_LENGTH} printable characters, as every reference`,
         examples: ['import-2026-03'],
       }),
     ),
@@ -108,7 +110,7 @@ Send the file as the body (\`Content-Type: text/csv\`) or as the one file of a \
 ${NOTES}
 - **Rows**: up to ${bulkRowLimit('pro').toLocaleString('en')} (Pro) or ${bulkRowLimit('business').toLocaleString('en')} (Business, Scale); bodies up to ${BULK_MAX_BYTES / 1024 / 1024} MiB (413 \`payload_too_large\` beyond).
 - **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all; the same number with other trader fields is another lookup and counts again); 429 \`rate_limit_exceeded\` refuses the whole file when fewer validations remain this month.
-- **Rejected rows**: a malformed number, reference or trader cell does not refuse the file: the row is counted in \`rejected\` and its \`error_code\` is in the results (\`validation_error\` for a reference or trader cell with control characters, or longer than 255 or 200 characters).
+- **Rejected rows**: a malformed number, reference or trader cell does not refuse the file: the row is counted in \`rejected\` and its \`error_code\` is in the results (\`validation_error\` for a reference or trader cell with control characters, or longer than 128 or 200 characters once trimmed: the limits of \`reference\` and the trader fields on every other operation).
 - **Retrying**: with an \`Idempotency-Key\`, a retry of the same upload (the same query and the same bytes of the file, sent as \`text/csv\` or as the file of a form) gets the first 202 again with \`Idempotent-Replayed: true\`, and the file is accepted, counted and queued once; another file or query under the key is 422 \`idempotency_key_reused\`. The key is claimed once the whole file is read and found readable: a file refused for its content (\`invalid_csv\`, \`payload_too_large\`) or for the quota (429) leaves the key free for the retry, corrected or not.
 - **Worth knowing**: a file that cannot be read is 422 \`invalid_csv\` naming the line and the reason (empty, no \`vat_number\` column, not UTF-8, binary, a row with more or fewer fields than the header, an unclosed quote, more rows than the tier allows); nothing of it is accepted or counted.`;
 

@@ -11,7 +11,9 @@ import {
   BODY_ERRORS,
   errorResponses,
   NoQuery,
+  RequesterVatNumber,
   RequestMeta,
+  VatNumberInput,
 } from '../schemas/common.js';
 import {
   MONITOR_BATCH_EXAMPLES,
@@ -25,35 +27,21 @@ import {
   MONITOR_LIST_EXAMPLES,
   MONITOR_PATCH_EXAMPLES,
 } from '../schemas/monitor-examples.js';
+import { Reference } from '../schemas/reference.js';
 import { typed } from '../typed.js';
-
-const Reference = Type.String({
-  minLength: 1,
-  maxLength: 255,
-  description: 'Your own id for the customer; printable characters, trimmed',
-});
-const VatNumber = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  description: 'VAT number with its country prefix',
-});
 
 const CreateBody = Type.Object(
   {
-    vat_number: VatNumber,
+    vat_number: VatNumberInput,
     interval: MonitorIntervalSchema,
     reference: Type.Optional(Reference),
-    requester_vat_number: Type.Optional(
-      Type.String({
-        description: 'Your own VAT number, for consultation numbers (Business and Scale tiers)',
-      }),
-    ),
+    requester_vat_number: Type.Optional(RequesterVatNumber),
   },
   { additionalProperties: false, 'x-examples': MONITOR_CREATE_REQUEST_EXAMPLES },
 );
 const BatchBody = Type.Object(
   {
-    vat_numbers: Type.Array(VatNumber, { minItems: 1, maxItems: 1000 }),
+    vat_numbers: Type.Array(VatNumberInput, { minItems: 1, maxItems: 1000 }),
     interval: MonitorIntervalSchema,
     reference: Type.Optional(Reference),
   },

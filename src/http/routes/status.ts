@@ -5,6 +5,7 @@ import { ApiError } from '../../errors.js';
 import type { BurstLimiter } from '../../limits/burst.js';
 import type { RatesSyncStatus, RatesSyncStatusReader } from '../../rates/live-rates.js';
 import { VIES_MEMBER_STATES } from '../../registries/gateway.js';
+import { SOURCE_NAMES } from '../../registries/names.js';
 import { errorResponses, IsoTime, NoQuery, RequestMeta } from '../schemas/common.js';
 import { EXAMPLE_NOW, EXAMPLE_REQUEST_ID } from '../schemas/examples.js';
 
@@ -239,25 +240,14 @@ function row(name: string, status: RegistryStatus): string {
   return `<tr class="${status.state}">${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`;
 }
 
-const NAMES = {
-  vies: 'VIES (EU)',
-  hmrc: 'HMRC (GB)',
-  uid: 'UID register (CH)',
-  brreg: 'Brønnøysund (NO)',
-  abr: 'ABN Lookup (AU)',
-  kas: 'VAT white list (PL, fallback)',
-  ares: 'ADIS and ARES (CZ, fallback)',
-  anaf: 'ANAF (RO, fallback)',
-  bzst: 'Federal tax office eVatR (DE requesters)',
-};
+/** The registries in the order the page lists them. */
+const REGISTRY_ORDER = ['vies', 'hmrc', 'uid', 'brreg', 'abr', 'kas', 'ares', 'anaf', 'bzst'] as const;
 
 /** The status as a page without script: one table of registries, one of VIES member states. */
 export function statusPage(view: StatusView): string {
   const head =
     '<tr><th>Registry</th><th>State</th><th>Answered (24 h)</th><th>p50</th><th>p95</th><th>Breaker</th><th>Last failure</th><th>Checked</th></tr>';
-  const registries = (Object.keys(NAMES) as Array<keyof typeof NAMES>)
-    .map((id) => row(NAMES[id], view.registries[id]))
-    .join('\n');
+  const registries = REGISTRY_ORDER.map((id) => row(SOURCE_NAMES[id], view.registries[id])).join('\n');
   const states = Object.entries(view.registries.vies.member_states)
     .map(([code, status]) => row(code, status))
     .join('\n');

@@ -11,6 +11,8 @@ import {
   errorResponses,
   NoQuery,
   Nullable,
+  RequesterVatNumber,
+  VatNumberInput,
 } from '../schemas/common.js';
 import {
   ASYNC_ACCEPTED_EXAMPLES,
@@ -24,16 +26,14 @@ import { typed } from '../typed.js';
 /** The async batch sizes by tier, as the route descriptions state them. */
 const ASYNC_BATCH_LIMITS = `${asyncBatchLimit('pro')} (Pro) or ${asyncBatchLimit('business')} (Business, Scale)`;
 
-const requester = Type.Optional(
-  Type.String({ description: 'Your own VAT number, for consultation numbers (Business and Scale tiers)' }),
-);
+const requester = Type.Optional(RequesterVatNumber);
 const cache = Type.Optional(
   Type.Boolean({ default: true, description: '`false` asks the registry even when a cached answer exists' }),
 );
 
 const SingleBody = Type.Object(
   {
-    vat_number: Type.String({ minLength: 1, description: 'VAT number with its country prefix' }),
+    vat_number: VatNumberInput,
     requester_vat_number: requester,
     cache,
     reference: Type.Optional(Reference),
@@ -44,14 +44,11 @@ const SingleBody = Type.Object(
 
 const BatchBody = Type.Object(
   {
-    vat_numbers: Type.Array(
-      batchEntry(Type.String({ minLength: 1, description: 'VAT number with its country prefix' })),
-      {
-        minItems: 1,
-        maxItems: 1000,
-        description: `At most ${ASYNC_BATCH_LIMITS}: a string, or \`{ vat_number, reference, trader_name, … }\` for a number with its own reference and trader fields to compare (\`data.match\`)`,
-      },
-    ),
+    vat_numbers: Type.Array(batchEntry(VatNumberInput), {
+      minItems: 1,
+      maxItems: 1000,
+      description: `At most ${ASYNC_BATCH_LIMITS}: a string, or \`{ vat_number, reference, trader_name, … }\` for a number with its own reference and trader fields to compare (\`data.match\`)`,
+    }),
     requester_vat_number: requester,
     cache,
     reference: Type.Optional(Reference),

@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { BatchItem, BatchSummary, failureItem, successItem } from '../../validation/batch-item.js';
 import type { ValidationPipeline } from '../../validation/pipeline.js';
-import { AUTH_ERRORS, answerHeaders, BODY_ERRORS, errorResponses, NoQuery } from '../schemas/common.js';
+import {
+  AUTH_ERRORS,
+  answerHeaders,
+  BODY_ERRORS,
+  errorResponses,
+  NoQuery,
+  RequesterVatNumber,
+  VatNumberInput,
+} from '../schemas/common.js';
 import { BATCH_REQUEST_EXAMPLES, BATCH_RESPONSE_EXAMPLES } from '../schemas/examples.js';
 import { batchEntries, batchEntry, Reference } from '../schemas/reference.js';
 import { typed } from '../typed.js';
@@ -12,17 +20,13 @@ export const MAX_SYNC_BATCH = 50;
 
 const Body = Type.Object(
   {
-    vat_numbers: Type.Array(batchEntry(Type.String({ description: 'VAT number with its country prefix' })), {
+    vat_numbers: Type.Array(batchEntry(VatNumberInput), {
       minItems: 1,
       maxItems: MAX_SYNC_BATCH,
       description:
         '1 to 50 numbers, each with its country prefix: a string, or `{ vat_number, reference, trader_name, … }` for a number with its own reference and trader fields to compare (`data.match`)',
     }),
-    requester_vat_number: Type.Optional(
-      Type.String({
-        description: 'Your own VAT number, for consultation numbers (Business and Scale tiers)',
-      }),
-    ),
+    requester_vat_number: Type.Optional(RequesterVatNumber),
     cache: Type.Optional(
       Type.Boolean({
         default: true,

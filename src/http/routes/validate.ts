@@ -5,23 +5,21 @@ import { ApiError } from '../../errors.js';
 import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
 import { answerMetaProperties, recordMetaProperties, ValidationData } from '../../validation/answer.js';
 import type { ValidationPipeline } from '../../validation/pipeline.js';
-import { AUTH_ERRORS, answerHeaders, errorResponses } from '../schemas/common.js';
-import { EXAMPLE_REQUESTER, VALIDATE_EXAMPLES } from '../schemas/examples.js';
+import {
+  AUTH_ERRORS,
+  answerHeaders,
+  errorResponses,
+  RequesterVatNumber,
+  VatNumberInput,
+} from '../schemas/common.js';
+import { VALIDATE_EXAMPLES } from '../schemas/examples.js';
 import { Reference, referenceOf } from '../schemas/reference.js';
 import { typed } from '../typed.js';
 
 const Query = Type.Object(
   {
-    vat_number: Type.String({
-      description: 'VAT number with its country prefix; spaces, dots, dashes and slashes are ignored',
-      examples: ['DE123456704'],
-    }),
-    requester_vat_number: Type.Optional(
-      Type.String({
-        description: 'Your own VAT number, for a consultation number (Business and Scale tiers)',
-        examples: [EXAMPLE_REQUESTER],
-      }),
-    ),
+    vat_number: VatNumberInput,
+    requester_vat_number: Type.Optional(RequesterVatNumber),
     cache: Type.Optional(
       Type.Union([Type.Literal('true'), Type.Literal('false')], {
         description: '`false` asks the registry even when a cached answer exists',

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ERROR_CATALOGUE, type ErrorCode, ErrorObject } from '../../errors.js';
-import { errorExample } from './examples.js';
+import { EXAMPLE_REQUESTER, errorExample } from './examples.js';
 
 export { IsoTime, Nullable } from '../../validation/answer.js';
 
@@ -170,3 +170,22 @@ export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /** `{ request_id }`, the meta of most answers. */
 export const RequestMeta = Type.Object({ request_id: Type.String() });
+
+/**
+ * A VAT number as every channel takes it (the GET query, batch and async bodies and items,
+ * monitors). No length or pattern here: the number's own check refuses a malformed one, an empty
+ * one or one over 100 characters included, as `invalid_vat_format` naming the rule, which fails
+ * the one request or only its item, whatever the channel.
+ */
+export const VatNumberInput = Type.String({
+  description:
+    'VAT number with its country prefix; spaces, dots, dashes and slashes are ignored. A malformed one (empty, over 100 characters, not the country’s format) is `invalid_vat_format`',
+  examples: ['DE123456704'],
+});
+
+/** The caller's own VAT number, checked as `VatNumberInput` is, wherever a request takes one. */
+export const RequesterVatNumber = Type.String({
+  description:
+    'Your own VAT number, for consultation numbers (Business and Scale tiers); a malformed one is 422 `invalid_vat_format`',
+  examples: [EXAMPLE_REQUESTER],
+});

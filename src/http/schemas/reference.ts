@@ -2,30 +2,18 @@ import { type TString, Type } from '@sinclair/typebox';
 import type { TraderFields } from '../../matching/compare.js';
 import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
 import { printableText } from '../../printable-text.js';
+import { REFERENCE_MAX_LENGTH, REFERENCE_PATTERN } from '../../records/reference.js';
 
 /**
- * The caller's `reference` (wave-2 A2, ruling L2) and the batch item that may carry one: the one
- * definition every validation route takes them from.
+ * The `reference` schema (its rule is records/reference.ts) and the batch item that may carry one:
+ * the one definition every route that takes a reference uses.
  */
-
-/**
- * 1 to 128 printable characters once the spaces around them are trimmed: a first and a last
- * character that are neither a control, format or unassigned character nor a space, and in
- * between anything printable, spaces included. Line and paragraph separators count as control.
- */
-export const REFERENCE_PATTERN =
-  '^\\p{Zs}*[^\\p{C}\\p{Z}](?:[^\\p{C}\\p{Zl}\\p{Zp}]{0,126}[^\\p{C}\\p{Z}])?\\p{Zs}*$';
-
-/** What a refused reference is told, in place of the pattern itself (plugins/error-handler.ts). */
-export const REFERENCE_MESSAGE =
-  'must be 1 to 128 printable characters once the spaces around it are trimmed (no control characters)';
 
 export const REFERENCE_EXAMPLE = 'customer-4711';
 
 export const Reference = Type.String({
   ...printableText(REFERENCE_PATTERN),
-  description:
-    'Your own id for the customer or order, 1–128 printable characters (spaces around it are trimmed). Kept on the validation record and returned in `meta.reference`.',
+  description: `Your own id for the customer or order, 1–${REFERENCE_MAX_LENGTH} printable characters (spaces around it are trimmed). Kept on the validation record and returned in \`meta.reference\`.`,
   examples: [REFERENCE_EXAMPLE],
 });
 
