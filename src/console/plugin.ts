@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Authenticator } from '../accounts/authenticator.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -8,10 +8,11 @@ import { KyselyConsoleSessionStore } from '../store/console-sessions.js';
 import type { Database } from '../store/database.js';
 import { ConsoleApi } from './api.js';
 import { ASSETS, FAVICON } from './assets.js';
+import type { ConsoleContext } from './context.js';
 import { type FormBody, multipartForm, urlEncodedForm } from './forms.js';
-import { type Html, html } from './html.js';
+import { html } from './html.js';
 import type { InternalCredential } from './internal-credential.js';
-import { type Notice, page, type Section } from './layout.js';
+import { page } from './layout.js';
 import { accountPages } from './pages/account.js';
 import { bulkPages } from './pages/bulk.js';
 import { historyPages } from './pages/history.js';
@@ -46,12 +47,6 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'same-origin',
 };
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    consoleSession: ActiveSession;
-  }
-}
-
 export interface ConsoleDeps {
   config: Readonly<Config>;
   database: Database;
@@ -60,27 +55,6 @@ export interface ConsoleDeps {
   /** The API's limit of unknown keys per client address, shared by the sign-in. */
   authFailures: AuthFailureLimiter;
   credential: InternalCredential;
-}
-
-/** What the page modules share. */
-export interface ConsoleContext {
-  api: ConsoleApi;
-  sessions: ConsoleSessions;
-  /** Whether cookies get `Secure` for this request (TLS, or a public URL that is https). */
-  secure(request: FastifyRequest): boolean;
-  render(reply: FastifyReply, request: FastifyRequest, view: View): FastifyReply;
-  form(request: FastifyRequest): FormBody;
-  /** The service's clock, for times written in words ("3 minutes ago"). */
-  now(): number;
-}
-
-export interface View {
-  title: string;
-  section: Section;
-  body: Html;
-  notice?: Notice;
-  status?: number;
-  refreshSeconds?: number;
 }
 
 /** The console at /console (wave-2 H): server-rendered pages over the service's own API. */

@@ -6,7 +6,7 @@ import type { CacheEntry } from '../store/cache.js';
 import { companyOf, iso, type ValidationAnswer } from './answer.js';
 import { cachedAnswer, withinStaleWindow } from './cache-read.js';
 import { keepEvidence } from './evidence.js';
-import type { RegistryCallDeps } from './registry-call.js';
+import type { RegistryCallDeps } from './registry-deps.js';
 
 /**
  * The fallback stage (wave-2 B3): when VIES cannot answer for a member state whose own register

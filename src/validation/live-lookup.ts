@@ -11,7 +11,8 @@ import { reachesNoRegistry } from './fallback.js';
 import { localAnswer } from './local-answer.js';
 import { sentTrader, withMatch } from './match.js';
 import type { CheckedNumber } from './parse.js';
-import { askRegistry, type RegistryCallDeps, type RegistryCallOptions } from './registry-call.js';
+import { askRegistry, type RegistryCallOptions } from './registry-call.js';
+import type { RegistryCallDeps } from './registry-deps.js';
 
 /**
  * The live stages of one number that passed syntax, for every channel (sync, batch, async items,

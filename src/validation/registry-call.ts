@@ -1,4 +1,3 @@
-import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { TraderFields } from '../matching/compare.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
@@ -9,28 +8,19 @@ import {
   RegistryError,
   type RegistryId,
 } from '../registries/registry.js';
-import type { CacheEntry, CacheStore } from '../store/cache.js';
-import type { EvidenceStore } from '../store/evidence.js';
+import type { CacheEntry } from '../store/cache.js';
 import { companyOf, type EvidenceRef, iso, type ValidationAnswer } from './answer.js';
-import { type CacheRules, cachedAnswer, withinStaleWindow } from './cache-read.js';
+import { cachedAnswer, withinStaleWindow } from './cache-read.js';
 import { keepEvidence } from './evidence.js';
 import { answerFromFallback } from './fallback.js';
 import { withMatch } from './match.js';
+import type { RegistryCallDeps } from './registry-deps.js';
 
 /**
  * The registry stage: ask the number's registry, write its answer to the cache, and apply the
  * stale and degraded rules of decisions section 2 when it fails or says "not registered" for a
  * number it recently called valid.
  */
-
-export interface RegistryCallDeps {
-  gateway: RegistryGateway;
-  cache: CacheStore;
-  evidence: EvidenceStore;
-  clock: Clock;
-  rules: CacheRules;
-  logger: { warn(object: object, message: string): void };
-}
 
 export interface RegistryCallOptions {
   /** Present only when a consultation number is wanted and the registry accepts this requester. */

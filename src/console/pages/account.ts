@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { when } from '../format.js';
 import { type Html, html } from '../html.js';
 import { apiError, csrfField, type Notice } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 
 /**
  * Keys: the list, a new key shown once, revocation. The key the session signed in with cannot be

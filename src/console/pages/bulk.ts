@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { count, when } from '../format.js';
 import { type Html, html, queryOf } from '../html.js';
 import { apiError, csrfField, empty, type Notice, notAvailable } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 import { passThrough } from './validate.js';
 
 /** Largest upload: a bulk file with its form around it (a session's only; without one, 1 MiB). */

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { COUNTRY_NAMES } from '../../numbers/countries.js';
 import { SOURCE_NAMES } from '../../registries/names.js';
 import type { Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { answeredBy, vatNumber, when } from '../format.js';
 import { type Html, html, queryOf } from '../html.js';
 import { apiError, empty } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 import { passThrough } from './validate.js';
 
 const FILTERS = [

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAnswer, Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { vatNumber, when } from '../format.js';
 import { type Html, html } from '../html.js';
 import { apiError, csrfField, empty, type Notice, notAvailable } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 
 /** Monitors: add, pause or resume, check now, remove, and the latest monitor checks. */
 export function monitorPages(scope: FastifyInstance, ctx: ConsoleContext): void {

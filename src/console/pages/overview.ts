@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { count, counted, dayInWords, monthInWords, onDay, registry, when } from '../format.js';
 import { type Html, html } from '../html.js';
 import { apiError, notAvailable } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 
 interface Day {
   date: string;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { countryOf, dayInWords, onDay } from '../format.js';
 import { type Html, html, queryOf } from '../html.js';
 import { apiError } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 
 /** GET /console/rates: the VAT rates in force on a chosen date, by country name (A to Z). */
 export function ratesPage(scope: FastifyInstance, ctx: ConsoleContext): void {

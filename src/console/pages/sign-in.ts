@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { ConsoleContext } from '../context.js';
 import { html } from '../html.js';
 import { barePage } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 import { clearedCookie, sessionCookie, tokenFromCookies } from '../sessions.js';
 
 function signInForm(message?: string, status: 'error' | 'info' = 'error') {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiAnswer, Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { answeredBy, count, registry, vatNumber, when } from '../format.js';
 import { type Html, html, queryOf } from '../html.js';
 import { apiError, csrfField } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 
 const TRADER_FIELDS = [
   ['trader_name', 'Company name'],

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiAnswer, Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { count, when } from '../format.js';
 import { type Html, html, queryOf } from '../html.js';
 import { apiError, csrfField, empty, type Notice } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 
 /**
  * Webhooks: configure, rotate the secret, send a test, deliveries with their attempts, replay.

@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ActiveSession } from '../store/console-sessions.js';
+import type { ConsoleApi } from './api.js';
+import type { FormBody } from './forms.js';
+import type { Html } from './html.js';
+import type { Notice, Section } from './layout.js';
+import type { ConsoleSessions } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    consoleSession: ActiveSession;
+  }
+}
+
+/** What the page modules share. */
+export interface ConsoleContext {
+  api: ConsoleApi;
+  sessions: ConsoleSessions;
+  /** Whether cookies get `Secure` for this request (TLS, or a public URL that is https). */
+  secure(request: FastifyRequest): boolean;
+  render(reply: FastifyReply, request: FastifyRequest, view: View): FastifyReply;
+  form(request: FastifyRequest): FormBody;
+  /** The service's clock, for times written in words ("3 minutes ago"). */
+  now(): number;
+}
+
+export interface View {
+  title: string;
+  section: Section;
+  body: Html;
+  notice?: Notice;
+  status?: number;
+  refreshSeconds?: number;
+}
