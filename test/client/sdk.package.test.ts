@@ -59,6 +59,16 @@ export async function typed(): Promise<number> {
   const bytes: Blob = pdf.data;
   const usage = await vat.usage.get();
   const limit: number = usage.data.limit;
+  const rates = await vat.rates.get('RO');
+  const categoryIds: string[] = rates.data.other_rates.flatMap((rate) => rate.categories.map((c) => c.id));
+  const food = await vat.rates.categories.get('RO', 'foodstuffs', { date: '2026-01-01' });
+  const foodRate: number = food.data[0].rate;
+  const endpoint = await vat.webhooks.endpoints.create({ url: 'https://example.com/hook', events: ['test'] });
+  const secret: string | undefined = (await vat.webhooks.endpoints.rotateSecret(endpoint.data.id)).data.signing_secret;
+  const sample = await vat.webhooks.trigger('bulk.completed');
+  const sampleId: string = sample.data.event_id;
+  // @ts-expect-error not an event kind
+  vat.webhooks.trigger('validation.done');
   const event: WebhookEvent = await vat.webhooks.verify('{}', { 'webhook-id': 'x' }, 'whsec_x');
   let total = 0;
   switch (event.type) {
@@ -80,7 +90,7 @@ export async function typed(): Promise<number> {
     if (error instanceof RateLimitError) total += (error.retryAfter ?? 0) + (error.limits.remaining ?? 0);
     if (error instanceof VatServiceError) total += error.status ?? 0;
   }
-  return [valid, remaining, requestId, more, hash, bytes, limit, ids].length + total;
+  return [valid, remaining, requestId, more, hash, bytes, limit, ids, categoryIds, foodRate, secret, sampleId].length + total;
 }
 `;
 

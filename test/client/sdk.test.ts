@@ -148,6 +148,33 @@ describeEachDialect('the SDK against the service', (dialect) => {
     expect(account.id).toMatch(/^acc_/);
   });
 
+  it('reads rate categories: the catalogue, a country on a day, one category, and those of a rate record', async () => {
+    const { vat } = await client();
+    const catalogue = await vat.rates.categories.list();
+    expect(catalogue.meta.count).toBe(catalogue.data.length);
+    expect(catalogue.data.find((category) => category.id === 'supply_water')).toEqual({
+      id: 'supply_water',
+      name: 'Water supply',
+      description: 'Supply of water',
+    });
+
+    const romania = await vat.rates.categories.forCountry('RO', { date: '2025-08-15' });
+    expect(romania.data.filter((entry) => entry.id === 'foodstuffs')).toEqual([
+      expect.objectContaining({ rate: 11, type: 'reduced', note: null, since: '2025-08-01' }),
+    ]);
+    const food = await vat.rates.categories.get('RO', 'foodstuffs', { date: '2025-08-15' });
+    expect(food.data).toEqual(romania.data.filter((entry) => entry.id === 'foodstuffs'));
+    expect(food.rateLimit.burstLimit).toBe(60);
+
+    const record = await vat.rates.get('RO', { date: '2025-08-15' });
+    const eleven = record.data.other_rates.find((rate) => rate.rate === 11);
+    expect(eleven?.categories.map((category) => category.id)).toContain('foodstuffs');
+
+    const unknown = await failure(vat.rates.categories.get('RO', 'no_such_category'));
+    expect(unknown).toBeInstanceOf(sdk.NotFoundError);
+    expect(unknown).toMatchObject({ code: 'category_not_found', status: 404 });
+  });
+
   describe('refusals, as typed errors', () => {
     it('an unknown key is an AuthenticationError', async () => {
       const vat = new sdk.VatClient({ apiKey: 'svc_live_unknownunknownunknown00', baseUrl: suite.app.url });

@@ -192,3 +192,100 @@ describeEachDialect('webhooks through the SDK', (dialect) => {
     );
   });
 });
+
+describeEachDialect('webhook endpoints and sample events through the SDK', (dialect) => {
+  let stack: AsyncStack;
+  beforeAll(async () => {
+    stack = await startAsyncStack(dialect);
+  }, 60_000);
+  afterAll(() => stack?.close());
+
+  /** What the call threw (it must throw). */
+  const failure = async (call: PromiseLike<unknown>) => {
+    const outcome = await Promise.resolve(call).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(outcome, 'the call succeeded').toBeInstanceOf(sdk.VatServiceError);
+    return outcome as InstanceType<typeof sdk.VatServiceError>;
+  };
+
+  it('adds, reads, changes, rotates and removes an endpoint; lists and replays its deliveries', async () => {
+    const account = await stack.app.account('pro');
+    const vat = new sdk.VatClient({ apiKey: account.live, baseUrl: stack.app.url });
+    const url = `${stack.receiver.url}/sdk-endpoint-${account.id}`;
+    const created = await vat.webhooks.endpoints.create({ url, events: ['test'], description: 'billing' });
+    expect(created.response.status).toBe(201);
+    const { id, signing_secret: first } = created.data;
+    expect(id).toMatch(/^we_/);
+    expect(first).toMatch(/^whsec_/);
+
+    const listed = await vat.webhooks.endpoints.list();
+    expect(listed.data.map((endpoint) => [endpoint.id, endpoint.signing_secret])).toEqual([[id, undefined]]);
+    expect((await vat.webhooks.endpoints.get(id)).data).toMatchObject({ url, events: ['test'] });
+    const changed = await vat.webhooks.endpoints.update(id, { description: 'ops' });
+    expect(changed.data.description).toBe('ops');
+    const rotated = await vat.webhooks.endpoints.rotateSecret(id);
+    const secret = rotated.data.signing_secret!;
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(first);
+
+    await vat.webhooks.sendTest();
+    const { request } = await waitForEvent(stack.receiver, (_event, req) => req.path.endsWith(account.id));
+    expect((await vat.webhooks.verify(request.body, headersOf(request), secret)).type).toBe('test');
+
+    const deliveries: string[] = [];
+    for await (const delivery of vat.webhooks.endpoints.deliveries(id, { limit: 1 })) {
+      expect(delivery.endpoint_id).toBe(id);
+      deliveries.push(delivery.id);
+    }
+    expect(deliveries).toHaveLength(1);
+    const replay = await vat.webhooks.deliveries.replay(deliveries[0]);
+    expect(replay.data.endpoint_id).toBe(id);
+    await stack.receiver.waitFor(
+      (requests) => requests.filter((req) => req.path.endsWith(account.id)).length >= 2,
+    );
+
+    expect((await vat.webhooks.endpoints.delete(id)).data).toEqual({ id, deleted: true });
+    const gone = await failure(vat.webhooks.endpoints.get(id));
+    expect(gone).toBeInstanceOf(sdk.NotFoundError);
+  });
+
+  it('refuses an eleventh endpoint of a key mode with a ConflictError', async () => {
+    const account = await stack.app.account('pro');
+    const vat = new sdk.VatClient({ apiKey: account.live, baseUrl: stack.app.url });
+    for (let i = 0; i < 10; i++)
+      await vat.webhooks.endpoints.create({ url: `${stack.receiver.url}/limit-${i}`, enabled: false });
+    const error = await failure(vat.webhooks.endpoints.create({ url: `${stack.receiver.url}/limit-10` }));
+    expect(error).toBeInstanceOf(sdk.ConflictError);
+    expect(error).toMatchObject({ code: 'endpoint_limit_exceeded', status: 409 });
+  });
+
+  it('triggers a sample event with a test key, typed and verified; refuses a live key and an unsubscribed kind', async () => {
+    const account = await stack.app.account('pro');
+    const vat = new sdk.VatClient({ apiKey: account.test, baseUrl: stack.app.url });
+    const url = `${stack.receiver.url}/sdk-trigger-${account.id}`;
+    const endpoint = await vat.webhooks.endpoints.create({ url, events: ['batch.completed'] });
+
+    const sent = await vat.webhooks.trigger('batch.completed');
+    expect(sent.data).toMatchObject({ event: 'batch.completed', event_id: expect.stringMatching(/^evt_/) });
+    expect(sent.data.deliveries).toEqual([
+      expect.objectContaining({ endpoint_id: endpoint.data.id, status: 'delivered' }),
+    ]);
+    const { request } = await waitForEvent(stack.receiver, (event) => event.id === sent.data.event_id);
+    const event = await vat.webhooks.verify(request.body, headersOf(request), endpoint.data.signing_secret!);
+    expect(event.type === 'batch.completed' && event.data.summary.total).toBeGreaterThan(0);
+
+    const live = new sdk.VatClient({ apiKey: account.live, baseUrl: stack.app.url });
+    const forbidden = await failure(live.webhooks.trigger('batch.completed'));
+    expect(forbidden).toBeInstanceOf(sdk.PermissionError);
+    expect(forbidden).toMatchObject({ code: 'forbidden', status: 403 });
+
+    const unsubscribed = await failure(vat.webhooks.trigger('monitor.changed'));
+    expect(unsubscribed).toBeInstanceOf(sdk.ValidationError);
+    expect(unsubscribed).toMatchObject({ code: 'webhook_not_configured', status: 400 });
+    const unknown = await failure(vat.webhooks.trigger('validation.done' as never));
+    expect(unknown).toBeInstanceOf(sdk.ValidationError);
+    expect(unknown).toMatchObject({ code: 'validation_error', param: 'event' });
+  });
+});

@@ -1,11 +1,13 @@
 import { path, type RequestOptions } from '../http.js';
 import type { PageRequest } from '../pagination.js';
-import type { AnswerOf, BodyOf, ItemOf, QueryOf, WebhookEvent } from '../types.js';
+import type { AnswerOf, BodyOf, ItemOf, QueryOf, WebhookEvent, WebhookEventType } from '../types.js';
 import { type VerifyOptions, verifyWebhook, type WebhookHeaders } from '../webhook-verify.js';
 import { Resource } from './resource.js';
+import { WebhookEndpoints } from './webhook-endpoints.js';
 
 /** Where the service sends events, what it sent, and checking what arrives: `client.webhooks`. */
 export class Webhooks extends Resource {
+  readonly endpoints = new WebhookEndpoints(this.http);
   readonly deliveries = new WebhookDeliveries(this.http);
 
   /**
@@ -50,6 +52,18 @@ export class Webhooks extends Resource {
   sendTest(options?: RequestOptions) {
     return this.http.json<AnswerOf<'sendTestWebhook'>>(
       { method: 'POST', path: '/v1/webhooks/test' },
+      options,
+    );
+  }
+
+  /**
+   * `POST /v1/webhooks/trigger` (test keys): a sample event of any kind, built as the real one, to
+   * every enabled test-mode endpoint subscribed to it; answered once the attempts are over.
+   */
+  trigger(event: WebhookEventType, options?: RequestOptions) {
+    const body: BodyOf<'triggerWebhookEvent'> = { event };
+    return this.http.json<AnswerOf<'triggerWebhookEvent'>>(
+      { method: 'POST', path: '/v1/webhooks/trigger', json: body },
       options,
     );
   }
