@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { DialectName, Executor, SqliteStatements } from './database.js';
+import { nameForPrepared } from './prepared-names.js';
 
 /**
  * Hand-written SQL for the stores on every validation's path (usage, cache, records), run through
@@ -19,17 +20,8 @@ export class Sql {
   constructor(text: string, options: { prepare?: boolean } = {}) {
     let n = 0;
     this.text = { sqlite: text, postgres: text.replace(/\?/g, () => `$${++n}`) };
-    if (options.prepare && !PREPARED.has(this.text.postgres))
-      PREPARED.set(this.text.postgres, `vat_${PREPARED.size + 1}`);
+    if (options.prepare) nameForPrepared(this.text.postgres);
   }
-}
-
-/** The PostgreSQL texts of the statements made with `prepare`, each with its statement name. */
-const PREPARED = new Map<string, string>();
-
-/** The name a PostgreSQL connection runs this text under, when it is a prepared statement's. */
-export function preparedName(postgresText: string): string | undefined {
-  return PREPARED.get(postgresText);
 }
 
 /**

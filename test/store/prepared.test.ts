@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/accounts/keys.js';
-import { preparedName } from '../../src/store/sql.js';
+import { preparedName } from '../../src/store/prepared-names.js';
 import { createStores, type Stores } from '../../src/store/stores.js';
 import { recordsOf } from '../../src/validation/record.js';
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/dialects.js';

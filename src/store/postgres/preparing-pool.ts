@@ -1,6 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
-import { preparedName } from '../sql.js';
+import { preparedName } from '../prepared-names.js';
 
 /**
  * The pg pool as Kysely's PostgreSQL driver sees it, with one change: a query whose text is a
