@@ -37,5 +37,5 @@ describeEachDialect('async items under a registry rate limit', (dialect) => {
     );
     expect(event.data.summary).toMatchObject({ total: 5, failed: 0 });
     for (const number of numbers) expect(sim.statsOf('hmrc').callsByNumber[number], number).toBe(1);
-  }, 40_000);
+  });
 });

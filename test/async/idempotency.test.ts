@@ -115,7 +115,7 @@ describeEachDialect('Idempotency-Key on async and webhook endpoints', (dialect) 
     );
     const requestId = first.body.data.request_id;
     await waitForEvent(receiver, (event) => event.data?.request_id === requestId);
-    await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
+    await until(async () => (await jobCount(app)) === 0, 30_000, 'jobs table drained');
     expect(matching(receiver, (_event, request) => request.path === '/hook/single')).toHaveLength(1);
     expect(await usageOf(app, account.id)).toBe(1);
     expect(await queuedFor(app, account.id)).toMatchObject({ items: 1, events: 1 });

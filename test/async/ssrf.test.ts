@@ -129,7 +129,11 @@ describeEachDialect('webhook target guard (SSRF)', (dialect) => {
       replay_of: row.id,
       event_id: row.event_id,
     });
-    await until(() => stack.receiver.requests.some((r) => r.path === '/hook/async'), 5_000, 'replayed event');
+    await until(
+      () => stack.receiver.requests.some((r) => r.path === '/hook/async'),
+      30_000,
+      'replayed event',
+    );
   });
 
   it('endpoints: refused when added and when changed, by the same rules (422, nothing stored or changed)', async () => {

@@ -227,10 +227,10 @@ export async function jobCount(app: TestApp): Promise<number> {
 
 /** Waits until every queued job has run and every delivery of the account is settled (sent or given up). */
 export async function untilSettled(app: TestApp, accountId: string): Promise<void> {
-  await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
+  await until(async () => (await jobCount(app)) === 0, 30_000, 'jobs table drained');
   await until(
     async () => (await deliveryRows(app, accountId)).every((row) => row.status !== 'pending'),
-    10_000,
+    30_000,
     'deliveries settled',
   );
 }

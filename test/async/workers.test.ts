@@ -98,7 +98,7 @@ describeEachDialect('two worker processes on one database', (dialect) => {
     const holders = watchHolders();
     const { event } = await waitForEvent(receiver, (e) => e.data?.batch_id === batchId, 30_000);
     const mostAtOnce = await holders.stop();
-    await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
+    await until(async () => (await jobCount(app)) === 0, 30_000, 'jobs table drained');
     expect(event.data.summary).toEqual({ total: 60, succeeded: 60, failed: 0 });
     expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(1);
 
@@ -132,7 +132,7 @@ describeEachDialect('two worker processes on one database', (dialect) => {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     };
-    await until(async () => (await heldBy(a)) > 0, 10_000, 'worker A holding jobs');
+    await until(async () => (await heldBy(a)) > 0, 30_000, 'worker A holding jobs');
     const sent = Date.now();
     a.process.kill('SIGTERM');
     const exit = await a.exited;
@@ -143,7 +143,7 @@ describeEachDialect('two worker processes on one database', (dialect) => {
     expect(await heldBy(a)).toBe(0);
 
     const { event } = await waitForEvent(receiver, (e) => e.data?.batch_id === batchId, 30_000);
-    await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
+    await until(async () => (await jobCount(app)) === 0, 30_000, 'jobs table drained');
     expect(event.data.summary).toEqual({ total: 36, succeeded: 36, failed: 0 });
     expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(1);
     // Finished jobs were not run again, released ones ran once elsewhere: one lookup per number.
@@ -192,7 +192,7 @@ describeEachDialect('workers in process: leases renewed while running, released 
     const stats = sim.statsOf('vies');
     expect(stats.maxInFlightPerNumber).toBe(1);
     for (const number of numbers) expect(stats.callsByNumber[number], number).toBe(1);
-    await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
+    await until(async () => (await jobCount(app)) === 0, 30_000, 'jobs table drained');
     expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(1);
   });
 
@@ -211,7 +211,7 @@ describeEachDialect('workers in process: leases renewed while running, released 
       });
       expect(res.status, res.text).toBe(202);
       const worker = app.worker!;
-      await until(() => worker.busy === 4, 5_000, 'four jobs in hand');
+      await until(() => worker.busy === 4, 30_000, 'four jobs in hand');
       await worker.stop(50);
 
       const jobs = await app.database.db
@@ -227,7 +227,7 @@ describeEachDialect('workers in process: leases renewed while running, released 
       sim.setBehaviour('vies', { latencyMs: 0 });
       const batchId = res.body.data.batch_id;
       const { event } = await waitForEvent(receiver, (e) => e.data?.batch_id === batchId, 10_000);
-      await until(async () => (await jobCount(app)) === 0, 10_000, 'jobs table drained');
+      await until(async () => (await jobCount(app)) === 0, 30_000, 'jobs table drained');
       expect(event.data.summary).toEqual({ total: 4, succeeded: 4, failed: 0 });
       expect(matching(receiver, (e) => e.data?.batch_id === batchId)).toHaveLength(1);
       const items = await app.database.db

@@ -22,7 +22,7 @@ describeEachDialect('bulk files', (dialect) => {
   let stack: AsyncStack;
   beforeAll(async () => {
     stack = await startAsyncStack(dialect);
-  }, 60_000);
+  });
   afterAll(async () => {
     await stack?.close();
   });
@@ -121,7 +121,7 @@ describeEachDialect('bulk files', (dialect) => {
       failed: 0,
     });
     expect(event.data.results_url).toBe(`http://localhost:3000/v1/bulk/${id}/results`);
-  }, 40_000);
+  });
 
   it('accepts a multipart upload with one file part', async () => {
     const account = await stack.app.account('pro');

@@ -21,7 +21,7 @@ describe('bulk CLI', () => {
       { clock: 'system', worker: true, env: { WORKER_POLL_MS: '20' } },
     );
     dir = mkdtempSync(join(tmpdir(), 'bulk-cli-'));
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

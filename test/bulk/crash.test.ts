@@ -86,7 +86,7 @@ describeEachDialect('bulk crash safety: SIGKILL a worker process mid-file', (dia
 
     const second = await startService('bulk-worker-2', 'worker', workerEnv);
     await waitForEvent(receiver, (e) => e.data?.bulk_id === id, 60_000);
-    await until(async () => (await jobCount(app)) === 0, 15_000, 'jobs table drained');
+    await until(async () => (await jobCount(app)) === 0, 30_000, 'jobs table drained');
     const events = matching(receiver, (e) => e.data?.bulk_id === id);
     expect(events).toHaveLength(1);
     expect(events[0].event.data).toMatchObject({ total: 440, accepted: 440, succeeded: 440, failed: 0 });

@@ -32,7 +32,7 @@ describeEachDialect('Idempotency-Key on bulk uploads', (dialect) => {
   let stack: AsyncStack;
   beforeAll(async () => {
     stack = await startAsyncStack(dialect, { env: { IDEMPOTENCY_WAIT_MS: String(WAIT_MS) } });
-  }, 60_000);
+  });
   afterAll(async () => {
     await stack?.close();
   });
@@ -97,7 +97,7 @@ describeEachDialect('Idempotency-Key on bulk uploads', (dialect) => {
     expectReplayOf(late, first);
     expect(await filesOf(account.id)).toEqual([id]);
     expect(await usageOf(app, account.id)).toBe(3);
-  }, 40_000);
+  });
 
   it('the same file as text/csv, then as multipart with any boundary, is the same request', async () => {
     const account = await stack.app.account('pro');

@@ -83,7 +83,7 @@ describeEachDialect('bulk files with trader columns', (dialect) => {
       expect(MATCH_COLUMNS.map((column) => match[column.slice('match_'.length)])).toEqual(file.match(row));
     }
     expect((await record(plain)).match).toBeNull();
-  }, 40_000);
+  });
 
   it('the same number with the same trader fields is one unit; with other trader fields, another (one lookup, one record, one unit of quota each)', async () => {
     const { app, sim } = stack;
@@ -110,7 +110,7 @@ describeEachDialect('bulk files with trader columns', (dialect) => {
       .where('vat_number', '=', number)
       .execute();
     expect(records.map((row) => row.id).sort()).toEqual([...new Set(ids)].sort());
-  }, 40_000);
+  });
 
   it('compares a test key’s rows with the magic number’s test company (computed, no registry, no quota)', async () => {
     const { app, sim } = stack;

@@ -75,7 +75,7 @@ describeEachDialect('bulk files staged while read', (dialect) => {
     await waitForCompletion(stack.app, account.test, res.body.data.bulk_id, 60_000);
     const { rows } = await resultsOf(stack.app, account.test, res.body.data.bulk_id);
     expect(rows.slice(1).map((row) => row[0])).toEqual(numbers);
-  }, 90_000);
+  });
 
   it('a bad line after rows were staged: 422 naming it, no file and no row left', async () => {
     const account = await stack.app.account('business');
@@ -89,7 +89,7 @@ describeEachDialect('bulk files staged while read', (dialect) => {
     expect(await bulkFileCount(stack.app)).toBe(files);
     expect(await rowCount(stack.app)).toBe(rows);
     expect(await usageOf(stack.app, account.id)).toBe(0);
-  }, 60_000);
+  });
 
   it('over the quota after rows were staged: 429, no file and no row left, nothing counted', async () => {
     const account = await stack.app.account('business');
@@ -102,7 +102,7 @@ describeEachDialect('bulk files staged while read', (dialect) => {
     expect(await bulkFileCount(stack.app)).toBe(files);
     expect(await rowCount(stack.app)).toBe(rows);
     expect(await usageOf(stack.app, account.id)).toBe(monthly - STAGE_ROWS);
-  }, 60_000);
+  });
 
   it('rows are stored exactly as given: awkward text, nulls, and more rows than one statement takes', async () => {
     const { app } = stack;

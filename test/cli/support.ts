@@ -49,7 +49,7 @@ export async function listen(argv: string[], env: Record<string, string> = {}): 
   });
   const first = await until(
     () => (exited !== undefined ? `exited ${exited}: ${run.err.join('\n')}` : run.err[0]),
-    10_000,
+    30_000,
     'listen ready',
   );
   const url = LISTENER_URL.exec(first)?.[0];

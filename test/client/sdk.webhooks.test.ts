@@ -128,7 +128,7 @@ describeEachDialect('webhooks through the SDK', (dialect) => {
   let stack: AsyncStack;
   beforeAll(async () => {
     stack = await startAsyncStack(dialect);
-  }, 60_000);
+  });
   afterAll(() => stack?.close());
 
   it('sets up the webhook, verifies a test event and its replay, and validates asynchronously', async () => {
@@ -197,7 +197,7 @@ describeEachDialect('webhook endpoints and sample events through the SDK', (dial
   let stack: AsyncStack;
   beforeAll(async () => {
     stack = await startAsyncStack(dialect);
-  }, 60_000);
+  });
   afterAll(() => stack?.close());
 
   /** What the call threw (it must throw). */

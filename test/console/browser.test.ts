@@ -21,7 +21,7 @@ beforeAll(async () => {
   stack = await startAsyncStack({ name: 'sqlite' });
   account = await stack.app.account('business');
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -186,7 +186,7 @@ describe('console in Chromium', () => {
     await page.getByRole('button', { name: 'Reveal the signing secret' }).click();
     expect(await page.locator('#secret').textContent()).not.toBe(secret);
     await page.getByRole('button', { name: 'Send a test event' }).click();
-    await expect.poll(() => stack.receiver.requests.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => stack.receiver.requests.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await page.goto(`${stack.app.url}/console/webhooks`);
     await page.getByRole('link', { name: 'Attempt log' }).first().click();
     await expect
@@ -195,7 +195,7 @@ describe('console in Chromium', () => {
           await page.reload();
           return page.textContent('main');
         },
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toContain('200 in');
     await page.getByRole('button', { name: 'Replay' }).click();
@@ -288,7 +288,7 @@ describe('console in Chromium', () => {
       page.url().split('/').pop(),
     ]);
     await expect
-      .poll(() => page.locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 })
+      .poll(() => page.locator('[data-status]').getAttribute('data-status'), { timeout: 30_000 })
       .toBe('completed');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => attackerSite.listen(0, '127.0.0.1', resolve));
   attackerUrl = `http://localhost:${(attackerSite.address() as AddressInfo).port}/`;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

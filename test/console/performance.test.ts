@@ -37,7 +37,7 @@ describe('console budgets', () => {
       redirect: 'manual',
     });
     cookie = signIn.headers.get('set-cookie')!.split(';')[0];
-  }, 60_000);
+  });
   afterAll(() => app?.close());
 
   it('loads every page, with its stylesheet and script, in under 1 s', async () => {

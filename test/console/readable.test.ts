@@ -28,7 +28,7 @@ beforeAll(async () => {
   app = await startTestApp({ name: 'sqlite' }, { env: asyncEnv(sim) });
   account = await app.account('business');
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -34,7 +34,7 @@ describeEachDialect('console request limits', (dialect) => {
   beforeAll(async () => {
     app = await startTestApp(dialect, { env: OFFLINE_REGISTRIES });
     account = await app.account('business');
-  }, 60_000);
+  });
   afterAll(() => app?.close());
 
   const keyCount = async () =>
@@ -277,7 +277,7 @@ describeEachDialect('console sign-in and the API share the limit of wrong keys p
       env: { ...OFFLINE_REGISTRIES, AUTH_FAILURES_PER_MINUTE: String(LIMIT) },
     });
     account = await app.account('pro');
-  }, 60_000);
+  });
   // Every test starts with a clean address: its failures leave the 60 s window.
   afterEach(() => app.clock.advance(61_000));
   afterAll(() => app?.close());

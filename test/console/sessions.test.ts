@@ -18,7 +18,7 @@ describeEachDialect('console sessions', (dialect) => {
   beforeAll(async () => {
     app = await startTestApp(dialect, { env: { CONSOLE_IDLE_MINUTES: '30', CONSOLE_SESSION_HOURS: '12' } });
     account = await app.account('business');
-  }, 60_000);
+  });
   afterAll(() => app?.close());
 
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -185,7 +185,7 @@ describeEachDialect('console session cookie over https', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp(dialect, { env: { PUBLIC_URL: 'https://vat.example.com' } });
-  }, 60_000);
+  });
   afterAll(() => app?.close());
 
   it('is Secure when the service is served over https', async () => {

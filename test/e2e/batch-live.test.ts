@@ -157,7 +157,7 @@ describeEachDialect('e2e live batch', (dialect) => {
     const account = await app.account('business');
     // Warm the HMRC token so its fetch is not part of the timing.
     expect((await validate(app, account.live, 'GB600000539')).status).toBe(200);
-    for (const id of REGISTRIES) sim.setBehaviour(id, { latencyMs: 200 });
+    for (const id of REGISTRIES) sim.setBehaviour(id, { latencyMs: 500 });
     const numbers = [
       'ATU12345675',
       'NL123456782B01',
@@ -175,8 +175,10 @@ describeEachDialect('e2e live batch', (dialect) => {
     const elapsed = performance.now() - started;
     expect(res.status, res.text).toBe(200);
     for (const item of res.body.data.results) expect(item.data?.valid, JSON.stringify(item)).toBe(true);
-    // A serial client needs 11 lookups x 200 ms (UID asks twice); the batch needs about two.
-    expect(elapsed).toBeLessThan(1500);
+    // A serial client needs 11 lookups x 500 ms (UID asks twice); the batch needs about two. The
+    // bound is half the serial time, so a busy machine cannot break it; the in-flight counts
+    // below are the direct proof.
+    expect(elapsed).toBeLessThan(11 * 500 * 0.5);
     expect(sim.statsOf('vies').maxInFlight).toBeGreaterThanOrEqual(5);
     expect(sim.statsOf('hmrc').maxInFlight).toBe(2);
   });

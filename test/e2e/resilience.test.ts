@@ -94,7 +94,8 @@ describeEachDialect('e2e breakers per VIES member state', (dialect) => {
     const started = Date.now();
     const refused = await validate(a, account.live, germans[3]);
     expect(refused.status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(500);
+    // "At once": well inside the registry budget even on a busy machine.
+    expect(Date.now() - started).toBeLessThan(2000);
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(COOLDOWN_MS / 1000);
@@ -303,8 +304,9 @@ describeEachDialect('e2e registry rate limits over two instances', (dialect) => 
     expect(answered).toBe(arrivals.length);
     for (const res of answers) expect([200, 503], res.text).toContain(res.status);
     expect(answered).toBeGreaterThanOrEqual(6);
-    // Nobody waited past the budget plus one call.
-    expect(Date.now() - started).toBeLessThan(2500 + 2000);
+    // Nobody waited far past the budget: 50 calls queued at 3 a second would take 17 s. The margin
+    // over the budget is for a busy machine, not for the service.
+    expect(Date.now() - started).toBeLessThan(2500 + 5000);
     const refused = answers.find((res) => res.status === 503)!;
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });

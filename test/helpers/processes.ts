@@ -98,7 +98,10 @@ function jsonLine(text: string): Record<string, unknown> | undefined {
 export interface StartOptions {
   /** Extra arguments after the command. */
   args?: string[];
-  /** How long to wait for the `listening` / `worker started` line. */
+  /**
+   * How long to wait for the `listening` / `worker started` line (default 90 s: a start takes
+   * about a second on an idle machine, many times that on a busy 2-core one).
+   */
   timeoutMs?: number;
 }
 
@@ -191,7 +194,7 @@ export async function startService(
   };
   children.add(child);
 
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 90_000;
   let timer: NodeJS.Timeout | undefined;
   const started = await Promise.race([
     ready.then(() => true),
@@ -202,10 +205,10 @@ export async function startService(
   ]);
   clearTimeout(timer);
   if (started) return child;
+  // Read before the kill below, which would make a silent child look as if it had died of SIGKILL.
+  const why = exit ? `exited on its own (${JSON.stringify(exit)})` : `did not start within ${timeoutMs} ms`;
   await child.stop('SIGKILL');
-  throw new Error(
-    `${name} (${command}) ${exit ? `exited ${JSON.stringify(exit)}` : `did not start within ${timeoutMs} ms`}:\n${tail(child.output)}`,
-  );
+  throw new Error(`${name} (${command}) ${why}:\n${tail(child.output)}`);
 }
 
 /** Stops every child still running (SIGTERM, then SIGKILL after `graceMs`). For afterAll. */
@@ -232,10 +235,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Polls `probe` until it returns a value that is not undefined/false; rejects after `timeoutMs`. */
+/**
+ * Polls `probe` until it returns a value that is not undefined/false; rejects after `timeoutMs`
+ * (default 30 s: generous, so that a busy machine slows a test down without failing it).
+ */
 export async function until<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
   what = 'condition',
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -49,7 +49,7 @@ export async function startTestRedis(): Promise<TestRedis> {
       { stdio: 'ignore' },
     );
     child = started;
-    await until(answers, 10_000, `redis-server on port ${port} answering`);
+    await until(answers, 30_000, `redis-server on port ${port} answering`);
   };
   const kill = async () => {
     const running = child;

@@ -56,7 +56,7 @@ describeEachDialect('list cursors', (dialect) => {
     });
     [a, b] = [await app.account('business'), await app.account('business')];
     for (const key of [a.live, a.test, b.live]) keys.set(key, await fill(key, key.includes('_live_')));
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
   });

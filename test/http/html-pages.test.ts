@@ -55,7 +55,7 @@ describeEachDialect('framing of HTML pages', (dialect) => {
       unsubscribe('fastify.initialization', collect);
     }
     account = await app.account('business');
-  }, 60_000);
+  });
   afterAll(() => app?.close());
 
   function expectNoFraming(where: string, response: Response): void {

@@ -260,7 +260,7 @@ describeEachDialect('/v1/keys', (dialect) => {
       expect((await app.request('DELETE', `/v1/keys/${created.id}`, { key: account.live })).status).toBe(200);
       await until(
         async () => (await other.request('GET', '/v1/keys', { key: created.key })).status === 401,
-        3_000,
+        30_000,
       );
       expect(performance.now() - revokedAt).toBeLessThan(1_500);
     } finally {

@@ -141,7 +141,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('passes redocly lint with the repository config, without a warning', { timeout: 90_000 }, async () => {
+  it('passes redocly lint with the repository config, without a warning', async () => {
     const stdout = await lintOutput(
       document,
       '@redocly/cli/bin/cli.js',

@@ -225,7 +225,7 @@ describe('slow clients', () => {
         else expect(held.received, kind).toMatch(/^(HTTP\/1\.1 408 [\s\S]*)?$/);
       }
     }
-  }, 30_000);
+  });
 });
 
 describe('a stalled body when the request timeout is the shorter bound', () => {

@@ -106,7 +106,7 @@ describe('Redis down or hanging under two instances', () => {
   const bothBack = () =>
     until(
       () => a.services.redis?.state === 'up' && b.services.redis?.state === 'up',
-      20_000,
+      30_000,
       'both instances using Redis again',
     );
 

@@ -16,7 +16,7 @@ describeEachDialect('check now after a registry failure', (dialect) => {
       env: { TIER_LIMITS: '{"pro":{"burst_per_minute":1000}}', ASYNC_RETRY_DELAYS_MS: '60000,60000' },
     });
     account = await stack.app.account('pro');
-  }, 60_000);
+  });
   afterAll(async () => {
     await stack?.close();
   });
@@ -33,7 +33,7 @@ describeEachDialect('check now after a registry failure', (dialect) => {
         const waiting = row && row.locked_by === null && Number(row.run_at) > stack.app.clock.now();
         return waiting && (await monitorRow(monitorId)).last_error !== null;
       },
-      10_000,
+      30_000,
       `${jobId} waiting for its retry`,
     );
   const checkNow = async (id: string) => {
@@ -41,7 +41,7 @@ describeEachDialect('check now after a registry failure', (dialect) => {
     expect(res.status, res.text).toBe(202);
   };
   const recovered = (id: string) =>
-    until(async () => (await monitorRow(id)).last_error === null, 10_000, 'the check now');
+    until(async () => (await monitorRow(id)).last_error === null, 30_000, 'the check now');
 
   it('replaces the wait of an earlier "check now" that failed: the new one runs at once', async () => {
     const [number] = freshNumbers('DE', 1);
@@ -56,7 +56,7 @@ describeEachDialect('check now after a registry failure', (dialect) => {
       body: { vat_number: number, interval: 'daily' },
     });
     const { id } = created.body.data;
-    await until(async () => (await monitorRow(id)).last_result !== null, 10_000, 'first check');
+    await until(async () => (await monitorRow(id)).last_result !== null, 30_000, 'first check');
 
     stack.sim.setBehaviour('vies', { mode: 'down' });
     try {
@@ -72,7 +72,7 @@ describeEachDialect('check now after a registry failure', (dialect) => {
     const monitor = await monitorRow(id);
     expect(JSON.parse(monitor.last_result!)).toMatchObject({ valid: true, company: { name: 'Eilig GmbH' } });
     // Done: no retry of the failed check is left to ask the registry again.
-    await until(async () => (await job(`monitor-now:${id}`)) === undefined, 10_000, 'job done');
+    await until(async () => (await job(`monitor-now:${id}`)) === undefined, 30_000, 'job done');
   });
 
   it('takes the place of a scheduled check waiting for its retry: the check runs at once, the retry is dropped', async () => {
@@ -121,7 +121,7 @@ describeEachDialect('check now after a registry failure', (dialect) => {
       )
         .map((record) => record.request_id)
         .sort();
-    await until(async () => (await requestIds()).length === 2, 10_000, 'both checks recorded');
+    await until(async () => (await requestIds()).length === 2, 30_000, 'both checks recorded');
     expect(await requestIds()).toEqual([created.body.meta.request_id, now.body.meta.request_id].sort());
   });
 });

@@ -45,7 +45,7 @@ describeEachDialect('monitor checks', (dialect) => {
     const before = (await monitorRow(id))!.last_checked_at ?? 0;
     const res = await stack.app.request('POST', `/v1/monitors/${id}/check`, { key: account.live });
     expect(res.status).toBe(202);
-    await until(async () => ((await monitorRow(id))!.last_checked_at ?? 0) > before, 10_000, 'checked');
+    await until(async () => ((await monitorRow(id))!.last_checked_at ?? 0) > before, 30_000, 'checked');
     return (await monitorRow(id))!;
   };
   const recordsOf = (id: string) =>
@@ -60,7 +60,7 @@ describeEachDialect('monitor checks', (dialect) => {
       vatRegistered: true,
     });
     const id = await create(account.live, number);
-    await until(async () => (await monitorRow(id))!.last_result !== null, 10_000, 'first check');
+    await until(async () => (await monitorRow(id))!.last_result !== null, 30_000, 'first check');
     const first = JSON.parse((await monitorRow(id))!.last_result!);
     expect(first).toMatchObject({ valid: true, company: { name: 'Alt GmbH' }, source: 'vies' });
 
@@ -111,7 +111,7 @@ describeEachDialect('monitor checks', (dialect) => {
       vatRegistered: true,
     });
     const id = await create(account.live, number);
-    await until(async () => (await monitorRow(id))!.last_result !== null, 10_000, 'first check');
+    await until(async () => (await monitorRow(id))!.last_result !== null, 30_000, 'first check');
     stack.sim.addCompany({
       vatNumber: number,
       name: 'Weg AG',
@@ -136,14 +136,14 @@ describeEachDialect('monitor checks', (dialect) => {
       vatRegistered: true,
     });
     const id = await create(account.live, number);
-    await until(async () => (await monitorRow(id))!.last_result !== null, 10_000, 'first check');
+    await until(async () => (await monitorRow(id))!.last_result !== null, 30_000, 'first check');
     const before = (await monitorRow(id))!.last_result;
     stack.sim.resetStats();
     stack.sim.setBehaviour('vies', { mode: 'down' });
     try {
       await stack.app.request('POST', `/v1/monitors/${id}/check`, { key: account.live });
       // One call and two retries, then the job is over.
-      await until(() => (stack.sim.statsOf('vies').callsByNumber[number] ?? 0) >= 3, 10_000, 'retries');
+      await until(() => (stack.sim.statsOf('vies').callsByNumber[number] ?? 0) >= 3, 30_000, 'retries');
       await until(
         async () =>
           (
@@ -153,7 +153,7 @@ describeEachDialect('monitor checks', (dialect) => {
               .where('id', '=', `monitor-now:${id}`)
               .execute()
           ).length === 0,
-        10_000,
+        30_000,
         'check job over',
       );
     } finally {
@@ -176,8 +176,8 @@ describeEachDialect('monitor checks', (dialect) => {
     const used = await usageOf(stack.app, account.id);
     const ok = await create(account.test, 'DE123456704');
     const failing = await create(account.test, 'DE999999903');
-    await until(async () => (await monitorRow(ok))!.last_result !== null, 10_000, 'test check');
-    await until(async () => (await monitorRow(failing))!.last_error !== null, 10_000, 'test failure');
+    await until(async () => (await monitorRow(ok))!.last_result !== null, 30_000, 'test check');
+    await until(async () => (await monitorRow(failing))!.last_error !== null, 30_000, 'test failure');
     expect(JSON.parse((await monitorRow(ok))!.last_result!)).toMatchObject({
       valid: true,
       source: 'test',

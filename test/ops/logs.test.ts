@@ -233,7 +233,7 @@ describe(`request logs hold no API key or webhook secret [${onServers ? 'postgre
           .executeTakeFirst();
         return row?.status === 'failed';
       },
-      10_000,
+      30_000,
       'failing delivery given up',
     );
     receiver.respondWith({});
@@ -261,7 +261,7 @@ describe(`request logs hold no API key or webhook secret [${onServers ? 'postgre
     // The access log line of the last request is written after its answer: wait for all of them.
     await until(
       () => api.logLines().filter((line) => line.msg === 'request').length >= sent.length,
-      5_000,
+      30_000,
       'one access log line per request',
     );
 
@@ -282,7 +282,7 @@ describe(`request logs hold no API key or webhook secret [${onServers ? 'postgre
   it('writes one access log line per request, with method, route, status and time', async () => {
     await until(
       () => api.logLines().filter((line) => line.msg === 'request').length >= sent.length,
-      5_000,
+      30_000,
       'one access log line per request',
     );
     const lines = api.logLines().filter((line) => line.msg === 'request');

@@ -282,7 +282,7 @@ suite(title, () => {
     await cluster.stop('fast');
     await until(
       () => alive() && readiness.some((r) => r.at > outageStarted && r.status === 503),
-      5_000,
+      30_000,
       '/ready says 503',
     );
     await sleep(2_000);
@@ -291,7 +291,7 @@ suite(title, () => {
     const restartedAt = Date.now();
     await until(
       () => alive() && readiness.some((r) => r.at > restartedAt && r.status === 200),
-      15_000,
+      30_000,
       '/ready says 200 again',
     );
     const readyAgainMs = readiness.find((r) => r.at > restartedAt && r.status === 200)!.at - restartedAt;
@@ -353,7 +353,7 @@ suite(title, () => {
     expect(settled.filter((outcome) => outcome.status !== 200 && outcome.status !== 202)).toEqual([]);
     expect(api.exit).toBeUndefined();
     expect(api.logLines().filter((line) => line.msg === 'listening')).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('loses no accepted work: every 202 gets its webhook event, every 200 is recorded', async () => {
     expect(api.exit, `the serve process died: ${tail(api.stderr, 25)}`).toBeUndefined();
@@ -426,10 +426,10 @@ suite(title, () => {
           .executeTakeFirstOrThrow();
         return Number(row.n) === 0;
       },
-      15_000,
+      30_000,
       'job table empty',
     );
     // And it still shuts down cleanly.
     expect(await api.stop('SIGTERM', 10_000)).toEqual({ code: 0, signal: null });
-  }, 60_000);
+  });
 });

@@ -100,12 +100,12 @@ describe(`graceful shutdown [${flavour}]`, () => {
         ),
       );
       // Every request is inside the service, waiting on the slow registry.
-      await until(() => sim.statsOf('vies').inFlight === IN_FLIGHT, 10_000, 'all lookups in flight');
+      await until(() => sim.statsOf('vies').inFlight === IN_FLIGHT, 30_000, 'all lookups in flight');
       const signalledAt = Date.now();
       api.process.kill('SIGTERM');
 
       // New connections are refused as soon as the listener closes (no request is made to find out).
-      await until(async () => (await tcpProbe(api.url)) === 'ECONNREFUSED', 2_000, 'listener closed');
+      await until(async () => (await tcpProbe(api.url)) === 'ECONNREFUSED', 30_000, 'listener closed');
       const refusedAfterMs = Date.now() - signalledAt;
       expect(sim.statsOf('vies').inFlight, 'lookups still in flight when new connections were refused').toBe(
         IN_FLIGHT,
@@ -230,7 +230,7 @@ describe(`GET /metrics [${flavour}]`, () => {
             .where('event_type', '=', 'validation.completed')
             .executeTakeFirst()
         )?.status === 'failed',
-      10_000,
+      30_000,
       'delivery given up',
     );
     expect(receiver.requests).toHaveLength(4);

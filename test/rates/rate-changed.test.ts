@@ -59,7 +59,7 @@ describeEachDialect('the daily rates sync and rate.changed', (dialect) => {
     secrets.shop = (await configureWebhook(app, shop.live, `${receiver.url}/shop`)).signing_secret;
     secrets.other = (await configureWebhook(app, other.live, `${receiver.url}/other`)).signing_secret;
     await configureWebhook(app, shop.test, `${receiver.url}/shop-test`);
-  }, 60_000);
+  });
   afterAll(async () => {
     await app?.close();
     await receiver?.close();
@@ -74,7 +74,7 @@ describeEachDialect('the daily rates sync and rate.changed', (dialect) => {
       .executeTakeFirst();
 
   it('schedules the sync for RATES_SYNC_AT, without calling TEDB at start', async () => {
-    const job = await until(syncJob, 10_000, 'the daily sync job');
+    const job = await until(syncJob, 30_000, 'the daily sync job');
     expect(Number(job.run_at)).toBe(SLOT);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sim.statsOf('tedb').calls).toBe(0);

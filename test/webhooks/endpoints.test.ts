@@ -504,7 +504,7 @@ describeEachDialect('webhook endpoints', (dialect) => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     await until(
       async () => (await req('GET', '/v1/webhooks/endpoints', account.live)).body.data.length === 1,
-      5_000,
+      30_000,
       'one endpoint',
     );
   });
