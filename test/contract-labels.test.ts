@@ -19,7 +19,9 @@ const LABELS = [
   /\((?:ruling )?L[0-9]{1,2}\)/,
   /\brulings? L[0-9]/i,
   /\bdecisions?\s*(?:§|section)\s*[0-9]/i,
-  /\b(?:decisions|wave[0-9]|service-spec)\.md\b/,
+  /\b(?:wave[0-9]|service-spec)\.md\b/,
+  // The rulings file; the user guide docs/decisions.md (the VAT treatment of a sale) is no label.
+  /(?<!\bdocs\/|\]\()\bdecisions\.md\b/,
   /\bspec(?:ification)?\s*(?:§\s*|section\s*)?[0-9]+(?:\.[0-9]+)*\b/i,
   /§\s*[0-9]/,
   /\bsection\s+[A-MPRSX][0-9]{0,2}\b/,
@@ -96,6 +98,7 @@ describe('no contract labels in what users read', () => {
       'the sign-in fixes are in S6',
       'X4 makes it an SDK',
       'as in section X',
+      'as spec/decisions.md rules',
     ]) {
       expect(labelsIn(text), text).not.toEqual([]);
     }
@@ -105,6 +108,8 @@ describe('no contract labels in what users read', () => {
       'p50 and p95',
       'DE123456704',
       'HTTP/2 preface',
+      'see docs/decisions.md',
+      'the [table of cases](decisions.md#cases)',
     ]) {
       expect(labelsIn(text), text).toEqual([]);
     }
