@@ -1,4 +1,5 @@
-import { type LoadRequest, type LoadStats, runLoad, type Tool } from './load.js';
+import { runLoad } from './load.js';
+import type { LoadRequest, LoadStats, Tool } from './load-shapes.js';
 import { cpuMs, PeakRss } from './processes.js';
 import type { Check, Row, ThroughputRow } from './report.js';
 import type { BenchDatabase, Dialect, Paths, RunningService, Simulator } from './service.js';

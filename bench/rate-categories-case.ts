@@ -1,4 +1,4 @@
-import type { LoadStats } from './load.js';
+import type { LoadStats } from './load-shapes.js';
 import {
   authed,
   type BenchCase,

@@ -1,5 +1,5 @@
 import { cpus, loadavg, totalmem } from 'node:os';
-import type { LoadStats } from './load.js';
+import type { LoadStats } from './load-shapes.js';
 
 /**
  * What the cases hand back and how it is printed: a progress line per figure while the run goes, and

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase } from '../src/store/database.js';
 import { createStores } from '../src/store/stores.js';
-import type { LoadRequest, LoadStats, Tool } from './load.js';
+import type { LoadRequest, LoadStats, Tool } from './load-shapes.js';
 import {
   authed,
   BATCH_SIZE,

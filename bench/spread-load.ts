@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LoadPlan, LoadRequest, LoadStats } from './load.js';
+import type { LoadPlan, LoadRequest, LoadStats } from './load-shapes.js';
 
 /**
  * A node:http load generator, the `spread` and `paced` tools.
