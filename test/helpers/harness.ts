@@ -88,7 +88,9 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
       : (options.clock ?? new ManualClock(Date.parse('2026-11-22T12:00:00.000Z')));
   const config = loadConfig({
     // `redis: true`: burst limits (and registry rate limits) through the shared test Redis.
-    ...(options.redis ? { REDIS_URL: requireRedisUrl() } : {}),
+    // A busy machine can keep Redis from answering within the default 200 ms, which would leave
+    // it aside for per-process limits: only the outage tests (which set their own) want that.
+    ...(options.redis ? { REDIS_URL: requireRedisUrl(), REDIS_COMMAND_TIMEOUT_MS: '5000' } : {}),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     ACCESS_LOG: 'false',
