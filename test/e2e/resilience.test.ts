@@ -45,7 +45,11 @@ function useTwoInstances(
   beforeAll(async () => {
     pair.sim = await startSimulator();
     const clock = new ManualClock(Date.parse('2026-11-02T12:00:00.000Z'));
-    const settings = { ...pair.sim.env(), ...env, ...(options.redis ? { REDIS_URL: REDIS_URL!, REDIS_COMMAND_TIMEOUT_MS: '5000' } : {}) };
+    const settings = {
+      ...pair.sim.env(),
+      ...env,
+      ...(options.redis ? { REDIS_URL: REDIS_URL!, REDIS_COMMAND_TIMEOUT_MS: '5000' } : {}),
+    };
     pair.a = await startTestApp(dialect, { env: settings, clock, redis: options.redis });
     pair.b = await startTestApp(dialect, {
       env: settings,
