@@ -4,6 +4,7 @@ import { type BulkStore, KyselyBulkStore } from './bulk.js';
 import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
+import { type DecisionStore, SqlDecisionStore } from './decisions.js';
 import { type EvidenceStore, SqlEvidenceStore } from './evidence.js';
 import { type IdempotencyStore, KyselyIdempotencyStore } from './idempotency.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
@@ -40,6 +41,7 @@ export interface Stores {
   readonly monitors: MonitorStore;
   readonly bulk: BulkStore;
   readonly rates: RateStore;
+  readonly decisions: DecisionStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
@@ -88,6 +90,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     monitors: new KyselyMonitorStore(db, sql.dialect),
     bulk: new KyselyBulkStore(db, sql.dialect),
     rates: new KyselyRateStore(db, sql.dialect),
+    decisions: new SqlDecisionStore(sql),
     transaction,
   };
 }
