@@ -22,6 +22,7 @@ import {
 } from './help.js';
 import { keys } from './keys.js';
 import { ledger } from './ledger.js';
+import { decide } from './decide.js';
 import { monitors } from './monitors.js';
 import { rates } from './rates.js';
 import { check, migrate, serve, worker } from './service.js';
@@ -48,6 +49,7 @@ export const ENTRIES: readonly Entry[] = [
   keys,
   usage,
   validations,
+  decide,
   ledger,
   monitors,
   webhooks,

@@ -25,6 +25,8 @@ import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
 import { asyncResultRoutes } from './routes/async-results.js';
 import { bulkRoutes } from './routes/bulk.js';
+import { decisionProofRoutes } from './routes/decision-proof.js';
+import { decisionRoutes } from './routes/decisions.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
@@ -186,6 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock: deps.clock,
     });
     validationProofRoutes(v1, services.ledger);
+    decisionRoutes(v1, {
+      service: services.decisions,
+      decisions: services.stores.decisions,
+      rates: services.rates,
+    });
+    decisionProofRoutes(v1, services.ledger);
     monitorRoutes(v1, services.monitors);
     // Its own scope: the CSV and multipart parsers it adds apply to its routes only.
     await v1.register(bulkRoutes, {

@@ -116,7 +116,7 @@ export function answerBasis(
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
-function sealView(seal: SealRow): Static<typeof ProofSeal> {
+export function sealView(seal: SealRow): Static<typeof ProofSeal> {
   return {
     id: seal.id,
     root: seal.root,

@@ -24,7 +24,7 @@ const IdParams = Type.Object({
   }),
 });
 
-const ProofQuery = Type.Object(
+export const ProofQuery = Type.Object(
   {
     format: Type.Optional(
       Type.Union([Type.Literal('json'), Type.Literal('pdf')], {
@@ -45,7 +45,7 @@ With \`Accept: application/pdf\` or \`?format=pdf\`: a one-page PDF in plain wor
 - **Worth knowing**: 404 \`not_found\` for an id that does not exist or belongs to another account or key mode; records removed by retention (\`EVIDENCE_RETENTION_DAYS\`) are gone too.`;
 
 /** `?format=` decides; else the Accept header: a PDF when it names application/pdf before any JSON. */
-function wantsPdf(format: string | undefined, accept: string | undefined): boolean {
+export function wantsPdf(format: string | undefined, accept: string | undefined): boolean {
   if (format !== undefined) return format === 'pdf';
   const types = (accept ?? '').toLowerCase().split(',');
   const pdf = types.findIndex((type) => type.trim().startsWith('application/pdf'));

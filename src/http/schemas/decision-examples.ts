@@ -1,0 +1,68 @@
+import { composeDecision } from '../../decisions/decision-compose.js';
+import { decisionRow, decisionView } from '../../decisions/decision-shape.js';
+import { DECISION_CASES } from '../../decisions/rules.js';
+import { TREATMENTS } from '../../decisions/types.js';
+import type { RatesTable } from '../../rates/rates-table.js';
+import { EXAMPLE_NOW, EXAMPLE_REQUEST_ID, type NamedExample } from './examples.js';
+
+/**
+ * Examples of the decision endpoints, one per treatment: the first case of the rules table with
+ * that treatment, decided by the same code as a request (decision-compose.ts) with the shipped
+ * rates. A valid buyer is shown with a validation record id, as a real decision points at one.
+ */
+
+const ACCOUNT_ID = 'acc_4Jd8sK2mQ9';
+
+export function decisionExamples(rates: RatesTable): {
+  created: Record<string, NamedExample>;
+  one: Record<string, NamedExample>;
+  list: Record<string, NamedExample>;
+} {
+  const views = TREATMENTS.flatMap((treatment, index) => {
+    const found = DECISION_CASES.find((entry) => entry.example.expected.treatment === treatment);
+    if (!found) return [];
+    const { input, buyer } = found.example;
+    const checkedAt = new Date(EXAMPLE_NOW - 400).toISOString();
+    const check =
+      buyer.kind === 'valid' || buyer.kind === 'invalid'
+        ? {
+            validation_id: `val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b${index.toString(16).padStart(2, '0')}`,
+            valid: buyer.kind === 'valid',
+            source_status: buyer.source_status,
+            checked_at: checkedAt,
+          }
+        : null;
+    try {
+      const hashed = composeDecision({
+        checked: { input, amount: input.supply.kind === 'goods' ? { net: '100.00', currency: 'EUR' } : null },
+        buyer: { standing: buyer, reasons: [], check },
+        rates,
+        owner: { accountId: ACCOUNT_ID, mode: 'live' },
+        requestId: EXAMPLE_REQUEST_ID,
+        reference: 'invoice-2026-0042',
+        now: EXAMPLE_NOW + index,
+        id: `dec_019b7a2e4c1d7f3a9b2c4d6e8f0a1c${index.toString(16).padStart(2, '0')}`,
+      });
+      return [{ treatment, title: found.title, view: decisionView(decisionRow(hashed)) }];
+    } catch {
+      return []; // a case whose example needs data the shipped rates lack shows no example
+    }
+  });
+  const meta = { request_id: EXAMPLE_REQUEST_ID };
+  const named = Object.fromEntries(
+    views.map(({ treatment, title, view }) => [treatment, { summary: title, value: { data: view, meta } }]),
+  );
+  return {
+    created: named,
+    one: named,
+    list: {
+      page: {
+        summary: 'A page of decisions',
+        value: {
+          data: views.slice(0, 2).map(({ view }) => view),
+          meta: { ...meta, next_cursor: null, has_more: false },
+        },
+      },
+    },
+  };
+}
