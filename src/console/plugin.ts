@@ -20,6 +20,7 @@ import { overviewPage } from './pages/overview.js';
 import { ratesPage } from './pages/rates.js';
 import { signInPages, signOutRoute } from './pages/sign-in.js';
 import { validatePages } from './pages/validate.js';
+import { decidePages } from './pages/decide.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
   declaredLength,
@@ -198,6 +199,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
       signOutRoute(pages, ctx);
       overviewPage(pages, ctx);
       validatePages(pages, ctx);
+      decidePages(pages, ctx);
       historyPages(pages, ctx);
       // The bulk upload alone takes multipart bodies, up to its own limit (pages/bulk.ts).
       await pages.register(async (uploads) => {
