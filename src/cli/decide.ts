@@ -63,7 +63,9 @@ function text(decision: DecisionView): string {
     `Buyer:      ${buyer ? `${buyer.valid ? 'valid' : 'not valid'} (${buyer.source_status}, ${buyer.validation_id})` : 'no check'}`,
     'Invoice note:',
     ...decision.invoice_note.text.split('\n').map((line) => `  ${line}`),
-    ...(decision.reasons.length > 0 ? ['Reasons:', ...decision.reasons.map((reason) => `  - ${reason}`)] : []),
+    ...(decision.reasons.length > 0
+      ? ['Reasons:', ...decision.reasons.map((reason) => `  - ${reason}`)]
+      : []),
     `Decision:   ${decision.id} (case ${decision.case_id})`,
   ].join('\n');
 }

@@ -11,6 +11,7 @@ import {
   parseCommandArgs,
   UsageError,
 } from './command.js';
+import { decide } from './decide.js';
 import {
   commandHelp,
   groupHelp,
@@ -22,7 +23,6 @@ import {
 } from './help.js';
 import { keys } from './keys.js';
 import { ledger } from './ledger.js';
-import { decide } from './decide.js';
 import { monitors } from './monitors.js';
 import { rates } from './rates.js';
 import { check, migrate, serve, worker } from './service.js';

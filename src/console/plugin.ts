@@ -14,13 +14,13 @@ import type { InternalCredential } from './internal-credential.js';
 import { type Notice, page, type Section } from './layout.js';
 import { accountPages } from './pages/account.js';
 import { bulkPages } from './pages/bulk.js';
+import { decidePages } from './pages/decide.js';
 import { historyPages } from './pages/history.js';
 import { monitorPages } from './pages/monitors.js';
 import { overviewPage } from './pages/overview.js';
 import { ratesPage } from './pages/rates.js';
 import { signInPages, signOutRoute } from './pages/sign-in.js';
 import { validatePages } from './pages/validate.js';
-import { decidePages } from './pages/decide.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
   declaredLength,

@@ -32,7 +32,9 @@ export function standingOf(
   if (meta.source === 'checksum')
     return {
       standing: { kind: 'invalid', source_status: meta.source_status },
-      reasons: [`The buyer's VAT number ${data.vat_number} fails its check digits: it cannot have been issued.`],
+      reasons: [
+        `The buyer's VAT number ${data.vat_number} fails its check digits: it cannot have been issued.`,
+      ],
     };
   if (meta.source_status === 'degraded')
     return {

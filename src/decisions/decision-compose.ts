@@ -5,7 +5,7 @@ import type { BuyerCheck } from './buyer-standing.js';
 import { decisionRate } from './decision-rate.js';
 import type { CheckedRequest } from './decision-request.js';
 import type { HashedDecisionView } from './decision-shape.js';
-import { lineAmounts } from './money.js';
+import { lineAmount } from './money.js';
 import { invoiceNote } from './notes.js';
 import { decideTreatment } from './rules.js';
 import type { BuyerStanding } from './types.js';
@@ -39,9 +39,12 @@ export function composeDecision(args: ComposeArgs): HashedDecisionView {
   const outcome = decideTreatment(input, buyer.standing);
   const rate = decisionRate(args.rates, outcome, { date: input.date, category: input.supply.category });
   const amount =
-    checked.amount && rate.rate !== null ? lineAmounts(checked.amount.net, rate.rate, checked.amount.currency) : null;
+    checked.amount && rate.rate !== null
+      ? lineAmount(checked.amount.net, rate.rate, checked.amount.currency)
+      : null;
   const reasons = [...buyer.reasons, ...outcome.reasons, ...rate.reasons];
-  if (checked.amount && rate.rate === null) reasons.push('No rate is given, so the amounts are not computed.');
+  if (checked.amount && rate.rate === null)
+    reasons.push('No rate is given, so the amounts are not computed.');
   return {
     id: args.id ?? newDecisionId(now),
     account_id: args.owner.accountId,

@@ -34,7 +34,8 @@ export const DecisionProof = Type.Object(
     decision: HashedDecision,
     record_hash: Type.String({ description: 'SHA-256(0x00 ‖ RFC 8785 of decision), lowercase hex' }),
     buyer_record: Nullable(BuyerRecord, {
-      description: 'null when the decision rests on no check of the buyer (none sent, malformed, or not checkable)',
+      description:
+        'null when the decision rests on no check of the buyer (none sent, malformed, or not checkable)',
     }),
     sealed: Type.Boolean({ description: 'false until the next seal closes the decision' }),
     seal: Type.Union([ProofSeal, Type.Null()]),
@@ -111,7 +112,10 @@ export function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `Proof of ${test ? 'a test-mode ' : ''}VAT decision ${decision.id}`, Author: 'VAT validation service' },
+    info: {
+      Title: `Proof of ${test ? 'a test-mode ' : ''}VAT decision ${decision.id}`,
+      Author: 'VAT validation service',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -143,12 +147,18 @@ export function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
     );
 
   heading('The sale');
-  line('Seller', `${decision.seller.country_code}${decision.seller.vat_number ? `, ${decision.seller.vat_number}` : ''}`);
+  line(
+    'Seller',
+    `${decision.seller.country_code}${decision.seller.vat_number ? `, ${decision.seller.vat_number}` : ''}`,
+  );
   line(
     'Buyer',
     `${decision.buyer.country_code}${decision.buyer.vat_number ? `, ${decision.buyer.vat_number}` : ', no VAT number'}`,
   );
-  line('Supply', `${decision.supply.kind}${decision.supply.category ? `, category ${decision.supply.category}` : ''}`);
+  line(
+    'Supply',
+    `${decision.supply.kind}${decision.supply.category ? `, category ${decision.supply.category}` : ''}`,
+  );
   line('Date of the sale', decision.date);
   if (decision.amount)
     line(
@@ -193,7 +203,9 @@ export function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
       .moveDown(0.4)
       .font('Helvetica')
       .fontSize(8.5)
-      .text('Not sealed yet: decisions are sealed with the validation records at a fixed interval (by default every minute).');
+      .text(
+        'Not sealed yet: decisions are sealed with the validation records at a fixed interval (by default every minute).',
+      );
   doc.end();
   return done;
 }

@@ -31,7 +31,11 @@ export const DECISION_LIST_QUERY = Type.Object(
       }),
     ),
     reference: Type.Optional(
-      Type.String({ maxLength: 256, description: 'Your reference, as sent', examples: ['invoice-2026-0042'] }),
+      Type.String({
+        maxLength: 256,
+        description: 'Your reference, as sent',
+        examples: ['invoice-2026-0042'],
+      }),
     ),
     from: Type.Optional(
       Type.String({
@@ -41,7 +45,11 @@ export const DECISION_LIST_QUERY = Type.Object(
       }),
     ),
     to: Type.Optional(
-      Type.String({ maxLength: 40, description: 'Decisions made before this instant (exclusive)', examples: ['2026-04-01'] }),
+      Type.String({
+        maxLength: 40,
+        description: 'Decisions made before this instant (exclusive)',
+        examples: ['2026-04-01'],
+      }),
     ),
     limit: Type.Optional(
       Type.Integer({
@@ -53,7 +61,10 @@ export const DECISION_LIST_QUERY = Type.Object(
       }),
     ),
     cursor: Type.Optional(
-      Type.String({ maxLength: 300, description: '`meta.next_cursor` of the previous page, with the same filters' }),
+      Type.String({
+        maxLength: 300,
+        description: '`meta.next_cursor` of the previous page, with the same filters',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -62,10 +73,14 @@ export const DECISION_LIST_QUERY = Type.Object(
 type ListFilters = Omit<Static<typeof DECISION_LIST_QUERY>, 'limit' | 'cursor'>;
 
 /** The store filter of the query's filters within the principal's account and key mode; 422 for a bad one. */
-export function decisionFilterOf(owner: Pick<Principal, 'accountId' | 'mode'>, query: ListFilters): DecisionFilter {
+export function decisionFilterOf(
+  owner: Pick<Principal, 'accountId' | 'mode'>,
+  query: ListFilters,
+): DecisionFilter {
   const filter: DecisionFilter = { accountId: owner.accountId, mode: owner.mode };
   if (query.treatment !== undefined) filter.treatment = query.treatment;
-  if (query.buyer_country !== undefined) filter.buyerCountry = decisionCountry('buyer_country', query.buyer_country);
+  if (query.buyer_country !== undefined)
+    filter.buyerCountry = decisionCountry('buyer_country', query.buyer_country);
   if (query.reference !== undefined) filter.reference = parseReference(query.reference);
   if (query.from !== undefined) filter.from = parseInstant('from', query.from);
   if (query.to !== undefined) filter.to = parseInstant('to', query.to);
@@ -100,8 +115,9 @@ export async function pageOfDecisions(
   const rows = await store.list(filter, { limit: page.limit + 1, after });
   const { rows: shown, ...more } = pageOf(rows, page.limit, scope, (row) => `${row.created_at}.${row.id}`);
   return {
-    data: shown.map((row) => decisionView(row, row.sealed_at === null ? undefined : { sealed_at: row.sealed_at })),
+    data: shown.map((row) =>
+      decisionView(row, row.sealed_at === null ? undefined : { sealed_at: row.sealed_at }),
+    ),
     ...more,
   };
 }
-

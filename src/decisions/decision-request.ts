@@ -2,8 +2,8 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ApiError } from '../errors.js';
 import { VAT_COUNTRY_CODES } from '../numbers/index.js';
 import { REFERENCE_MAX_LENGTH } from '../records/reference.js';
-import { isCurrency } from './money.js';
-import { SUPPLY_KINDS, type DecisionInput } from './types.js';
+import { isIsoCurrency } from './money.js';
+import { type DecisionInput, SUPPLY_KINDS } from './types.js';
 
 /**
  * The body of POST /v1/decisions: its schema (closed objects, so an unknown member is 422 naming
@@ -66,11 +66,14 @@ export const DecisionRequest = Type.Object(
         category: Type.Optional(
           Type.String({
             maxLength: 100,
-            description: 'A rate category id (GET /v1/rates/categories); without one the standard rate applies',
+            description:
+              'A rate category id (GET /v1/rates/categories); without one the standard rate applies',
             examples: ['accommodation'],
           }),
         ),
-        ships_from: Type.Optional(Country('Goods: the country they are dispatched from (default the seller’s)', 'DE')),
+        ships_from: Type.Optional(
+          Country('Goods: the country they are dispatched from (default the seller’s)', 'DE'),
+        ),
         performed_in: Type.Optional(
           Country('Services bound to a place: where they are performed (default the seller’s country)', 'DE'),
         ),
@@ -117,20 +120,22 @@ export function decisionCountry(member: string, raw: string): string {
   return code;
 }
 
-/** A decimal string of the net amount: digits, an optional fraction; 422 otherwise. */
-export function parseNet(raw: number | string): string {
+/**
+ * The net amount as sent, once checked: a finite non-negative number (money.ts reads it through
+ * its shortest decimal form), or a string of digits with an optional fraction; 422 otherwise.
+ */
+export function parseNet(raw: number | string): number | string {
   if (typeof raw === 'number') {
     if (!Number.isFinite(raw)) throw bad('amount.net: must be a finite number.');
     if (raw < 0) throw bad('amount.net: must not be negative.');
-    // The shortest decimal that reads back as the number sent (0.105 stays 0.105).
-    const text = String(raw);
-    if (/e/i.test(text)) throw bad('amount.net: too large or too small; send it as a decimal string.');
-    return text;
+    return raw;
   }
   const text = raw.trim();
   if (text.startsWith('-')) throw bad('amount.net: must not be negative.');
   if (!/^\d{1,15}(\.\d{1,12})?$/.test(text))
-    throw bad(`amount.net: '${raw.slice(0, 40)}' is not a decimal amount (digits, an optional point and fraction).`);
+    throw bad(
+      `amount.net: '${raw.slice(0, 40)}' is not a decimal amount (digits, an optional point and fraction).`,
+    );
   return text;
 }
 
@@ -147,7 +152,7 @@ export function parseDecisionDate(raw: string): string {
 
 export interface CheckedRequest {
   input: DecisionInput;
-  amount: { net: string; currency: string } | null;
+  amount: { net: number | string; currency: string } | null;
 }
 
 /**
@@ -172,7 +177,7 @@ export function checkDecisionRequest(
   if (body.amount) {
     const net = parseNet(body.amount.net);
     const currency = body.amount.currency.toUpperCase();
-    if (!isCurrency(currency))
+    if (!isIsoCurrency(currency))
       throw bad(`amount.currency: '${body.amount.currency.slice(0, 3)}' is not an ISO 4217 currency code.`);
     amount = { net, currency };
   }

@@ -90,14 +90,16 @@ const decisionFields = {
   vat_country: Nullable(CountryCode, {
     description: 'Whose VAT applies (the place of supply); null for export, outside_scope and not_assessed',
   }),
-  rate: Nullable(Type.Number(), { description: 'In percent; 0 when zero-rated or exempt; null when not assessed' }),
+  rate: Nullable(Type.Number(), {
+    description: 'In percent; 0 when zero-rated or exempt; null when not assessed',
+  }),
   rate_type: Nullable(Type.Union(RATE_TYPES.map((type) => Type.Literal(type)))),
   category: Nullable(Type.String({ description: 'The rate category the rate is for, as sent' })),
   amount: Nullable(DecisionAmount),
   invoice_note: InvoiceNote,
   legal_basis: Type.Array(Type.String(), { examples: [['Directive 2006/112/EC Art. 44', 'Art. 196']] }),
   buyer_validation: Nullable(BuyerValidation, {
-    description: "null when no buyer number was sent, or when it could not be checked (see `reasons`)",
+    description: 'null when no buyer number was sent, or when it could not be checked (see `reasons`)',
   }),
   reasons: Type.Array(Type.String(), { description: 'Why this treatment, in plain sentences' }),
   case_id: Type.String({ description: 'The case of the rules table that decided (docs: Decisions)' }),
@@ -128,9 +130,7 @@ export type DecisionBody = Omit<
 >;
 
 /** The row of a new decision, with its hash. */
-export function decisionRow(
-  hashed: HashedDecisionView,
-): Omit<DecisionsTable, 'seal_id'> & { seal_id: null } {
+export function decisionRow(hashed: HashedDecisionView): Omit<DecisionsTable, 'seal_id'> & { seal_id: null } {
   const { id, account_id, mode, request_id, reference, treatment, created_at, ...body } = hashed;
   const row = {
     id,

@@ -12,7 +12,11 @@ import { OFFLINE_REGISTRIES } from '../http/support.js';
 async function run(argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(['decide', ...argv], {}, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await runCli(
+    ['decide', ...argv],
+    {},
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+  );
   return { code, out, err };
 }
 
@@ -30,7 +34,15 @@ describe('vat-service decide', () => {
 
   it('prints the treatment, rate, note and reasons of a sale', async () => {
     const result = await run([
-      '--seller', 'DE', '--buyer', 'FR', '--buyer-vat', FORMATS.FR.example, '--kind', 'services', ...client(),
+      '--seller',
+      'DE',
+      '--buyer',
+      'FR',
+      '--buyer-vat',
+      FORMATS.FR.example,
+      '--kind',
+      'services',
+      ...client(),
     ]);
     expect(result.code, result.err.join('\n')).toBe(0);
     const text = result.out.join('\n');
@@ -42,16 +54,33 @@ describe('vat-service decide', () => {
 
   it('prints the decision as JSON with --json, amounts included', async () => {
     const result = await run([
-      '--seller', 'NL', '--buyer', 'NL', '--kind', 'goods', '--amount', '0.50', '--currency', 'EUR', '--json', ...client(),
+      '--seller',
+      'NL',
+      '--buyer',
+      'NL',
+      '--kind',
+      'goods',
+      '--amount',
+      '0.50',
+      '--currency',
+      'EUR',
+      '--json',
+      ...client(),
     ]);
     expect(result.code, result.err.join('\n')).toBe(0);
     const decision = JSON.parse(result.out[0]);
-    expect(decision).toMatchObject({ treatment: 'domestic', rate: 21, amount: { vat: '0.11', gross: '0.61' } });
+    expect(decision).toMatchObject({
+      treatment: 'domestic',
+      rate: 21,
+      amount: { vat: '0.11', gross: '0.61' },
+    });
   });
 
   it('exits 2 on bad arguments and 1 with the service’s reason when it refuses', async () => {
     expect((await run(['--seller', 'DE', '--buyer', 'FR', '--kind', 'food', ...client()])).code).toBe(2);
-    expect((await run(['--seller', 'DE', '--buyer', 'FR', '--kind', 'goods', '--amount', '1', ...client()])).code).toBe(2);
+    expect(
+      (await run(['--seller', 'DE', '--buyer', 'FR', '--kind', 'goods', '--amount', '1', ...client()])).code,
+    ).toBe(2);
     const refused = await run(['--seller', 'DE', '--buyer', 'US', '--kind', 'goods', ...client()]);
     expect(refused.code).toBe(1);
     expect(refused.err.join('\n')).toMatch(/422 validation_error: buyer\.country_code/);

@@ -29,7 +29,10 @@ afterAll(async () => {
 
 describe('console: Decide', () => {
   it('decides a sale with a test key: treatment, rate, note, reasons, the buyer’s record and the proof PDF', async () => {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1200, height: 900 } });
+    const context = await browser.newContext({
+      acceptDownloads: true,
+      viewport: { width: 1200, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto(`${app.url}/console/sign-in`);
     await page.getByLabel('API key').fill(account.test);

@@ -90,7 +90,8 @@ export function checkDecisionProof(proof: any): { leafOk: boolean; rootOk: boole
         ? sha256(Buffer.from([1]), Buffer.from(step.hash, 'hex'), Buffer.from(node, 'hex'))
         : sha256(Buffer.from([1]), Buffer.from(node, 'hex'), Buffer.from(step.hash, 'hex'));
   const { previous_hash, root, count, from, to } = proof.seal;
-  const sealOk = sha256(Buffer.from(jcs({ previous_hash, root, count, from, to }), 'utf8')) === proof.seal.hash;
+  const sealOk =
+    sha256(Buffer.from(jcs({ previous_hash, root, count, from, to }), 'utf8')) === proof.seal.hash;
   return { leafOk, rootOk: node === proof.seal.root, sealOk };
 }
 
@@ -107,7 +108,15 @@ export function pdfText(bytes: Buffer): string {
 }
 
 /** GET with the raw body kept (for PDFs). */
-export async function getBytes(app: TestApp, key: string, path: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+export async function getBytes(
+  app: TestApp,
+  key: string,
+  path: string,
+): Promise<{ status: number; type: string | null; bytes: Buffer }> {
   const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
-  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }

@@ -22,19 +22,43 @@ const with_ = (patch: Record<string, unknown>) => ({ ...GOOD, ...patch });
 const BAD: Array<[string, unknown, RegExp]> = [
   ['an unknown top-level member', with_({ sellr: {} }), /sellr/],
   ['an unknown member of seller', with_({ seller: { country_code: 'DE', vat: 'x' } }), /seller.*vat/],
-  ['a country the service does not serve', with_({ buyer: { country_code: 'US' } }), /buyer\.country_code.*US/],
-  ['a seller country the service does not serve', with_({ seller: { country_code: 'ZZ' } }), /seller\.country_code/],
+  [
+    'a country the service does not serve',
+    with_({ buyer: { country_code: 'US' } }),
+    /buyer\.country_code.*US/,
+  ],
+  [
+    'a seller country the service does not serve',
+    with_({ seller: { country_code: 'ZZ' } }),
+    /seller\.country_code/,
+  ],
   ['ships_from not served', with_({ supply: { kind: 'goods', ships_from: 'CN' } }), /supply\.ships_from/],
   ['an unknown kind', with_({ supply: { kind: 'software' } }), /supply\.kind|kind/],
-  ['an unknown category', with_({ supply: { kind: 'goods', category: 'spaceships' } }), /supply\.category.*spaceships/],
+  [
+    'an unknown category',
+    with_({ supply: { kind: 'goods', category: 'spaceships' } }),
+    /supply\.category.*spaceships/,
+  ],
   ['a negative amount', with_({ amount: { net: -1, currency: 'EUR' } }), /amount\.net.*negative/],
-  ['a negative amount as text', with_({ amount: { net: '-1.00', currency: 'EUR' } }), /amount\.net.*negative/],
+  [
+    'a negative amount as text',
+    with_({ amount: { net: '-1.00', currency: 'EUR' } }),
+    /amount\.net.*negative/,
+  ],
   ['a non-finite amount', with_({ amount: { net: '1e400', currency: 'EUR' } }), /amount\.net/],
-  ['a currency that is not ISO 4217', with_({ amount: { net: 10, currency: 'EUX' } }), /amount\.currency.*EUX/],
+  [
+    'a currency that is not ISO 4217',
+    with_({ amount: { net: 10, currency: 'EUX' } }),
+    /amount\.currency.*EUX/,
+  ],
   ['a date before 2021-07-01', with_({ date: '2021-06-30' }), /date.*2021-07-01/],
   ['a date that does not exist', with_({ date: '2026-02-30' }), /date/],
   ['a blank reference', with_({ reference: '   ' }), /reference/],
-  ['a number where a boolean belongs', with_({ buyer: { country_code: 'FR', is_business: 1 } }), /buyer\.is_business/],
+  [
+    'a number where a boolean belongs',
+    with_({ buyer: { country_code: 'FR', is_business: 1 } }),
+    /buyer\.is_business/,
+  ],
 ];
 
 describeEachDialect('decisions API: bad input', (dialect) => {
@@ -85,7 +109,8 @@ describeEachDialect('decisions API: bad input', (dialect) => {
     for (const country of rates.euMembers) {
       const entries = rates.categories(country, date) ?? [];
       const byId = new Map<string, Set<string>>();
-      for (const entry of entries) byId.set(entry.id, (byId.get(entry.id) ?? new Set()).add(`${entry.rate}/${entry.type}`));
+      for (const entry of entries)
+        byId.set(entry.id, (byId.get(entry.id) ?? new Set()).add(`${entry.rate}/${entry.type}`));
       const ambiguous = [...byId].find(([, set]) => set.size > 1);
       if (ambiguous) {
         found = { country, category: ambiguous[0] };
@@ -117,7 +142,11 @@ describeEachDialect('decisions API: bad input', (dialect) => {
     expect(res.body.data.treatment).not.toBe('reverse_charge');
     expect(res.body.data.buyer_validation).toBeNull();
     expect(res.body.data.reasons.join(' ')).toMatch(/not well-formed/);
-    const used = await app.database.db.selectFrom('usage').select('used').where('account_id', '=', live.id).execute();
+    const used = await app.database.db
+      .selectFrom('usage')
+      .select('used')
+      .where('account_id', '=', live.id)
+      .execute();
     expect(used.reduce((sum, row) => sum + Number(row.used), 0)).toBe(0);
     // Without a buyer number, nothing is charged either.
     const none = await decide(app, live.live, { ...GOOD });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sealLedger } from '../../src/ledger/sealer.js';
-import { verifyLedger } from '../../src/ledger/verify.js';
 import { DECISION_CASES, type DecisionCase } from '../../src/decisions/rules.js';
 import type { BuyerStanding } from '../../src/decisions/types.js';
+import { sealLedger } from '../../src/ledger/sealer.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
 import { expectError, OFFLINE_REGISTRIES } from '../http/support.js';
@@ -48,7 +48,11 @@ function testNumberFor(standing: BuyerStanding): string | undefined {
 const TEST_MODE_CASES = DECISION_CASES.filter(
   (entry) =>
     entry.example.buyer.kind !== 'degraded' &&
-    !(entry.example.buyer.kind === 'valid' && entry.example.buyer.source_status === 'unavailable' && entry.example.buyer.country_code !== 'DE'),
+    !(
+      entry.example.buyer.kind === 'valid' &&
+      entry.example.buyer.source_status === 'unavailable' &&
+      entry.example.buyer.country_code !== 'DE'
+    ),
 );
 
 describeEachDialect('decisions API', (dialect) => {
@@ -111,7 +115,12 @@ describeEachDialect('decisions API', (dialect) => {
     expect(half.body.data).toMatchObject({ treatment: 'domestic', rate: 21 });
     expect(half.body.data.amount).toEqual({ net: '0.50', vat: '0.11', gross: '0.61', currency: 'EUR' });
     const text = await decide(app, account.test, { ...base, amount: { net: '1234.5', currency: 'eur' } });
-    expect(text.body.data.amount).toEqual({ net: '1234.50', vat: '259.25', gross: '1493.75', currency: 'EUR' });
+    expect(text.body.data.amount).toEqual({
+      net: '1234.50',
+      vat: '259.25',
+      gross: '1493.75',
+      currency: 'EUR',
+    });
     // A currency without minor units.
     const yen = await decide(app, account.test, { ...base, amount: { net: '1003', currency: 'JPY' } });
     expect(yen.body.data.amount).toEqual({ net: '1003', vat: '211', gross: '1214', currency: 'JPY' });
@@ -138,7 +147,10 @@ describeEachDialect('decisions API', (dialect) => {
     const one = await app.request('GET', `/v1/decisions/${made[0]}`, { key: own.test });
     expect(one.status, one.text).toBe(200);
     expect(one.body.data).toMatchObject({ id: made[0], reference: 'inv-1', buyer: { country_code: 'FR' } });
-    expect(one.body.data.ledger).toMatchObject({ seal_id: null, record_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(one.body.data.ledger).toMatchObject({
+      seal_id: null,
+      record_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const first = await app.request('GET', '/v1/decisions?limit=2', { key: own.test });
     expect(first.status, first.text).toBe(200);
@@ -165,15 +177,31 @@ describeEachDialect('decisions API', (dialect) => {
 
     // A cursor belongs to its filters and key.
     expectError(
-      await app.request('GET', `/v1/decisions?limit=2&buyer_country=IT&cursor=${first.body.meta.next_cursor}`, {
-        key: own.test,
-      }),
+      await app.request(
+        'GET',
+        `/v1/decisions?limit=2&buyer_country=IT&cursor=${first.body.meta.next_cursor}`,
+        {
+          key: own.test,
+        },
+      ),
       422,
       'validation_error',
     );
-    expectError(await app.request('GET', '/v1/decisions?buyer_country=US', { key: own.test }), 422, 'validation_error');
-    expectError(await app.request('GET', '/v1/decisions?treatment=zero', { key: own.test }), 422, 'validation_error');
-    expectError(await app.request('GET', '/v1/decisions?from=yesterday', { key: own.test }), 422, 'validation_error');
+    expectError(
+      await app.request('GET', '/v1/decisions?buyer_country=US', { key: own.test }),
+      422,
+      'validation_error',
+    );
+    expectError(
+      await app.request('GET', '/v1/decisions?treatment=zero', { key: own.test }),
+      422,
+      'validation_error',
+    );
+    expectError(
+      await app.request('GET', '/v1/decisions?from=yesterday', { key: own.test }),
+      422,
+      'validation_error',
+    );
   });
 
   it('refuses another account and the other key mode (404), and the Free tier (403)', async () => {
@@ -193,7 +221,11 @@ describeEachDialect('decisions API', (dialect) => {
     }
     const free = await app.account('free');
     expectError(
-      await decide(app, free.test, { seller: { country_code: 'DE' }, buyer: { country_code: 'AT' }, supply: { kind: 'goods' } }),
+      await decide(app, free.test, {
+        seller: { country_code: 'DE' },
+        buyer: { country_code: 'AT' },
+        supply: { kind: 'goods' },
+      }),
       403,
       'tier_insufficient',
     );
@@ -243,7 +275,11 @@ describeEachDialect('decisions API', (dialect) => {
     const report = await verifyLedger(app.services.ledger);
     expect(report.breaks).toEqual([]);
     // An edited decision is found.
-    await app.database.db.updateTable('decisions').set({ treatment: 'export' }).where('id', '=', id).execute();
+    await app.database.db
+      .updateTable('decisions')
+      .set({ treatment: 'export' })
+      .where('id', '=', id)
+      .execute();
     const broken = await verifyLedger(app.services.ledger);
     expect(broken.breaks.some((line) => line.startsWith(`${id}:`))).toBe(true);
     await app.database.db

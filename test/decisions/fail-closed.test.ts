@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DECISION_CASES } from '../../src/decisions/rules.js';
-import { useLiveApp, usedUnits, validate } from '../e2e/live.js';
+import { usedUnits, useLiveApp, validate } from '../e2e/live.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { bodyOf, decide, SEEDED } from './api-support.js';
 
@@ -30,13 +30,22 @@ describeEachDialect('decisions with live keys', (dialect) => {
     const account = await app.account('pro');
     const res = await decide(app, account.live, B2B_SERVICES(SEEDED.FR));
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data).toMatchObject({ treatment: 'reverse_charge', charge_vat: false, rate: 0, mode: 'live' });
+    expect(res.body.data).toMatchObject({
+      treatment: 'reverse_charge',
+      charge_vat: false,
+      rate: 0,
+      mode: 'live',
+    });
     expect(res.body.data.buyer_validation).toMatchObject({ valid: true, source_status: 'live' });
     expect(res.headers.get('x-ratelimit-remaining')).not.toBeNull();
     expect(await usedUnits(app, account.id)).toBe(1);
-    const record = await app.request('GET', `/v1/validations/${res.body.data.buyer_validation.validation_id}`, {
-      key: account.live,
-    });
+    const record = await app.request(
+      'GET',
+      `/v1/validations/${res.body.data.buyer_validation.validation_id}`,
+      {
+        key: account.live,
+      },
+    );
     expect(record.status, record.text).toBe(200);
     expect(record.body.data).toMatchObject({ vat_number: SEEDED.FR, valid: true, source: 'vies' });
     expect(record.body.data.evidence).not.toBeNull();
@@ -105,22 +114,25 @@ describeEachDialect('decisions with live keys', (dialect) => {
 
   describe('rules-table cases that need a registry', () => {
     const degraded = DECISION_CASES.filter((entry) => entry.example.buyer.kind === 'degraded');
-    it.each(degraded.map((entry) => [entry.id, entry] as const))('decides %s on a degraded answer', async (_id, entry) => {
-      const { app, sim } = live;
-      const account = await app.account('pro');
-      const country = entry.example.input.buyer.country_code;
-      const number = SEEDED[country];
-      if (!number) return; // a degraded answer comes from VIES: EU and XI buyers only
-      expect((await validate(app, account.live, number)).status).toBe(200);
-      app.clock.advance(2 * DAY);
-      sim.removeCompany(number);
-      const res = await decide(app, account.live, bodyOf(entry.example.input, number));
-      expect(res.status, res.text).toBe(200);
-      expect(res.body.data).toMatchObject({
-        case_id: entry.example.expected.case_id,
-        treatment: entry.example.expected.treatment,
-        charge_vat: entry.example.expected.charge_vat,
-      });
-    });
+    it.each(degraded.map((entry) => [entry.id, entry] as const))(
+      'decides %s on a degraded answer',
+      async (_id, entry) => {
+        const { app, sim } = live;
+        const account = await app.account('pro');
+        const country = entry.example.input.buyer.country_code;
+        const number = SEEDED[country];
+        if (!number) return; // a degraded answer comes from VIES: EU and XI buyers only
+        expect((await validate(app, account.live, number)).status).toBe(200);
+        app.clock.advance(2 * DAY);
+        sim.removeCompany(number);
+        const res = await decide(app, account.live, bodyOf(entry.example.input, number));
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.data).toMatchObject({
+          case_id: entry.example.expected.case_id,
+          treatment: entry.example.expected.treatment,
+          charge_vat: entry.example.expected.charge_vat,
+        });
+      },
+    );
   });
 });

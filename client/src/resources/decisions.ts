@@ -14,12 +14,18 @@ export class Decisions extends Resource {
    * buyer's number is checked as `validations.validate` checks it (one validation with a live key).
    */
   create(body: DecisionParams, options?: RequestOptions) {
-    return this.http.json<AnswerOf<'createDecision'>>({ method: 'POST', path: '/v1/decisions', json: body }, options);
+    return this.http.json<AnswerOf<'createDecision'>>(
+      { method: 'POST', path: '/v1/decisions', json: body },
+      options,
+    );
   }
 
   /** `GET /v1/decisions/{id}`: one decision with its ledger state. */
   retrieve(id: string, options?: RequestOptions) {
-    return this.http.json<AnswerOf<'getDecision'>>({ method: 'GET', path: path`/v1/decisions/${id}` }, options);
+    return this.http.json<AnswerOf<'getDecision'>>(
+      { method: 'GET', path: path`/v1/decisions/${id}` },
+      options,
+    );
   }
 
   /** `GET /v1/decisions`: newest first; `for await` walks every page. */

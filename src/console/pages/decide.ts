@@ -86,7 +86,9 @@ export function decidePages(scope: FastifyInstance, ctx: ConsoleContext): void {
 
   scope.post('/console/decide', { schema: { hide: true } }, async (request, reply) => {
     const { fields } = ctx.form(request);
-    const answer = await ctx.api.call(request.consoleSession, 'POST', '/v1/decisions', { json: bodyOf(fields) });
+    const answer = await ctx.api.call(request.consoleSession, 'POST', '/v1/decisions', {
+      json: bodyOf(fields),
+    });
     const body = html`${answer.ok ? decisionView(answer.body.data, ctx.now()) : apiError(answer.error!)}
 <h2>Decide another</h2>
 ${decideForm(csrfField(request.consoleSession), answer.ok ? {} : fields)}`;
@@ -109,7 +111,8 @@ ${decideForm(csrfField(request.consoleSession), answer.ok ? {} : fields)}`;
 }
 
 function decisionView(decision: Json, now: number): Html {
-  const rate = decision.rate === null ? '—' : `${decision.rate} % (${String(decision.rate_type).replace('_', ' ')})`;
+  const rate =
+    decision.rate === null ? '—' : `${decision.rate} % (${String(decision.rate_type).replace('_', ' ')})`;
   const buyer = decision.buyer_validation;
   const amount = decision.amount;
   return html`<section class="card" aria-labelledby="decision-h"><h2 id="decision-h">${TREATMENTS[decision.treatment] ?? decision.treatment}</h2>

@@ -41,7 +41,9 @@ export function decisionProofRoutes(scope: FastifyInstance, ledger: LedgerStore)
             description: 'The proof',
             ...answerHeaders(),
             content: {
-              'application/json': { schema: Type.Object({ data: Type.Ref(DecisionProof), meta: RequestMeta }) },
+              'application/json': {
+                schema: Type.Object({ data: Type.Ref(DecisionProof), meta: RequestMeta }),
+              },
               'application/pdf': {
                 schema: Type.String({ contentMediaType: 'application/pdf', description: 'A one-page PDF' }),
               },
@@ -60,7 +62,9 @@ export function decisionProofRoutes(scope: FastifyInstance, ledger: LedgerStore)
           .header('content-disposition', `inline; filename="proof-${proof.decision.id}.pdf"`)
           .send(pdf as never);
       }
-      return reply.type('application/json; charset=utf-8').send({ data: proof, meta: { request_id: request.id } });
+      return reply
+        .type('application/json; charset=utf-8')
+        .send({ data: proof, meta: { request_id: request.id } });
     },
   );
 }

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
+import { DECISION_LIST_QUERY, pageOfDecisions } from '../../decisions/decision-query.js';
 import { DecisionRequest } from '../../decisions/decision-request.js';
 import type { DecisionService } from '../../decisions/decision-service.js';
 import { Decision, decisionView } from '../../decisions/decision-shape.js';
@@ -9,7 +10,6 @@ import { ApiError } from '../../errors.js';
 import type { RatesTable } from '../../rates/rates-table.js';
 import { parseReference } from '../../records/reference.js';
 import type { DecisionStore } from '../../store/decisions.js';
-import { DECISION_LIST_QUERY, pageOfDecisions } from '../../decisions/decision-query.js';
 import { PageMeta, pageLimit } from '../paging.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
 import { decisionExamples } from '../schemas/decision-examples.js';
@@ -41,7 +41,7 @@ const LIST_DESCRIPTION = `Decisions made for this account's key mode, newest fir
 Filters, all optional and combined with AND: \`treatment\`, \`buyer_country\` (GR or EL for Greece), \`reference\`, \`from\` (inclusive) and \`to\` (exclusive) on \`created_at\`. A filter that cannot match anything as written, or a cursor from another list, other filters or another key, is 422 \`validation_error\`. Pro and above.`;
 
 const GET_DESCRIPTION =
-  "One decision with its place in the tamper-evident ledger (`ledger`). 404 `not_found` for an id that does not exist or belongs to another account or key mode. Pro and above.";
+  'One decision with its place in the tamper-evident ledger (`ledger`). 404 `not_found` for an id that does not exist or belongs to another account or key mode. Pro and above.';
 
 export interface DecisionRouteDeps {
   service: DecisionService;
@@ -70,7 +70,11 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
         response: {
           200: Type.Object(
             { data: Type.Ref(Decision), meta: RequestMeta },
-            { description: 'The decision', ...answerHeaders({ quota: true }), 'x-examples': examples.created },
+            {
+              description: 'The decision',
+              ...answerHeaders({ quota: true }),
+              'x-examples': examples.created,
+            },
           ),
           ...errorResponses([
             ...AUTH_ERRORS,
@@ -153,7 +157,8 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
     },
     async (request) => {
       const row = await deps.decisions.get(request.principal, request.params.id);
-      if (!row) throw new ApiError('not_found', `No decision '${request.params.id.slice(0, 64)}' for this key.`);
+      if (!row)
+        throw new ApiError('not_found', `No decision '${request.params.id.slice(0, 64)}' for this key.`);
       const view = decisionView(row, row.sealed_at === null ? undefined : { sealed_at: row.sealed_at });
       return { data: view, meta: { request_id: request.id } };
     },
