@@ -84,7 +84,7 @@ describeEachDialect('decisions API: bad input', (dialect) => {
       body: '{"seller":{"country_code":"DE"},"buyer":{"country_code":"FR"},"supply":{"kind":"goods"},"amount":{"net":1e400,"currency":"EUR"}}',
     });
     expectError(res, 422, 'validation_error');
-    expect(res.body.error.message).toMatch(/amount\.net.*finite/);
+    expect(res.body.error.message).toMatch(/^amount\.net: /);
   });
 
   it('reads GR as EL and answers with EL', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DECISION_CASES } from '../../src/decisions/rules.js';
 import { usedUnits, useLiveApp, validate } from '../e2e/live.js';
 import { describeEachDialect } from '../helpers/dialects.js';
@@ -112,27 +112,24 @@ describeEachDialect('decisions with live keys', (dialect) => {
     expect(goods.body.data.treatment).not.toBe('intra_community_supply');
   });
 
-  describe('rules-table cases that need a registry', () => {
+  it('decides every rules-table case whose buyer check is degraded, through VIES', async () => {
+    const { app, sim } = live;
     const degraded = DECISION_CASES.filter((entry) => entry.example.buyer.kind === 'degraded');
-    it.each(degraded.map((entry) => [entry.id, entry] as const))(
-      'decides %s on a degraded answer',
-      async (_id, entry) => {
-        const { app, sim } = live;
-        const account = await app.account('pro');
-        const country = entry.example.input.buyer.country_code;
-        const number = SEEDED[country];
-        if (!number) return; // a degraded answer comes from VIES: EU and XI buyers only
-        expect((await validate(app, account.live, number)).status).toBe(200);
-        app.clock.advance(2 * DAY);
-        sim.removeCompany(number);
-        const res = await decide(app, account.live, bodyOf(entry.example.input, number));
-        expect(res.status, res.text).toBe(200);
-        expect(res.body.data).toMatchObject({
-          case_id: entry.example.expected.case_id,
-          treatment: entry.example.expected.treatment,
-          charge_vat: entry.example.expected.charge_vat,
-        });
-      },
-    );
+    for (const entry of degraded) {
+      const account = await app.account('pro');
+      const number = SEEDED[entry.example.input.buyer.country_code];
+      if (!number) continue; // a degraded answer comes from VIES: EU and XI buyers only
+      sim.reset();
+      expect((await validate(app, account.live, number)).status).toBe(200);
+      app.clock.advance(2 * DAY);
+      sim.removeCompany(number);
+      const res = await decide(app, account.live, bodyOf(entry.example.input, number));
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data, entry.id).toMatchObject({
+        case_id: entry.example.expected.case_id,
+        treatment: entry.example.expected.treatment,
+        charge_vat: entry.example.expected.charge_vat,
+      });
+    }
   });
 });
