@@ -6,7 +6,7 @@ import { decisionRate } from './decision-rate.js';
 import type { CheckedRequest } from './decision-request.js';
 import type { HashedDecisionView } from './decision-shape.js';
 import { lineAmount } from './money.js';
-import { invoiceNote } from './notes.js';
+import { renderInvoiceNote } from './notes.js';
 import { decideTreatment } from './rules.js';
 import type { BuyerStanding } from './types.js';
 
@@ -58,12 +58,12 @@ export function composeDecision(args: ComposeArgs): HashedDecisionView {
     rate_type: rate.rate_type,
     category: input.supply.category ?? null,
     amount,
-    invoice_note: invoiceNote(outcome.note, {
+    invoice_note: renderInvoiceNote(outcome, {
       seller_country: input.seller.country_code,
+      buyer_country: input.buyer.country_code,
+      rate: rate.rate === null ? null : String(rate.rate),
       seller_vat_number: input.seller.vat_number,
       buyer_vat_number: buyer.standing.kind === 'valid' ? input.buyer.vat_number : undefined,
-      vat_country: outcome.vat_country,
-      buyer_country: input.buyer.country_code,
     }),
     legal_basis: outcome.legal_basis,
     buyer_validation: buyer.check,
