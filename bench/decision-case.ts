@@ -32,7 +32,9 @@ export const decisionCached: BenchCase = {
       data: { treatment: string; buyer_validation: { source_status: string } };
     };
     if (first.data.buyer_validation.source_status !== 'cached')
-      throw new Error(`the buyer's number was not answered from the cache (${first.data.buyer_validation.source_status})`);
+      throw new Error(
+        `the buyer's number was not answered from the cache (${first.data.buyer_validation.source_status})`,
+      );
     const validated = await measure(ctx.settings, service.pid, validation, ctx.settings.ceilingTool);
     const decided = await measure(ctx.settings, service.pid, decision, ctx.settings.ceilingTool);
     const ratio =
