@@ -103,7 +103,19 @@ export const DecisionRequest = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        seller: { country_code: 'DE', vat_number: 'DE123456704' },
+        buyer: { country_code: 'FR', vat_number: 'FR40303265045', is_business: true },
+        supply: { kind: 'services' },
+        date: '2026-03-02',
+        amount: { net: '100.00', currency: 'EUR' },
+        reference: 'invoice-2026-0042',
+      },
+    ],
+  },
 );
 
 export type DecisionRequestBody = Static<typeof DecisionRequest>;

@@ -44,6 +44,7 @@ import { webhookConfigRoutes } from './routes/webhook-config.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { webhookTriggerRoutes } from './routes/webhook-trigger.js';
+import { decisionExamples } from './schemas/decision-examples.js';
 import { SocketAnswers } from './socket-answers.js';
 
 export interface AppDeps {
@@ -193,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       decisions: services.stores.decisions,
       rates: services.rates,
     });
-    decisionProofRoutes(v1, services.ledger);
+    decisionProofRoutes(v1, services.ledger, decisionExamples(services.rates).proof);
     monitorRoutes(v1, services.monitors);
     // Its own scope: the CSV and multipart parsers it adds apply to its routes only.
     await v1.register(bulkRoutes, {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DecisionProof, decisionProofOf, decisionProofPdf } from '../../decisions/decision-proof.js';
 import type { LedgerStore } from '../../store/ledger.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses, RequestMeta } from '../schemas/common.js';
+import type { NamedExample } from '../schemas/examples.js';
 import { typed } from '../typed.js';
 import { ProofQuery, wantsPdf } from './validation-proof.js';
 
@@ -22,7 +23,11 @@ With \`Accept: application/pdf\` or \`?format=pdf\`: a one-page PDF in plain wor
 - **Worth knowing**: 404 \`not_found\` for an id that does not exist or belongs to another account or key mode. Pro and above.`;
 
 /** GET /v1/decisions/{id}/proof: a decision's proof as JSON or a one-page PDF. */
-export function decisionProofRoutes(scope: FastifyInstance, ledger: LedgerStore): void {
+export function decisionProofRoutes(
+  scope: FastifyInstance,
+  ledger: LedgerStore,
+  examples: Record<string, NamedExample>,
+): void {
   const app = typed(scope);
   app.addSchema(DecisionProof);
   app.get(
@@ -43,6 +48,7 @@ export function decisionProofRoutes(scope: FastifyInstance, ledger: LedgerStore)
             content: {
               'application/json': {
                 schema: Type.Object({ data: Type.Ref(DecisionProof), meta: RequestMeta }),
+                examples,
               },
               'application/pdf': {
                 schema: Type.String({ contentMediaType: 'application/pdf', description: 'A one-page PDF' }),
