@@ -57,6 +57,18 @@ describeEachDialect('decisions with live keys', (dialect) => {
     });
     expect(consumer.status, consumer.text).toBe(200);
     expect(await usedUnits(app, account.id)).toBe(1);
+    // A retry with the same Idempotency-Key gets the first decision again, checked and charged once.
+    const again = {
+      key: account.live,
+      body: B2B_SERVICES(SEEDED.FR),
+      headers: { 'idempotency-key': 'dec-1' },
+    };
+    const first = await app.request('POST', '/v1/decisions', again);
+    const retry = await app.request('POST', '/v1/decisions', again);
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.data.id).toBe(first.body.data.id);
+    expect(await usedUnits(app, account.id)).toBe(2);
   });
 
   it('fails closed with the registry down and nothing kept: no reverse charge, not charged, reasons say why', async () => {

@@ -33,6 +33,7 @@ Treatments: ${TREATMENT_LIST}. The rules, one case per row with an example each,
 - **Fails closed**: a buyer number that is invalid, malformed or cannot be checked now never gives \`reverse_charge\` or \`intra_community_supply\`; \`reasons\` says why. An answer kept while the registry is down is used when it is younger than \`DECISION_STALE_MAX_DAYS\` (30 days by default) and flagged in \`buyer_validation.source_status\`; a degraded answer never counts as valid.
 - **Amounts**: \`amount.net\` (a JSON number or a decimal string) and \`amount.currency\` (ISO 4217) give \`amount.vat\` and \`amount.gross\`, computed in decimal and rounded half up to the currency's minor unit; null when no rate is given.
 - **Tiers**: Pro and above. **Quota**: the check of the buyer's number counts one validation (with a live key); a decision without a buyer number, or with one that fails its format, counts nothing.
+- **Retrying safely**: with an \`Idempotency-Key\` header, a retry with the same body gets the first decision again, checked and charged once.
 - **Test keys** answer from test mode: the buyer's number is answered by the test numbers of /docs/test-mode (valid, invalid, registry down), no registry is asked.
 - **Bad input** is 422 \`validation_error\` naming the member: an unknown member, a country the service does not decide for (EU member states, GR or EL for Greece, XI, GB, CH, LI, NO, AU), an unknown kind or rate category, a negative or non-finite amount, a currency that is not ISO 4217, a date before 2021-07-01 or that does not exist. A category with several rates in the country whose VAT applies is 422 \`category_ambiguous\`, listing them.`;
 
@@ -59,7 +60,7 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
   app.post(
     '/v1/decisions',
     {
-      config: { feature: 'decisions' },
+      config: { feature: 'decisions', idempotent: true },
       schema: {
         operationId: 'createDecision',
         tags,
