@@ -268,7 +268,7 @@ export function createServices(deps: ServiceDeps): Services {
     pipeline,
     decisions: new DecisionService({
       pipeline,
-      decisions: stores.decisions,
+      stores,
       rates,
       clock,
       staleMaxDays: config.decisionStaleMaxDays,

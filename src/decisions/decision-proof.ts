@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
-import PDFDocument from 'pdfkit';
 import type { Principal } from '../accounts/authenticator.js';
 import { ApiError } from '../errors.js';
 import { inclusionPath } from '../ledger/hashing.js';
+import { proofPage } from '../ledger/pdf-page.js';
 import { AnswerBasis, answerBasis, PathStep, ProofSeal, sealView } from '../ledger/proof.js';
 import { recordBody } from '../records/record-shape.js';
 import type { LedgerStore } from '../store/ledger.js';
@@ -109,29 +109,9 @@ const when = (value: string | null) =>
 export function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
   const { decision, seal, buyer_record: buyer } = proof;
   const test = decision.mode === 'test';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: {
-      Title: `Proof of ${test ? 'a test-mode ' : ''}VAT decision ${decision.id}`,
-      Author: 'VAT validation service',
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const heading = (text: string) =>
-    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text(text).moveDown(0.2);
-  const line = (label: string, value: string, mono = false) => {
-    doc.font('Helvetica-Bold').fontSize(9).text(`${label}: `, { continued: true });
-    doc
-      .font(mono ? 'Courier' : 'Helvetica')
-      .fontSize(mono ? 8 : 9)
-      .text(value);
-  };
+  const { doc, heading, line, end } = proofPage(
+    `Proof of ${test ? 'a test-mode ' : ''}VAT decision ${decision.id}`,
+  );
 
   doc
     .font('Helvetica-Bold')
@@ -206,6 +186,5 @@ export function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
       .text(
         'Not sealed yet: decisions are sealed with the validation records at a fixed interval (by default every minute).',
       );
-  doc.end();
-  return done;
+  return end();
 }

@@ -3,12 +3,12 @@ import type { QuotaState } from '../accounts/quota.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { type RatesTable, todayUtc } from '../rates/rates-table.js';
-import type { DecisionStore } from '../store/decisions.js';
+import type { Stores } from '../store/stores.js';
 import type { ValidationPipeline } from '../validation/pipeline.js';
 import { type BuyerCheck, buyerCheckOf, standingOf } from './buyer-standing.js';
 import { composeDecision } from './decision-compose.js';
 import { type CheckedRequest, checkDecisionRequest, type DecisionRequestBody } from './decision-request.js';
-import { type DecisionView, decisionRow, decisionView } from './decision-shape.js';
+import { type DecisionView, decisionRow, newDecisionView } from './decision-shape.js';
 import type { BuyerStanding } from './types.js';
 
 /**
@@ -22,7 +22,7 @@ import type { BuyerStanding } from './types.js';
 
 export interface DecisionDeps {
   pipeline: ValidationPipeline;
-  decisions: DecisionStore;
+  stores: Pick<Stores, 'decisions'>;
   rates: RatesTable;
   clock: Clock;
   /** The oldest stale or fallback answer a decision uses (DECISION_STALE_MAX_DAYS). */
@@ -60,8 +60,8 @@ export class DecisionService {
       now,
     });
     const row = decisionRow(decision);
-    await deps.decisions.insert(row);
-    return { decision: decisionView(row), quota: buyer.quota };
+    await deps.stores.decisions.insert(row);
+    return { decision: newDecisionView(decision, row), quota: buyer.quota };
   }
 
   /**

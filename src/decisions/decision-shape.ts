@@ -147,7 +147,9 @@ export function decisionRow(hashed: HashedDecisionView): Omit<DecisionsTable, 's
     seal_id: null,
     created_at: Date.parse(created_at),
   };
-  row.record_hash = decisionHash(row);
+  // The decision as hashed is the one given: its body read back from the row is the same
+  // object (decisionBody), which `ledger verify` checks for every decision.
+  row.record_hash = leafHash(hashed);
   return row;
 }
 
@@ -175,6 +177,14 @@ export function decisionBody(row: Omit<DecisionsTable, 'record_hash' | 'seal_id'
 /** The decision's leaf hash, over its body as shown. */
 export function decisionHash(row: Omit<DecisionsTable, 'record_hash' | 'seal_id'>): string {
   return leafHash(decisionBody(row));
+}
+
+/** A new decision as shown: the one hashed, with the hash of its row, not sealed yet. */
+export function newDecisionView(
+  hashed: HashedDecisionView,
+  row: Pick<DecisionsTable, 'record_hash'>,
+): DecisionView {
+  return { ...hashed, ledger: { record_hash: row.record_hash, seal_id: null, sealed_at: null } };
 }
 
 export function decisionView(row: DecisionsTable, seal?: Pick<SealsTable, 'sealed_at'>): DecisionView {

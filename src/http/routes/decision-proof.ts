@@ -5,7 +5,7 @@ import type { LedgerStore } from '../../store/ledger.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses, RequestMeta } from '../schemas/common.js';
 import type { NamedExample } from '../schemas/examples.js';
 import { typed } from '../typed.js';
-import { ProofQuery, wantsPdf } from './validation-proof.js';
+import { ProofQuery, sendProof } from './validation-proof.js';
 
 const IdParams = Type.Object({
   id: Type.String({
@@ -61,16 +61,7 @@ export function decisionProofRoutes(
     },
     async (request, reply) => {
       const proof = await decisionProofOf(ledger, request.principal, request.params.id);
-      if (wantsPdf(request.query.format, request.headers.accept)) {
-        const pdf = await decisionProofPdf(proof);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="proof-${proof.decision.id}.pdf"`)
-          .send(pdf as never);
-      }
-      return reply
-        .type('application/json; charset=utf-8')
-        .send({ data: proof, meta: { request_id: request.id } });
+      return sendProof(request, reply, proof, { id: proof.decision.id, pdf: () => decisionProofPdf(proof) });
     },
   );
 }
