@@ -22,7 +22,7 @@ import type { BuyerStanding } from './types.js';
 
 export interface DecisionDeps {
   pipeline: ValidationPipeline;
-  stores: Pick<Stores, 'transaction'>;
+  stores: Pick<Stores, 'decisions'>;
   rates: RatesTable;
   clock: Clock;
   /** The oldest stale or fallback answer a decision uses (DECISION_STALE_MAX_DAYS). */
@@ -60,9 +60,7 @@ export class DecisionService {
       now,
     });
     const row = decisionRow(decision);
-    // A transaction of its own: on SQLite it shares the commit of the writes of the same moment
-    // (store/sqlite/group-commit.ts) instead of paying one, which cost more than the whole decision.
-    await deps.stores.transaction((stores) => stores.decisions.insert(row));
+    await deps.stores.decisions.insert(row);
     return { decision: newDecisionView(decision, row), quota: buyer.quota };
   }
 

@@ -131,3 +131,30 @@ function numeric(row: DecisionRow): DecisionRow {
     sealed_at: row.sealed_at === null ? null : Number(row.sealed_at),
   };
 }
+
+/**
+ * SQLite: each decision written in a transaction of its own, so it shares the commit of the other
+ * writes of the same moment (sqlite/group-commit.ts); a statement outside one paid a commit of its
+ * own, which cost more CPU than the rest of the decision (bench: 412 against 310 µs per decision).
+ * PostgreSQL writes the one statement as it is: a transaction there adds two round trips.
+ */
+export class GroupedDecisionStore implements DecisionStore {
+  constructor(
+    private readonly store: DecisionStore,
+    private readonly transaction: <T>(
+      work: (stores: { decisions: DecisionStore }) => Promise<T>,
+    ) => Promise<T>,
+  ) {}
+
+  insert(row: DecisionsTable): Promise<void> {
+    return this.transaction((stores) => stores.decisions.insert(row));
+  }
+
+  get(owner: { accountId: string; mode: KeyMode }, id: string): Promise<DecisionRow | undefined> {
+    return this.store.get(owner, id);
+  }
+
+  list(filter: DecisionFilter, page: { limit: number; after?: DecisionPosition }): Promise<DecisionRow[]> {
+    return this.store.list(filter, page);
+  }
+}

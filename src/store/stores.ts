@@ -4,7 +4,7 @@ import { type BulkStore, KyselyBulkStore } from './bulk.js';
 import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
-import { type DecisionStore, SqlDecisionStore } from './decisions.js';
+import { type DecisionStore, GroupedDecisionStore, SqlDecisionStore } from './decisions.js';
 import { type EvidenceStore, SqlEvidenceStore } from './evidence.js';
 import { type IdempotencyStore, KyselyIdempotencyStore } from './idempotency.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
@@ -66,7 +66,9 @@ export function createStores(database: Database): Stores {
       : database.transaction((trx) => work(joined(trx))),
   );
   // PostgreSQL: the charges of one account go one statement at a time, those waiting together.
-  return dialect === 'postgres' ? { ...stores, charges: new BatchedCharges(stores.charges) } : stores;
+  if (dialect === 'postgres') return { ...stores, charges: new BatchedCharges(stores.charges) };
+  // SQLite: a decision shares the commit of the writes of its moment.
+  return { ...stores, decisions: new GroupedDecisionStore(stores.decisions, stores.transaction) };
 }
 
 /** Stores over `db`; the request path's run their SQL through `sql`. */
