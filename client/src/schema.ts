@@ -152,6 +152,7 @@ export interface paths {
          *     - **Fails closed**: a buyer number that is invalid, malformed or cannot be checked now never gives `reverse_charge` or `intra_community_supply`; `reasons` says why. An answer kept while the registry is down is used when it is younger than `DECISION_STALE_MAX_DAYS` (30 days by default) and flagged in `buyer_validation.source_status`; a degraded answer never counts as valid.
          *     - **Amounts**: `amount.net` (a JSON number or a decimal string) and `amount.currency` (ISO 4217) give `amount.vat` and `amount.gross`, computed in decimal and rounded half up to the currency's minor unit; null when no rate is given.
          *     - **Tiers**: Pro and above. **Quota**: the check of the buyer's number counts one validation (with a live key); a decision without a buyer number, or with one that fails its format, counts nothing.
+         *     - **Retrying safely**: with an `Idempotency-Key` header, a retry with the same body gets the first decision again, checked and charged once.
          *     - **Test keys** answer from test mode: the buyer's number is answered by the test numbers of /docs/test-mode (valid, invalid, registry down), no registry is asked.
          *     - **Bad input** is 422 `validation_error` naming the member: an unknown member, a country the service does not decide for (EU member states, GR or EL for Greece, XI, GB, CH, LI, NO, AU), an unknown kind or rate category, a negative or non-finite amount, a currency that is not ISO 4217, a date before 2021-07-01 or that does not exist. A category with several rates in the country whose VAT applies is 422 `category_ambiguous`, listing them.
          */
@@ -3164,7 +3165,13 @@ export interface operations {
     createDecision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3265,6 +3272,8 @@ export interface operations {
             /** @description The decision */
             200: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Requests per sliding 60 s on the account's tier */
                     "X-Burst-Limit"?: number;
                     /** @description Requests left in the current 60 s window */
@@ -3291,6 +3300,8 @@ export interface operations {
             /** @description - `invalid_json`: The request body is not valid JSON. */
             400: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3315,6 +3326,19 @@ export interface operations {
             /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
             403: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3326,9 +3350,12 @@ export interface operations {
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `category_ambiguous`: The rate category has several rates in this country.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import type { DecisionInput } from '../../src/decisions/types.js';
 import { FORMATS } from '../../src/numbers/formats.js';
 import type { VatCountryCode } from '../../src/numbers/index.js';
 import type { TestApp, TestResponse } from '../helpers/harness.js';
+import { checkProofOf } from '../helpers/proof-check.js';
 
 /** Shared by the decision API suites (not a test file: vitest collects `*.test.ts` only). */
 
@@ -67,32 +67,10 @@ export const SEEDED: Readonly<Record<string, string>> = {
   XI: 'XI123456727',
 };
 
-// RFC 8785 for the JSON values a proof holds (as test/ledger/proof.test.ts, written afresh).
-function jcs(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(jcs).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${jcs(v)}`).join(',')}}`;
-}
-const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest('hex');
-
 /** A decision proof checked with node:crypto alone: leaf, inclusion path, seal hash. */
 // biome-ignore lint/suspicious/noExplicitAny: the proof is read as plain JSON, as a client would
-export function checkDecisionProof(proof: any): { leafOk: boolean; rootOk: boolean; sealOk: boolean } {
-  const leaf = sha256(Buffer.from([0]), Buffer.from(jcs(proof.decision), 'utf8'));
-  const leafOk = leaf === proof.record_hash;
-  if (!proof.sealed) return { leafOk, rootOk: false, sealOk: false };
-  let node = leaf;
-  for (const step of proof.inclusion_path)
-    node =
-      step.side === 'left'
-        ? sha256(Buffer.from([1]), Buffer.from(step.hash, 'hex'), Buffer.from(node, 'hex'))
-        : sha256(Buffer.from([1]), Buffer.from(node, 'hex'), Buffer.from(step.hash, 'hex'));
-  const { previous_hash, root, count, from, to } = proof.seal;
-  const sealOk =
-    sha256(Buffer.from(jcs({ previous_hash, root, count, from, to }), 'utf8')) === proof.seal.hash;
-  return { leafOk, rootOk: node === proof.seal.root, sealOk };
+export function checkDecisionProof(proof: any) {
+  return checkProofOf(proof, 'decision');
 }
 
 /** The text of a PDF, by pdftotext (poppler-utils). */
