@@ -204,6 +204,25 @@ describeEachDialect('decisions API', (dialect) => {
     );
   });
 
+  it('keeps every one of many decisions made at once (written together, in batches)', async () => {
+    const own = await app.account('pro');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        decide(app, own.test, {
+          seller: { country_code: 'DE' },
+          buyer: { country_code: 'FR' },
+          supply: { kind: 'goods' },
+          reference: `burst-${i}`,
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
+    const listed = await app.request('GET', '/v1/decisions?limit=100', { key: own.test });
+    expect(listed.body.data.map((d: { id: string }) => d.id).sort()).toEqual(
+      answers.map((res) => res.body.data.id).sort(),
+    );
+  });
+
   it('refuses another account and the other key mode (404), and the Free tier (403)', async () => {
     const owner = await app.account('pro');
     const other = await app.account('pro');
