@@ -1,9 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Principal } from '../accounts/authenticator.js';
 import { ApiError } from '../errors.js';
-import { inclusionPath } from '../ledger/hashing.js';
 import { proofPage } from '../ledger/pdf-page.js';
-import { AnswerBasis, answerBasis, PathStep, ProofSeal, sealView } from '../ledger/proof.js';
+import { AnswerBasis, answerBasis, PathStep, ProofSeal, sealedPart } from '../ledger/proof.js';
 import { recordBody } from '../records/record-shape.js';
 import type { LedgerStore } from '../store/ledger.js';
 import { Nullable } from '../validation/answer.js';
@@ -77,19 +76,7 @@ export async function decisionProofOf(
           }
         : null,
   };
-  const seal = row.seal_id ? await ledger.seal(row.seal_id) : undefined;
-  if (!seal) return { ...checked, sealed: false, seal: null, inclusion_path: null };
-  const leaves = await ledger.leavesOf(seal.id);
-  const index = leaves.findIndex((leaf) => leaf.id === row.id);
-  return {
-    ...checked,
-    sealed: true,
-    seal: sealView(seal),
-    inclusion_path: inclusionPath(
-      leaves.map((leaf) => leaf.record_hash ?? ''),
-      index,
-    ),
-  };
+  return { ...checked, ...(await sealedPart(ledger, row)) };
 }
 
 const TREATMENT_WORDS: Record<string, string> = {

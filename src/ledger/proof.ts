@@ -116,7 +116,7 @@ export function answerBasis(
 
 const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
-export function sealView(seal: SealRow): Static<typeof ProofSeal> {
+function sealView(seal: SealRow): Static<typeof ProofSeal> {
   return {
     id: seal.id,
     root: seal.root,
@@ -146,12 +146,19 @@ export async function proofOf(
     record_hash: recordHash,
     evidence_integrity: evidence ? integrityOf(evidence) : null,
   };
+  return { ...checked, ...(await sealedPart(ledger, row)) };
+}
+
+/** Where a sealed row stands: its seal and the inclusion path from its hash to the seal's root. */
+export async function sealedPart(
+  ledger: LedgerStore,
+  row: { id: string; seal_id: string | null },
+): Promise<Pick<ValidationProofView, 'sealed' | 'seal' | 'inclusion_path'>> {
   const seal = row.seal_id ? await ledger.seal(row.seal_id) : undefined;
-  if (!seal) return { ...checked, sealed: false, seal: null, inclusion_path: null };
+  if (!seal) return { sealed: false, seal: null, inclusion_path: null };
   const leaves = await ledger.leavesOf(seal.id);
   const index = leaves.findIndex((leaf) => leaf.id === row.id);
   return {
-    ...checked,
     sealed: true,
     seal: sealView(seal),
     inclusion_path: inclusionPath(

@@ -5,16 +5,8 @@ import type { LedgerStore } from '../../store/ledger.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses, RequestMeta } from '../schemas/common.js';
 import type { NamedExample } from '../schemas/examples.js';
 import { typed } from '../typed.js';
+import { DecisionIdParams } from './decisions.js';
 import { ProofQuery, sendProof } from './validation-proof.js';
-
-const IdParams = Type.Object({
-  id: Type.String({
-    maxLength: 100,
-    pattern: '^[\\x21-\\x7e]+$',
-    description: 'A decision id (`dec_…`)',
-    examples: ['dec_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c'],
-  }),
-});
 
 const DESCRIPTION = `The proof that a decision was made as shown and has not been changed since: the decision exactly as hashed, its hash, and once sealed (decisions are sealed with the validation records, every \`LEDGER_SEAL_SECONDS\`) its seal and the inclusion path from its hash to the seal's root, checked offline as a validation record's proof is (*Evidence and ledger* in the documentation). \`buyer_record\` names the validation record of the buyer's number the decision rests on, with its hash and how its answer came about (a test key's check says no registry was consulted); its own proof is at \`GET /v1/validations/{id}/proof\`.
 
@@ -39,7 +31,7 @@ export function decisionProofRoutes(
         tags: ['decisions'],
         summary: "A decision's proof: hash, seal, inclusion path (JSON or PDF)",
         description: DESCRIPTION,
-        params: IdParams,
+        params: DecisionIdParams,
         querystring: ProofQuery,
         response: {
           200: {

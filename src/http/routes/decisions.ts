@@ -15,7 +15,7 @@ import { AUTH_ERRORS, answerHeaders, errorResponses, NoQuery, RequestMeta } from
 import { decisionExamples } from '../schemas/decision-examples.js';
 import { typed } from '../typed.js';
 
-const IdParams = Type.Object({
+export const DecisionIdParams = Type.Object({
   id: Type.String({
     maxLength: 100,
     pattern: '^[\\x21-\\x7e]+$',
@@ -149,7 +149,7 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
         tags,
         summary: 'One decision with its ledger state',
         description: GET_DESCRIPTION,
-        params: IdParams,
+        params: DecisionIdParams,
         querystring: NoQuery,
         response: {
           200: Type.Object(
