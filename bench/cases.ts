@@ -1,5 +1,6 @@
 import { asyncBatch } from './async-case.js';
 import { bulkFile } from './bulk-case.js';
+import { decisionCached } from './decision-case.js';
 import { evidenceOverhead } from './evidence-case.js';
 import { history } from './history-case.js';
 import { ledgerVerify } from './ledger-verify.js';
@@ -156,4 +157,5 @@ export const CASES: readonly BenchCase[] = [
   history,
   ledgerVerify,
   matchingCost,
+  decisionCached,
 ];

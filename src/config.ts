@@ -243,6 +243,13 @@ export const SETTINGS = {
     parse: number,
     description: 'Oldest cached answer served (flagged stale) when a registry is down.',
   },
+  DECISION_STALE_MAX_DAYS: {
+    schema: Int(0),
+    default: '30',
+    parse: number,
+    description:
+      "Oldest answer for a buyer's VAT number a decision uses while the registry is down (a stale or fallback answer, flagged); an older one counts as not checkable.",
+  },
   REGISTRY_TIMEOUT_MS: {
     schema: Int(1),
     default: '10000',
@@ -506,6 +513,8 @@ export interface Config {
   checkDigits: boolean;
   cacheTtlSeconds: number;
   staleMaxAgeSeconds: number;
+  /** Decisions (POST /v1/decisions): the oldest stale or fallback answer used for the buyer. */
+  decisionStaleMaxDays: number;
   circuit: { failureThreshold: number; cooldownMs: number };
   registries: Readonly<Record<RegistryId, RegistryConfig>>;
   /** The service's queue in front of the registries (wave-2 B2). */
@@ -617,6 +626,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     checkDigits: v.CHECK_DIGITS,
     cacheTtlSeconds: v.CACHE_TTL_SECONDS,
     staleMaxAgeSeconds: v.STALE_MAX_AGE_SECONDS,
+    decisionStaleMaxDays: v.DECISION_STALE_MAX_DAYS,
     circuit: { failureThreshold: v.CIRCUIT_FAILURE_THRESHOLD, cooldownMs: v.CIRCUIT_COOLDOWN_MS },
     registries: {
       vies: registry('vies'),

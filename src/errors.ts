@@ -127,6 +127,13 @@ export const ERROR_CATALOGUE = {
     explanation:
       'The request body or a parameter has the wrong type or value: an empty or oversized `vat_numbers` array, a non-HTTPS or private webhook URL, a malformed `date`, a `limit` out of range. The message says which.',
   },
+  category_ambiguous: {
+    status: 422,
+    message: 'The rate category has several rates in this country.',
+    title: 'Category ambiguous',
+    explanation:
+      "`POST /v1/decisions` names a `supply.category` for which the country whose VAT applies has more than one rate (foodstuffs in several member states, for example: some at a reduced rate, some at the standard one). The service does not guess which one your goods fall under: the message lists the rates with their notes. Send a narrower category (`GET /v1/rates/{country_code}/categories` shows each one's rates) and ask again.",
+  },
   invalid_csv: {
     status: 422,
     message: 'The CSV file cannot be read.',

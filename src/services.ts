@@ -7,6 +7,7 @@ import { pollViesStatus } from './availability/vies-status.js';
 import { BULK_SLICE_JOB, BulkAcceptance, sweepReceiving } from './bulk/acceptance.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { DecisionService } from './decisions/decision-service.js';
 import { bulkSliceHandler } from './jobs/handlers/bulk-slice.js';
 import { checkMonitorHandler } from './jobs/handlers/check-monitor.js';
 import { deliverWebhookHandler } from './jobs/handlers/deliver-webhook.js';
@@ -60,6 +61,8 @@ export interface Services {
   /** Writes keys' last_used_at, at most once a minute per key. */
   keyUsage: KeyUsage;
   pipeline: ValidationPipeline;
+  /** POST /v1/decisions: the buyer's check through `pipeline`, the rules, the rate, the record. */
+  decisions: DecisionService;
   /** Charges answered 503 whose COMMIT may have happened, undone once the database is back. */
   unsettled: UnsettledCharges;
   asyncAcceptance: AsyncAcceptance;
@@ -263,6 +266,13 @@ export function createServices(deps: ServiceDeps): Services {
       onError: (error) => logger.warn({ err: error }, 'could not record when a key was last used'),
     }),
     pipeline,
+    decisions: new DecisionService({
+      pipeline,
+      stores,
+      rates,
+      clock,
+      staleMaxDays: config.decisionStaleMaxDays,
+    }),
     unsettled,
     asyncAcceptance: new AsyncAcceptance({ stores, quota, clock, onEnqueued: nudge }),
     monitors: new MonitorService({ stores, clock, limits: config.tierLimits, onEnqueued: nudge }),

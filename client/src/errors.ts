@@ -137,6 +137,7 @@ export const ERROR_CLASSES: Record<ErrorCode, ErrorClass> = {
   unsupported_media_type: ValidationError,
   invalid_vat_format: ValidationError,
   validation_error: ValidationError,
+  category_ambiguous: ValidationError,
   invalid_csv: ValidationError,
   idempotency_key_reused: ValidationError,
   rate_limit_exceeded: RateLimitError,

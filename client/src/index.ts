@@ -1,6 +1,7 @@
 import { type ClientOptions, Transport } from './http.js';
 import { Keys, Status, Usage } from './resources/account.js';
 import { Bulk } from './resources/bulk.js';
+import { Decisions } from './resources/decisions.js';
 import { Monitors } from './resources/monitors.js';
 import { Rates } from './resources/rates.js';
 import { Validations } from './resources/validations.js';
@@ -18,6 +19,7 @@ import { Webhooks } from './resources/webhooks.js';
  */
 export class VatClient {
   readonly validations: Validations;
+  readonly decisions: Decisions;
   readonly rates: Rates;
   readonly webhooks: Webhooks;
   readonly monitors: Monitors;
@@ -29,6 +31,7 @@ export class VatClient {
   constructor(options: ClientOptions = {}) {
     const http = new Transport(options);
     this.validations = new Validations(http);
+    this.decisions = new Decisions(http);
     this.rates = new Rates(http);
     this.webhooks = new Webhooks(http);
     this.monitors = new Monitors(http);

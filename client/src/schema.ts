@@ -128,6 +128,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Decisions, newest first, filtered, cursor pagination
+         * @description Decisions made for this account's key mode, newest first (by `created_at`, then id). `limit` at a time (1-100, default 20); when `meta.has_more`, pass `meta.next_cursor` as `cursor` with the same filters for the next page.
+         *
+         *     Filters, all optional and combined with AND: `treatment`, `buyer_country` (GR or EL for Greece), `reference`, `from` (inclusive) and `to` (exclusive) on `created_at`. A filter that cannot match anything as written, or a cursor from another list, other filters or another key, is 422 `validation_error`. Pro and above.
+         */
+        get: operations["listDecisions"];
+        put?: never;
+        /**
+         * Decide the VAT treatment of a sale
+         * @description How to invoice a sale: whether to charge VAT, whose VAT and at which rate, with the note the invoice needs and the articles it rests on. Send the seller's and the buyer's countries, the kind of supply (and a rate category, where the goods or services are taxed at a reduced rate), and the buyer's VAT number when it has one: the number is checked as on GET /v1/validate, and the decision points at that check's record (`buyer_validation.validation_id`).
+         *
+         *     Treatments: `domestic`, `intra_community_supply`, `reverse_charge`, `distance_sale`, `export`, `outside_scope`, `not_assessed`. The rules, one case per row with an example each, are on the *Decisions* page of the documentation.
+         *
+         *     - **Fails closed**: a buyer number that is invalid, malformed or cannot be checked now never gives `reverse_charge` or `intra_community_supply`; `reasons` says why. An answer kept while the registry is down is used when it is younger than `DECISION_STALE_MAX_DAYS` (30 days by default) and flagged in `buyer_validation.source_status`; a degraded answer never counts as valid.
+         *     - **Amounts**: `amount.net` (a JSON number or a decimal string) and `amount.currency` (ISO 4217) give `amount.vat` and `amount.gross`, computed in decimal and rounded half up to the currency's minor unit; null when no rate is given.
+         *     - **Tiers**: Pro and above. **Quota**: the check of the buyer's number counts one validation (with a live key); a decision without a buyer number, or with one that fails its format, counts nothing.
+         *     - **Retrying safely**: with an `Idempotency-Key` header, a retry with the same body gets the first decision again, checked and charged once.
+         *     - **Test keys** answer from test mode: the buyer's number is answered by the test numbers of /docs/test-mode (valid, invalid, registry down), no registry is asked.
+         *     - **Bad input** is 422 `validation_error` naming the member: an unknown member, a country the service does not decide for (EU member states, GR or EL for Greece, XI, GB, CH, LI, NO, AU), an unknown kind or rate category, a negative or non-finite amount, a currency that is not ISO 4217, a date before 2021-07-01 or that does not exist. A category with several rates in the country whose VAT applies is 422 `category_ambiguous`, listing them.
+         */
+        post: operations["createDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/decisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One decision with its ledger state
+         * @description One decision with its place in the tamper-evident ledger (`ledger`). 404 `not_found` for an id that does not exist or belongs to another account or key mode. Pro and above.
+         */
+        get: operations["getDecision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/decisions/{id}/proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A decision's proof: hash, seal, inclusion path (JSON or PDF)
+         * @description The proof that a decision was made as shown and has not been changed since: the decision exactly as hashed, its hash, and once sealed (decisions are sealed with the validation records, every `LEDGER_SEAL_SECONDS`) its seal and the inclusion path from its hash to the seal's root, checked offline as a validation record's proof is (*Evidence and ledger* in the documentation). `buyer_record` names the validation record of the buyer's number the decision rests on, with its hash and how its answer came about (a test key's check says no registry was consulted); its own proof is at `GET /v1/validations/{id}/proof`.
+         *
+         *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words (the sale, the treatment, rate, note and reasons, the check of the buyer's number, the hashes and the seal).
+         *
+         *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode. Pro and above.
+         */
+        get: operations["getDecisionProof"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/keys": {
         parameters: {
             query?: never;
@@ -1282,7 +1361,7 @@ export interface components {
             created_at: string;
             error: {
                 /** @description One of the documented error codes */
-                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "category_ambiguous" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                 message: string;
             } | null;
             next_attempt_at: string | null;
@@ -1420,6 +1499,288 @@ export interface components {
             /** @description Data rows in the file */
             total: number;
         };
+        Decision: {
+            account_id: string;
+            amount: {
+                /**
+                 * @description ISO 4217, as sent
+                 * @example EUR
+                 */
+                currency: string;
+                /**
+                 * @description net + vat
+                 * @example 119.00
+                 */
+                gross: string;
+                /**
+                 * @description As sent, in decimal
+                 * @example 100.00
+                 */
+                net: string;
+                /**
+                 * @description net × rate, rounded half up to the currency’s minor unit (ISO 4217)
+                 * @example 19.00
+                 */
+                vat: string;
+            } | null;
+            buyer: {
+                country_code: string;
+                is_business: boolean | null;
+                vat_number: string | null;
+            };
+            /** @description null when no buyer number was sent, or when it could not be checked (see `reasons`) */
+            buyer_validation: {
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                checked_at: string;
+                /**
+                 * @description `live` or `cached`; `unavailable` (a stale answer kept from before the registry went down) or `fallback` (a national register answered for VIES) are flagged here when they were used; `degraded` never gives a reverse charge or an intra-community supply
+                 * @example live
+                 */
+                source_status: string;
+                valid: boolean;
+                /**
+                 * @description The validation record of the check (`GET /v1/validations/{id}`)
+                 * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                validation_id: string;
+            } | null;
+            /** @description The case of the rules table that decided (docs: Decisions) */
+            case_id: string;
+            category: string | null;
+            /** @description Whether the seller charges VAT on the invoice; null when not assessed */
+            charge_vat: boolean | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC timestamp
+             */
+            created_at: string;
+            /**
+             * Format: date
+             * @example 2026-03-02
+             */
+            date: string;
+            /**
+             * @description dec_…
+             * @example dec_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+             */
+            id: string;
+            invoice_note: {
+                /**
+                 * @description The languages of `text`, e.g. `de,en`
+                 * @example de,en
+                 */
+                language: string;
+                /** @description The note for the invoice: in the seller's country's language(s), then English */
+                text: string;
+            };
+            ledger: {
+                record_hash: string;
+                seal_id: string | null;
+                sealed_at: string | null;
+            };
+            /**
+             * @example [
+             *       "Directive 2006/112/EC Art. 44",
+             *       "Art. 196"
+             *     ]
+             */
+            legal_basis: string[];
+            mode: "live" | "test";
+            /** @description In percent; 0 when zero-rated or exempt; null when not assessed */
+            rate: number | null;
+            rate_type: ("standard" | "reduced" | "super_reduced" | "parking" | "zero" | "exempt") | null;
+            /** @description Why this treatment, in plain sentences */
+            reasons: string[];
+            reference: string | null;
+            request_id: string;
+            seller: {
+                country_code: string;
+                eu_distance_sales_over_threshold: boolean;
+                oss_registered: boolean;
+                vat_number: string | null;
+            };
+            supply: {
+                category: string | null;
+                kind: "goods" | "services" | "digital_services";
+                performed_in: string | null;
+                ships_from: string | null;
+            };
+            /** @description How the sale is taxed (docs: Decisions) */
+            treatment: "domestic" | "intra_community_supply" | "reverse_charge" | "distance_sale" | "export" | "outside_scope" | "not_assessed";
+            /** @description Whose VAT applies (the place of supply); null for export, outside_scope and not_assessed */
+            vat_country: string | null;
+        };
+        DecisionProof: {
+            /** @description null when the decision rests on no check of the buyer (none sent, malformed, or not checkable) */
+            buyer_record: {
+                /** @description Not part of the hashed record: derived from its `mode`, `source` and `source_status` */
+                answer_basis: {
+                    /**
+                     * @description How the answer came about, in words
+                     * @example The registry was asked for this request.
+                     */
+                    description: string;
+                    /** @description Whether a registry's reply is what the answer rests on (asked for this request, or earlier and kept in the cache); false for test-mode, check-digit and format-only answers */
+                    registry_consulted: boolean;
+                };
+                /** @description The validation record's own hash (its own proof proves it) */
+                record_hash: string;
+                source: string;
+                source_status: string;
+                valid: boolean;
+                validation_id: string;
+                vat_number: string;
+            } | null;
+            /** @description The decision exactly as hashed: RFC 8785 of this object is the leaf */
+            decision: {
+                account_id: string;
+                amount: {
+                    /**
+                     * @description ISO 4217, as sent
+                     * @example EUR
+                     */
+                    currency: string;
+                    /**
+                     * @description net + vat
+                     * @example 119.00
+                     */
+                    gross: string;
+                    /**
+                     * @description As sent, in decimal
+                     * @example 100.00
+                     */
+                    net: string;
+                    /**
+                     * @description net × rate, rounded half up to the currency’s minor unit (ISO 4217)
+                     * @example 19.00
+                     */
+                    vat: string;
+                } | null;
+                buyer: {
+                    country_code: string;
+                    is_business: boolean | null;
+                    vat_number: string | null;
+                };
+                /** @description null when no buyer number was sent, or when it could not be checked (see `reasons`) */
+                buyer_validation: {
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 UTC timestamp
+                     */
+                    checked_at: string;
+                    /**
+                     * @description `live` or `cached`; `unavailable` (a stale answer kept from before the registry went down) or `fallback` (a national register answered for VIES) are flagged here when they were used; `degraded` never gives a reverse charge or an intra-community supply
+                     * @example live
+                     */
+                    source_status: string;
+                    valid: boolean;
+                    /**
+                     * @description The validation record of the check (`GET /v1/validations/{id}`)
+                     * @example val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                     */
+                    validation_id: string;
+                } | null;
+                /** @description The case of the rules table that decided (docs: Decisions) */
+                case_id: string;
+                category: string | null;
+                /** @description Whether the seller charges VAT on the invoice; null when not assessed */
+                charge_vat: boolean | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date
+                 * @example 2026-03-02
+                 */
+                date: string;
+                /**
+                 * @description dec_…
+                 * @example dec_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+                invoice_note: {
+                    /**
+                     * @description The languages of `text`, e.g. `de,en`
+                     * @example de,en
+                     */
+                    language: string;
+                    /** @description The note for the invoice: in the seller's country's language(s), then English */
+                    text: string;
+                };
+                /**
+                 * @example [
+                 *       "Directive 2006/112/EC Art. 44",
+                 *       "Art. 196"
+                 *     ]
+                 */
+                legal_basis: string[];
+                mode: "live" | "test";
+                /** @description In percent; 0 when zero-rated or exempt; null when not assessed */
+                rate: number | null;
+                rate_type: ("standard" | "reduced" | "super_reduced" | "parking" | "zero" | "exempt") | null;
+                /** @description Why this treatment, in plain sentences */
+                reasons: string[];
+                reference: string | null;
+                request_id: string;
+                seller: {
+                    country_code: string;
+                    eu_distance_sales_over_threshold: boolean;
+                    oss_registered: boolean;
+                    vat_number: string | null;
+                };
+                supply: {
+                    category: string | null;
+                    kind: "goods" | "services" | "digital_services";
+                    performed_in: string | null;
+                    ships_from: string | null;
+                };
+                /** @description How the sale is taxed (docs: Decisions) */
+                treatment: "domestic" | "intra_community_supply" | "reverse_charge" | "distance_sale" | "export" | "outside_scope" | "not_assessed";
+                /** @description Whose VAT applies (the place of supply); null for export, outside_scope and not_assessed */
+                vat_country: string | null;
+            };
+            /** @description From the decision's hash to the seal's root; null before sealing */
+            inclusion_path: {
+                hash: string;
+                /** @description Where the sibling goes: left = SHA-256(0x01 ‖ sibling ‖ hash) */
+                side: "left" | "right";
+            }[] | null;
+            /** @description SHA-256(0x00 ‖ RFC 8785 of decision), lowercase hex */
+            record_hash: string;
+            seal: {
+                /** @description Records in the seal */
+                count: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                from: string;
+                /** @description SHA-256 of RFC 8785 of { previous_hash, root, count, from, to } */
+                hash: string;
+                /** @description seal_… (its position in the chain) */
+                id: string;
+                previous_hash: string | null;
+                /** @description Merkle root over the seal's record hashes */
+                root: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                sealed_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                to: string;
+            } | null;
+            /** @description false until the next seal closes the decision */
+            sealed: boolean;
+        };
         DeliveryDetail: {
             attempt_log: {
                 /**
@@ -1489,7 +1850,7 @@ export interface components {
         };
         ErrorObject: {
             /** @description One of the documented error codes */
-            code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+            code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "category_ambiguous" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
             /** Format: uri */
             docs_url: string;
             message: string;
@@ -1547,7 +1908,7 @@ export interface components {
                  */
                 at: string;
                 /** @description One of the documented error codes */
-                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "category_ambiguous" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                 message: string;
             } | null;
             last_result: {
@@ -1909,7 +2270,7 @@ export interface components {
             data: {
                 error: {
                     /** @description One of the documented error codes */
-                    code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
+                    code: "missing_parameter" | "invalid_json" | "webhook_not_configured" | "unauthorized" | "tier_insufficient" | "forbidden" | "monitor_limit_exceeded" | "not_found" | "request_timeout" | "category_not_found" | "conflict" | "endpoint_limit_exceeded" | "payload_too_large" | "unsupported_media_type" | "invalid_vat_format" | "validation_error" | "category_ambiguous" | "invalid_csv" | "idempotency_key_reused" | "rate_limit_exceeded" | "burst_limit_exceeded" | "internal_error" | "service_unavailable" | "upstream_error" | "upstream_unavailable";
                     message: string;
                 };
                 /**
@@ -2637,6 +2998,591 @@ export interface operations {
             };
             /** @description - `not_found`: The requested resource was not found. */
             404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listDecisions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The buyer's country (GR or EL for Greece)
+                 * @example FR
+                 */
+                buyer_country?: string;
+                /** @description `meta.next_cursor` of the previous page, with the same filters */
+                cursor?: string;
+                /**
+                 * @description Decisions made at or after this instant (ISO 8601 date or date-time with a time zone)
+                 * @example 2026-03-01
+                 */
+                from?: string;
+                /**
+                 * @description Decisions per page, 1 to 100 (default 20)
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Your reference, as sent
+                 * @example invoice-2026-0042
+                 */
+                reference?: string;
+                /**
+                 * @description Decisions made before this instant (exclusive)
+                 * @example 2026-04-01
+                 */
+                to?: string;
+                /**
+                 * @description Only decisions with this treatment
+                 * @example reverse_charge
+                 */
+                treatment?: "domestic" | "intra_community_supply" | "reverse_charge" | "distance_sale" | "export" | "outside_scope" | "not_assessed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of decisions */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Decision"][];
+                        meta: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createDecision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: 1 to 255 visible ASCII characters, unique per request (a UUID). For 24 hours, a retry with the same key and the same request gets the first answer again (`Idempotent-Replayed: true`), with nothing done or charged again and no new event; the same key with a different body is 422 `idempotency_key_reused`; a retry while the first request still runs waits a few seconds for it, then gets 409 `conflict`. Keys are per account and key mode. Answers with status 409, 429 or 5xx are not kept: a retry with the same key runs again.
+                 * @example 5f0c6c7e-2b1d-4c55-9a55-0a8e6b7f4a21
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "seller": {
+                 *         "country_code": "DE",
+                 *         "vat_number": "DE123456704"
+                 *       },
+                 *       "buyer": {
+                 *         "country_code": "FR",
+                 *         "vat_number": "FR40303265045",
+                 *         "is_business": true
+                 *       },
+                 *       "supply": {
+                 *         "kind": "services"
+                 *       },
+                 *       "date": "2026-03-02",
+                 *       "amount": {
+                 *         "net": "100.00",
+                 *         "currency": "EUR"
+                 *       },
+                 *       "reference": "invoice-2026-0042"
+                 *     }
+                 */
+                "application/json": {
+                    amount?: {
+                        /**
+                         * @description ISO 4217
+                         * @example EUR
+                         */
+                        currency: string;
+                        /**
+                         * @description The net amount of the line, non-negative: a JSON number or a decimal string
+                         * @example 100.00
+                         */
+                        net: number | string;
+                    };
+                    buyer: {
+                        /**
+                         * @description The buyer’s country, as `seller.country_code`
+                         * @example FR
+                         */
+                        country_code: string;
+                        /** @description The buyer says it is a business */
+                        is_business?: boolean;
+                        /**
+                         * @description Checked as on GET /v1/validate (charged once, recorded); one that fails its format is answered as to a consumer
+                         * @example FR40303265045
+                         */
+                        vat_number?: string;
+                    };
+                    /** @description YYYY-MM-DD, from 2021-07-01 (default today, UTC) */
+                    date?: string;
+                    /**
+                     * @description Your own id for the invoice or order, 1–128 printable characters
+                     * @example invoice-2026-0042
+                     */
+                    reference?: string;
+                    seller: {
+                        /**
+                         * @description The seller’s country: an EU member state (GR or EL for Greece), XI, GB, CH, LI, NO or AU
+                         * @example DE
+                         */
+                        country_code: string;
+                        /** @description Sales of goods to consumers in other member states plus digital services to them exceeded EUR 10,000 last calendar year, or this year with this sale (default false) */
+                        eu_distance_sales_over_threshold?: boolean;
+                        /** @description Registered for the one-stop shop (default false) */
+                        oss_registered?: boolean;
+                        /** @description Shown in the invoice note */
+                        vat_number?: string;
+                    };
+                    supply: {
+                        /**
+                         * @description A rate category id (GET /v1/rates/categories); without one the standard rate applies
+                         * @example accommodation
+                         */
+                        category?: string;
+                        /** @description `digital_services`: telecommunications, broadcasting and electronically supplied services */
+                        kind: "goods" | "services" | "digital_services";
+                        /**
+                         * @description Services bound to a place: where they are performed (default the seller’s country)
+                         * @example DE
+                         */
+                        performed_in?: string;
+                        /**
+                         * @description Goods: the country they are dispatched from (default the seller’s)
+                         * @example DE
+                         */
+                        ships_from?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The decision */
+            200: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Validations per calendar month (UTC) on the account's tier */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Validations left this month */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description When the monthly quota renews: the first instant of next month, UTC */
+                    "X-RateLimit-Reset"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Decision"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `invalid_json`: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `conflict`: The request contradicts the current state. */
+            409: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `validation_error`: The request is not valid.
+             *     - `category_ambiguous`: The rate category has several rates in this country.
+             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             */
+            422: {
+                headers: {
+                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds.
+             *     - `rate_limit_exceeded`: The monthly validation quota is exhausted.
+             */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A decision id (`dec_…`)
+                 * @example dec_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decision */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Decision"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `burst_limit_exceeded`: Too many requests in the last 60 seconds. */
+            429: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `service_unavailable`: The service cannot reach its database. Retry later. */
+            503: {
+                headers: {
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDecisionProof: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `pdf` for the one-page PDF (as `Accept: application/pdf`); default JSON
+                 * @example pdf
+                 */
+                format?: "json" | "pdf";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description A decision id (`dec_…`)
+                 * @example dec_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proof */
+            200: {
+                headers: {
+                    /** @description Requests per sliding 60 s on the account's tier */
+                    "X-Burst-Limit"?: number;
+                    /** @description Requests left in the current 60 s window */
+                    "X-Burst-Remaining"?: number;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DecisionProof"];
+                        meta: {
+                            request_id: string;
+                        };
+                    };
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description - `unauthorized`: A valid API key is required: send `Authorization: Bearer <key>`. */
+            401: {
+                headers: {
+                    /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
+                    "WWW-Authenticate"?: string;
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
+            403: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `not_found`: The requested resource was not found. */
+            404: {
+                headers: {
+                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description - `validation_error`: The request is not valid. */
+            422: {
                 headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;

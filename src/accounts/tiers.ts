@@ -46,14 +46,14 @@ export function limitsInWords(
   }).join(', ');
 }
 
-/** `export`: the CSV export of validation records (wave-2 A5). */
-export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation' | 'export';
+/** `export`: the CSV export of validation records (wave-2 A5); `decisions`: POST /v1/decisions and its reads. */
+export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation' | 'export' | 'decisions';
 
 const FEATURES: Readonly<Record<Tier, ReadonlySet<Feature>>> = {
   free: new Set(),
-  pro: new Set(['batch', 'async', 'webhooks', 'export']),
-  business: new Set(['batch', 'async', 'webhooks', 'consultation', 'export']),
-  scale: new Set(['batch', 'async', 'webhooks', 'consultation', 'export']),
+  pro: new Set(['batch', 'async', 'webhooks', 'export', 'decisions']),
+  business: new Set(['batch', 'async', 'webhooks', 'consultation', 'export', 'decisions']),
+  scale: new Set(['batch', 'async', 'webhooks', 'consultation', 'export', 'decisions']),
 };
 
 export function tierAllows(tier: Tier, feature: Feature): boolean {

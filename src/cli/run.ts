@@ -11,6 +11,7 @@ import {
   parseCommandArgs,
   UsageError,
 } from './command.js';
+import { decide } from './decide.js';
 import {
   commandHelp,
   groupHelp,
@@ -48,6 +49,7 @@ export const ENTRIES: readonly Entry[] = [
   keys,
   usage,
   validations,
+  decide,
   ledger,
   monitors,
   webhooks,

@@ -101,7 +101,8 @@ export function refusalOf(client: ServiceClient, request: string, answer: ApiAns
     );
   }
   if (code === 'tier_insufficient') {
-    return new Error(`${message} Webhooks need the pro tier or above: vat-service accounts set-tier ID pro`);
+    const what = request.includes('/v1/decisions') ? 'Decisions need' : 'Webhooks need';
+    return new Error(`${message} ${what} the pro tier or above: vat-service accounts set-tier ID pro`);
   }
   return new Error(`${request} on ${client.service} answered ${answer.status} ${code ?? ''}: ${message}`);
 }

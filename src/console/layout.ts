@@ -6,6 +6,7 @@ import { Html, html } from './html.js';
 export const NAV = [
   ['overview', '/console', 'Overview'],
   ['validate', '/console/validate', 'Validate'],
+  ['decide', '/console/decide', 'Decide'],
   ['history', '/console/history', 'History'],
   ['bulk', '/console/bulk', 'Bulk'],
   ['monitors', '/console/monitors', 'Monitors'],

@@ -15,6 +15,7 @@ import type { InternalCredential } from './internal-credential.js';
 import { page } from './layout.js';
 import { accountPages } from './pages/account.js';
 import { bulkPages } from './pages/bulk.js';
+import { decidePages } from './pages/decide.js';
 import { historyPages } from './pages/history.js';
 import { monitorPages } from './pages/monitors.js';
 import { overviewPage } from './pages/overview.js';
@@ -172,6 +173,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
       signOutRoute(pages, ctx);
       overviewPage(pages, ctx);
       validatePages(pages, ctx);
+      decidePages(pages, ctx);
       historyPages(pages, ctx);
       // The bulk upload alone takes multipart bodies, up to its own limit (pages/bulk.ts).
       await pages.register(async (uploads) => {

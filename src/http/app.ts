@@ -25,6 +25,8 @@ import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
 import { asyncResultRoutes } from './routes/async-results.js';
 import { bulkRoutes } from './routes/bulk.js';
+import { decisionProofRoutes } from './routes/decision-proof.js';
+import { decisionRoutes } from './routes/decisions.js';
 import { errorDocsRoutes, testModeDocsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
 import { keyRoutes } from './routes/keys.js';
@@ -42,6 +44,7 @@ import { webhookConfigRoutes } from './routes/webhook-config.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { webhookTriggerRoutes } from './routes/webhook-trigger.js';
+import { decisionExamples } from './schemas/decision-examples.js';
 import { SocketAnswers } from './socket-answers.js';
 
 export interface AppDeps {
@@ -186,6 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock: deps.clock,
     });
     validationProofRoutes(v1, services.ledger);
+    decisionRoutes(v1, {
+      service: services.decisions,
+      decisions: services.stores.decisions,
+      rates: services.rates,
+    });
+    decisionProofRoutes(v1, services.ledger, decisionExamples(services.rates).proof);
     monitorRoutes(v1, services.monitors);
     // Its own scope: the CSV and multipart parsers it adds apply to its routes only.
     await v1.register(bulkRoutes, {

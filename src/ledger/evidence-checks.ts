@@ -1,5 +1,8 @@
 import { type EvidencePart, mismatchedParts } from '../records/evidence-integrity.js';
-import type { LedgerRecordRow, LedgerStore } from '../store/ledger.js';
+import type { LedgerStore } from '../store/ledger.js';
+
+/** What the checks read of a row: the evidence it names (decisions name none). */
+type RowWithEvidence = { evidence_id: string | null };
 
 /**
  * The evidence check of `ledger verify`: the stored bytes of each exchange a record rests on,
@@ -22,7 +25,7 @@ export class EvidenceChecks {
   ) {}
 
   /** Checks the exchanges `rows` rest on that are not among those remembered. */
-  async prepare(rows: readonly LedgerRecordRow[]): Promise<void> {
+  async prepare(rows: readonly RowWithEvidence[]): Promise<void> {
     const wanted = new Set<string>();
     for (const row of rows) if (row.evidence_id !== null) wanted.add(row.evidence_id);
     const missing: string[] = [];
@@ -40,7 +43,7 @@ export class EvidenceChecks {
    * `prepare` for the record's page. A record naming evidence that does not exist breaks its own
    * hash instead (its reply hash is then null), which the record check reports.
    */
-  problemOf(row: LedgerRecordRow): string | undefined {
+  problemOf(row: RowWithEvidence): string | undefined {
     if (row.evidence_id === null) return undefined;
     const parts = this.checked.get(row.evidence_id);
     if (!parts || parts.length === 0) return undefined;

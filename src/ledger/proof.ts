@@ -1,5 +1,4 @@
 import { type Static, Type } from '@sinclair/typebox';
-import PDFDocument from 'pdfkit';
 import type { Principal } from '../accounts/authenticator.js';
 import { ApiError } from '../errors.js';
 import { integrityOf } from '../records/evidence-integrity.js';
@@ -7,6 +6,7 @@ import { EvidenceIntegrity, RecordSummary, recordBody } from '../records/record-
 import type { LedgerStore, SealRow } from '../store/ledger.js';
 import { IsoTime, Nullable } from '../validation/answer.js';
 import { inclusionPath } from './hashing.js';
+import { proofPage } from './pdf-page.js';
 
 /**
  * A record's proof (wave-2 A6, ruling L6): the record in the form it is hashed (without `ledger`,
@@ -146,12 +146,19 @@ export async function proofOf(
     record_hash: recordHash,
     evidence_integrity: evidence ? integrityOf(evidence) : null,
   };
+  return { ...checked, ...(await sealedPart(ledger, row)) };
+}
+
+/** Where a sealed row stands: its seal and the inclusion path from its hash to the seal's root. */
+export async function sealedPart(
+  ledger: LedgerStore,
+  row: { id: string; seal_id: string | null },
+): Promise<Pick<ValidationProofView, 'sealed' | 'seal' | 'inclusion_path'>> {
   const seal = row.seal_id ? await ledger.seal(row.seal_id) : undefined;
-  if (!seal) return { ...checked, sealed: false, seal: null, inclusion_path: null };
+  if (!seal) return { sealed: false, seal: null, inclusion_path: null };
   const leaves = await ledger.leavesOf(seal.id);
   const index = leaves.findIndex((leaf) => leaf.id === row.id);
   return {
-    ...checked,
     sealed: true,
     seal: sealView(seal),
     inclusion_path: inclusionPath(
@@ -185,30 +192,9 @@ export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   const { record, seal } = proof;
   const consulted = proof.answer_basis.registry_consulted;
   const test = record.mode === 'test';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: {
-      Title: `Proof of ${test ? 'a test-mode ' : ''}VAT number check ${record.id}`,
-      Author: 'VAT validation service',
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const heading = (text: string) =>
-    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text(text).moveDown(0.2);
-  const line = (label: string, value: string, mono = false) => {
-    doc.font('Helvetica-Bold').fontSize(9).text(`${label}: `, { continued: true });
-    doc
-      .font(mono ? 'Courier' : 'Helvetica')
-      .fontSize(mono ? 8 : 9)
-      .text(value);
-  };
+  const { doc, heading, line, end } = proofPage(
+    `Proof of ${test ? 'a test-mode ' : ''}VAT number check ${record.id}`,
+  );
 
   doc
     .font('Helvetica-Bold')
@@ -300,6 +286,5 @@ export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
           'to receive it with its seal and the inclusion path that ties the record hash to the seal.',
       );
   }
-  doc.end();
-  return done;
+  return end();
 }

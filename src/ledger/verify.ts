@@ -1,5 +1,6 @@
+import { decisionHash } from '../decisions/decision-shape.js';
 import { recordHash } from '../records/record-shape.js';
-import type { LedgerRecordRow, LedgerStore, SealRow, WalkPosition } from '../store/ledger.js';
+import type { LedgerRow, LedgerStore, SealRow, WalkPosition } from '../store/ledger.js';
 import { EvidenceChecks } from './evidence-checks.js';
 import { merkleRoot, sealHash } from './hashing.js';
 
@@ -9,7 +10,9 @@ import { merkleRoot, sealHash } from './hashing.js';
  * from its row and its evidence's reply hash, the stored bytes of that evidence (reply and request)
  * hashed again (evidence-checks.ts), and each seal's count and Merkle root recomputed from the
  * records that name it. Pruned seals are checked in the chain only; a record still naming one was
- * put there. Each break is one line naming the record (`val_…`) or the seal.
+ * put there. Decisions (`dec_…`) are sealed with the records and checked the same way, without
+ * evidence of their own (the buyer's check they rest on is a record). Each break is one line naming
+ * the record, the decision or the seal.
  */
 
 export interface VerifyOptions {
@@ -59,7 +62,7 @@ export async function verifyLedger(ledger: LedgerStore, options: VerifyOptions =
   const seen = new Set<string>();
   const evidence = new EvidenceChecks(ledger);
   let records = 0;
-  const checkEvidence = (row: LedgerRecordRow) => {
+  const checkEvidence = (row: LedgerRow) => {
     const problem = evidence.problemOf(row);
     if (problem) report(`${row.id}: ${problem}`);
   };
@@ -92,7 +95,7 @@ export async function verifyLedger(ledger: LedgerStore, options: VerifyOptions =
           if (group) finish(group);
           group = { sealId: row.seal_id as string, leaves: [], flagged: false };
         }
-        const hash = recordHash(row, row.evidence_sha256);
+        const hash = hashOf(row);
         group.leaves.push(hash);
         const seal = byId.get(group.sealId);
         const problem = recordProblem(row, hash, seal);
@@ -117,7 +120,7 @@ export async function verifyLedger(ledger: LedgerStore, options: VerifyOptions =
     await evidence.prepare(rows);
     for (const row of rows) {
       records += 1;
-      if (recordHash(row, row.evidence_sha256) !== row.record_hash)
+      if (hashOf(row) !== row.record_hash)
         report(
           `${row.id}: its contents do not match its record hash (the record was edited; not sealed yet)`,
         );
@@ -149,7 +152,7 @@ function checkChain(seals: readonly SealRow[], report: (line: string) => void): 
   }
 }
 
-function recordProblem(row: LedgerRecordRow, hash: string, seal: SealRow | undefined): string | undefined {
+function recordProblem(row: LedgerRow, hash: string, seal: SealRow | undefined): string | undefined {
   if (!seal) return `names ${row.seal_id}, which is no seal (a record inserted)`;
   if (hash !== row.record_hash) return `its contents do not match its record hash (the record was edited)`;
   if (Number(row.created_at) >= Number(seal.to_at))
@@ -157,6 +160,11 @@ function recordProblem(row: LedgerRecordRow, hash: string, seal: SealRow | undef
   return undefined;
 }
 
-function position(row: LedgerRecordRow): WalkPosition {
+/** A row's leaf hash, recomputed from what it holds. */
+function hashOf(row: LedgerRow): string {
+  return row.kind === 'decision' ? decisionHash(row) : recordHash(row, row.evidence_sha256);
+}
+
+function position(row: LedgerRow): WalkPosition {
   return { seal_id: row.seal_id, created_at: Number(row.created_at), id: row.id };
 }

@@ -25,6 +25,7 @@ import * as bulkMatch from './migrations/0013-bulk-match.js';
 import * as rates from './migrations/0014-rates.js';
 import * as webhookEndpoints from './migrations/0015-webhook-endpoints.js';
 import * as evidenceHashes from './migrations/0016-evidence-hashes.js';
+import * as decisions from './migrations/0017-decisions.js';
 import { preparingPool } from './postgres/preparing-pool.js';
 import type { Tables } from './tables.js';
 
@@ -275,6 +276,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-rates': rates,
   '0015-webhook-endpoints': webhookEndpoints,
   '0016-evidence-hashes': evidenceHashes,
+  '0017-decisions': decisions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

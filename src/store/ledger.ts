@@ -1,17 +1,28 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database, Executor } from './database.js';
-import type { EvidenceTable, SealsTable, ValidationsTable } from './tables.js';
+import type { DecisionsTable, EvidenceTable, SealsTable, ValidationsTable } from './tables.js';
 
 /**
  * The ledger's queries: the seals, the records a seal closes, the walk `ledger verify` makes over
  * every record, a record with its seal for a proof, and retention by whole seals. None of them is
- * on the request path, which only inserts records (src/store/records.ts).
+ * on the request path, which only inserts records (src/store/records.ts, decisions.ts).
+ *
+ * A seal closes validation records and decisions alike: both tables are read as one sequence in
+ * (created_at, id) order (a union, so the database's own ordering decides for both, as it did
+ * when only validation records were sealed). The ids cannot collide: `val_…` and `dec_…`.
  */
 
 export type SealRow = SealsTable;
 
 /** A record row with the SHA-256 of its evidence's reply, as its hash is computed. */
 export type LedgerRecordRow = ValidationsTable & { evidence_sha256: string | null };
+
+/** A row of either sealed table, as `ledger verify` walks them. */
+export type LedgerRow =
+  | (LedgerRecordRow & { kind: 'validation' })
+  | (DecisionsTable & { kind: 'decision'; evidence_id: null });
+
+type SealedKind = LedgerRow['kind'];
 
 /** What checking evidence bytes against their hashes reads of an evidence row. */
 const EVIDENCE_BYTES_COLUMNS = [
@@ -79,6 +90,13 @@ export class LedgerStore {
       .select(['id', 'created_at', 'record_hash'])
       .where('seal_id', 'is', null)
       .where('created_at', '<', cut)
+      .unionAll(
+        db
+          .selectFrom('decisions')
+          .select(['id', 'created_at', 'record_hash'])
+          .where('seal_id', 'is', null)
+          .where('created_at', '<', cut),
+      )
       .orderBy('created_at')
       .orderBy('id')
       .execute();
@@ -106,18 +124,24 @@ export class LedgerStore {
     await db.insertInto('seals').values(seal).execute();
   }
 
-  /** Marks these records as closed by `seal`; the number marked (only records not sealed before). */
+  /** Marks these records (and decisions) as closed by `seal`; the number marked (only those not sealed before). */
   async markSealed(db: Executor, seal: string, ids: readonly string[]): Promise<number> {
     let marked = 0;
-    for (let start = 0; start < ids.length; start += CHUNK) {
-      const result = await db
-        .updateTable('validations')
-        .set({ seal_id: seal })
-        .where('id', 'in', ids.slice(start, start + CHUNK))
-        .where('seal_id', 'is', null)
-        .executeTakeFirst();
-      marked += Number(result.numUpdatedRows);
-    }
+    const decisions = ids.filter(isDecisionId);
+    const records = ids.filter((id) => !isDecisionId(id));
+    for (const [table, chosen] of [
+      ['validations', records],
+      ['decisions', decisions],
+    ] as const)
+      for (let start = 0; start < chosen.length; start += CHUNK) {
+        const result = await db
+          .updateTable(table)
+          .set({ seal_id: seal })
+          .where('id', 'in', chosen.slice(start, start + CHUNK))
+          .where('seal_id', 'is', null)
+          .executeTakeFirst();
+        marked += Number(result.numUpdatedRows);
+      }
     return marked;
   }
 
@@ -127,25 +151,59 @@ export class LedgerStore {
   }
 
   /**
-   * The next `limit` records that name a seal, grouped by seal id and in (created_at, id) order
-   * within a seal, after `after`; from the seal `fromSeal` on when given.
+   * The next `limit` records and decisions that name a seal, grouped by seal id and in
+   * (created_at, id) order within a seal, after `after`; from the seal `fromSeal` on when given.
    */
-  sealedPage(after: WalkPosition | undefined, limit: number, fromSeal?: string): Promise<LedgerRecordRow[]> {
-    let query = recordColumns(this.database.db).where('v.seal_id', 'is not', null);
-    if (fromSeal !== undefined) query = query.where('v.seal_id', '>=', fromSeal);
+  async sealedPage(after: WalkPosition | undefined, limit: number, fromSeal?: string): Promise<LedgerRow[]> {
+    const conditions = [sql`seal_id is not null`];
+    if (fromSeal !== undefined) conditions.push(sql`seal_id >= ${fromSeal}`);
     if (after)
-      query = query.where(
-        sql<boolean>`(v.seal_id, v.created_at, v.id) > (${after.seal_id}, ${after.created_at}, ${after.id})`,
-      );
-    return query.orderBy('v.seal_id').orderBy('v.created_at').orderBy('v.id').limit(limit).execute();
+      conditions.push(sql`(seal_id, created_at, id) > (${after.seal_id}, ${after.created_at}, ${after.id})`);
+    return this.rowsAt(conditions, sql`seal_id, created_at, id`, limit);
   }
 
-  /** The next `limit` records not yet sealed, in (created_at, id) order, made at or after `from`. */
-  unsealedPage(after: WalkPosition | undefined, limit: number, from?: number): Promise<LedgerRecordRow[]> {
-    let query = recordColumns(this.database.db).where('v.seal_id', 'is', null);
-    if (from !== undefined) query = query.where('v.created_at', '>=', from);
-    if (after) query = query.where(sql<boolean>`(v.created_at, v.id) > (${after.created_at}, ${after.id})`);
-    return query.orderBy('v.created_at').orderBy('v.id').limit(limit).execute();
+  /** The next `limit` records and decisions not yet sealed, in (created_at, id) order, made at or after `from`. */
+  unsealedPage(after: WalkPosition | undefined, limit: number, from?: number): Promise<LedgerRow[]> {
+    const conditions = [sql`seal_id is null`];
+    if (from !== undefined) conditions.push(sql`created_at >= ${from}`);
+    if (after) conditions.push(sql`(created_at, id) > (${after.created_at}, ${after.id})`);
+    return this.rowsAt(conditions, sql`created_at, id`, limit);
+  }
+
+  /**
+   * Rows of both sealed tables matching `conditions`, in `order`: their positions from the union
+   * of the two, then the full rows of each table by id, put back in that order.
+   */
+  private async rowsAt(conditions: RawBuilder<unknown>[], order: RawBuilder<unknown>, limit: number) {
+    const db = this.database.db;
+    const positions = await sql<{ kind: SealedKind; id: string }>`select kind, id from (
+        select 'validation' as kind, id, seal_id, created_at from validations
+        union all
+        select 'decision' as kind, id, seal_id, created_at from decisions
+      ) as r where ${sql.join(conditions, sql` and `)} order by ${order} limit ${limit}`.execute(db);
+    const ids = (kind: SealedKind) => positions.rows.filter((row) => row.kind === kind).map((row) => row.id);
+    const byId = new Map<string, LedgerRow>();
+    for (const row of await this.recordsById(db, ids('validation')))
+      byId.set(row.id, { ...row, kind: 'validation' });
+    for (const row of await this.decisionsById(db, ids('decision')))
+      byId.set(row.id, { ...row, kind: 'decision', evidence_id: null });
+    return positions.rows.flatMap((position) => {
+      const row = byId.get(position.id);
+      return row ? [row] : [];
+    });
+  }
+
+  private async decisionsById(db: Executor, ids: readonly string[]): Promise<DecisionsTable[]> {
+    const rows: DecisionsTable[] = [];
+    for (let start = 0; start < ids.length; start += CHUNK)
+      rows.push(
+        ...(await db
+          .selectFrom('decisions')
+          .selectAll()
+          .where('id', 'in', ids.slice(start, start + CHUNK))
+          .execute()),
+      );
+    return rows;
   }
 
   /** One record of an account and key mode, with its evidence's reply hash; undefined if not theirs. */
@@ -175,15 +233,30 @@ export class LedgerStore {
     return this.database.db.selectFrom('seals').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** The stored hashes of a seal's records in the order its root was computed over them. */
+  /** The stored hashes of a seal's records and decisions in the order its root was computed over them. */
   async leavesOf(seal: string): Promise<Array<{ id: string; record_hash: string | null }>> {
-    return this.database.db
+    const db = this.database.db;
+    return db
       .selectFrom('validations')
-      .select(['id', 'record_hash'])
+      .select(['id', 'record_hash', 'created_at'])
       .where('seal_id', '=', seal)
+      .unionAll(
+        db.selectFrom('decisions').select(['id', 'record_hash', 'created_at']).where('seal_id', '=', seal),
+      )
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+  }
+
+  /** One decision of an account and key mode; undefined if not theirs. */
+  decisionOf(id: string, accountId: string, mode: string): Promise<DecisionsTable | undefined> {
+    return this.database.db
+      .selectFrom('decisions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('mode', '=', mode as DecisionsTable['mode'])
+      .executeTakeFirst();
   }
 
   /** Seals not yet pruned whose every record was made before `before`, oldest first. */
@@ -215,6 +288,7 @@ export class LedgerStore {
           .execute()
       ).map((row) => row.evidence_id as string);
       const removed = await db.deleteFrom('validations').where('seal_id', '=', seal).executeTakeFirst();
+      const decisions = await db.deleteFrom('decisions').where('seal_id', '=', seal).executeTakeFirst();
       let evidence = 0;
       for (let start = 0; start < evidenceIds.length; start += CHUNK) {
         const result = await db
@@ -242,9 +316,14 @@ export class LedgerStore {
         evidence += Number(result.numDeletedRows);
       }
       await db.updateTable('seals').set({ pruned_at: now }).where('id', '=', seal).execute();
-      return { records: Number(removed.numDeletedRows), evidence };
+      return { records: Number(removed.numDeletedRows) + Number(decisions.numDeletedRows), evidence };
     });
   }
+}
+
+/** Decision ids (`dec_…`) and validation record ids never look alike. */
+export function isDecisionId(id: string): boolean {
+  return id.startsWith('dec_');
 }
 
 /** True when `error` is a unique-constraint violation on either engine. */

@@ -4,6 +4,7 @@ import { type BulkStore, KyselyBulkStore } from './bulk.js';
 import { type CacheStore, SqlCacheStore } from './cache.js';
 import { type ChargeStore, TransactionChargeStore } from './charges.js';
 import type { Database, Executor } from './database.js';
+import { BatchedDecisions, type DecisionStore, SqlDecisionStore } from './decisions.js';
 import { type EvidenceStore, SqlEvidenceStore } from './evidence.js';
 import { type IdempotencyStore, KyselyIdempotencyStore } from './idempotency.js';
 import { type JobStore, KyselyJobStore } from './jobs.js';
@@ -40,6 +41,7 @@ export interface Stores {
   readonly monitors: MonitorStore;
   readonly bulk: BulkStore;
   readonly rates: RateStore;
+  readonly decisions: DecisionStore;
   transaction<T>(work: (stores: Stores) => Promise<T>): Promise<T>;
 }
 
@@ -63,8 +65,16 @@ export function createStores(database: Database): Stores {
       ? groupCommit.run((trx) => work(joined(trx)))
       : database.transaction((trx) => work(joined(trx))),
   );
+  // Decisions go one statement at a time, those made meanwhile together; on SQLite inside a
+  // transaction, so the statement shares the group commit.
+  const decisions = new BatchedDecisions(stores.decisions, (rows) =>
+    dialect === 'postgres'
+      ? stores.decisions.insertMany(rows)
+      : stores.transaction((joinedStores) => joinedStores.decisions.insertMany(rows)),
+  );
   // PostgreSQL: the charges of one account go one statement at a time, those waiting together.
-  return dialect === 'postgres' ? { ...stores, charges: new BatchedCharges(stores.charges) } : stores;
+  if (dialect === 'postgres') return { ...stores, decisions, charges: new BatchedCharges(stores.charges) };
+  return { ...stores, decisions };
 }
 
 /** Stores over `db`; the request path's run their SQL through `sql`. */
@@ -88,6 +98,7 @@ function storesOn(db: Executor, sql: SqlRunner, transaction: Stores['transaction
     monitors: new KyselyMonitorStore(db, sql.dialect),
     bulk: new KyselyBulkStore(db, sql.dialect),
     rates: new KyselyRateStore(db, sql.dialect),
+    decisions: new SqlDecisionStore(sql),
     transaction,
   };
 }

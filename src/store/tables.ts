@@ -85,6 +85,27 @@ export interface ValidationsTable {
   created_at: number;
 }
 
+/**
+ * A VAT decision (POST /v1/decisions): the columns its list filters on, the rest of the decision
+ * as shown in `body` (JSON); hashed and sealed like a validation record (src/decisions/decision-shape.ts).
+ */
+export interface DecisionsTable {
+  /** `dec_` + a time-ordered id (src/ids.ts). */
+  id: string;
+  account_id: string;
+  mode: KeyMode;
+  request_id: string;
+  reference: string | null;
+  treatment: string;
+  seller_country: string;
+  buyer_country: string;
+  validation_id: string | null;
+  body: string;
+  record_hash: string;
+  seal_id: string | null;
+  created_at: number;
+}
+
 /** A registry exchange kept as evidence; shared by every record whose answer rests on it. */
 export interface EvidenceTable {
   id: string;
@@ -145,6 +166,7 @@ export interface Tables {
   usage: UsageTable;
   validation_cache: ValidationCacheTable;
   validations: ValidationsTable;
+  decisions: DecisionsTable;
   evidence: EvidenceTable;
   seals: SealsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -105,6 +105,33 @@ describeEachDialect('the SDK against the service', (dialect) => {
     });
   });
 
+  it('decides a sale, retrieves and lists decisions with for await, and proves one', async () => {
+    const { vat } = await client();
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { data } = await vat.decisions.create({
+        seller: { country_code: 'DE', vat_number: 'DE123456704' },
+        buyer: { country_code: 'AT', vat_number: 'ATU12345675', is_business: true },
+        supply: { kind: 'services' },
+        amount: { net: '100.00', currency: 'EUR' },
+        reference: 'sdk-decisions',
+      });
+      expect(data).toMatchObject({ treatment: 'reverse_charge', charge_vat: false, rate: 0 });
+      expect(data.buyer_validation?.validation_id).toMatch(/^val_/);
+      made.push(data.id);
+    }
+    const one = await vat.decisions.retrieve(made[0]);
+    expect(one.data.id).toBe(made[0]);
+    const walked: string[] = [];
+    for await (const decision of vat.decisions.list({ reference: 'sdk-decisions', limit: 2 }))
+      walked.push(decision.id);
+    expect(walked.sort()).toEqual([...made].sort());
+    const proof = await vat.decisions.proof(made[0]);
+    expect(proof.data.record_hash).toBe(one.data.ledger.record_hash);
+    const pdf = await vat.decisions.proof(made[0], { format: 'pdf' });
+    expect(pdf.data.type).toBe('application/pdf');
+  });
+
   it('adds, lists, changes and removes a monitor', async () => {
     const { vat } = await client();
     const created = await vat.monitors.create({ vat_number: 'ATU12345675', interval: 'weekly' });

@@ -30,6 +30,7 @@ const LISTS: Record<string, ListCase> = {
   '/v1/validations': { path: () => '/v1/validations', filter: 'valid=false', testMode: true },
   '/v1/monitors': { path: () => '/v1/monitors', filter: 'status=active', testMode: true },
   '/v1/bulk': { path: () => '/v1/bulk', testMode: true },
+  '/v1/decisions': { path: () => '/v1/decisions', filter: 'buyer_country=FR', testMode: true },
   '/v1/webhooks/deliveries': {
     path: () => '/v1/webhooks/deliveries',
     filter: 'event=test',
@@ -67,7 +68,7 @@ describeEachDialect('list cursors', (dialect) => {
     return res;
   };
 
-  /** Two rows in every list for `key`: validations, monitors, bulk files, deliveries, async batches. */
+  /** Two rows in every list for `key`: validations, monitors, bulk files, decisions, deliveries, async batches. */
   async function fill(key: string, live: boolean): Promise<Keys> {
     // Wrong check digits: answered locally in both key modes, `valid: false`.
     for (const number of checksumFailures(2)) await ok('GET', `/v1/validate?vat_number=${number}`, key);
@@ -77,6 +78,12 @@ describeEachDialect('list cursors', (dialect) => {
       const res = await upload(app, key, `vat_number\n${number}\n`);
       expect(res.status, res.text).toBe(202);
     }
+    for (const kind of ['goods', 'services'])
+      await ok('POST', '/v1/decisions', key, {
+        seller: { country_code: 'DE' },
+        buyer: { country_code: 'FR' },
+        supply: { kind },
+      });
     await ok('PUT', '/v1/webhooks/config', key, { url: 'https://localhost:1/hook' });
     for (let i = 0; i < 2; i += 1) await ok('POST', '/v1/webhooks/test', key);
     const batches: string[] = [];

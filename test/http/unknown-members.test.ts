@@ -160,6 +160,20 @@ const OPERATIONS: Operation[] = [
   { method: 'GET', path: '/v1/bulk', query: ['limit', 'cursor'] },
   { method: 'GET', path: '/v1/bulk/blk_x', query: [] },
   { method: 'GET', path: '/v1/bulk/blk_x/results', query: [] },
+  {
+    method: 'POST',
+    path: '/v1/decisions',
+    body: { seller: { country_code: 'DE' }, buyer: { country_code: 'FR' }, supply: { kind: 'services' } },
+    query: [],
+    bodyMembers: ['seller', 'buyer', 'supply', 'date', 'amount', 'reference'],
+  },
+  {
+    method: 'GET',
+    path: '/v1/decisions',
+    query: ['treatment', 'buyer_country', 'reference', 'from', 'to', 'limit', 'cursor'],
+  },
+  { method: 'GET', path: '/v1/decisions/dec_x', query: [] },
+  { method: 'GET', path: '/v1/decisions/dec_x/proof', query: ['format'] },
 ];
 
 const withQuery = (path: string, extra: string) => `${path}${path.includes('?') ? '&' : '?'}${extra}`;
@@ -190,7 +204,7 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
           .split('?')[0]
           .replace('/DE', '/{country_code}')
           .replace('/categories/foodstuffs', '/categories/{id}')
-          .replace(/dlv_x|key_x|val_x|mon_x|blk_x|we_x/, '{id}')
+          .replace(/dlv_x|key_x|val_x|mon_x|blk_x|we_x|dec_x/, '{id}')
           .replace('req_x', '{request_id}')
           .replace('bat_x', '{batch_id}')}`,
     );

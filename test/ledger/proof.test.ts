@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { sealLedger } from '../../src/ledger/sealer.js';
 import { useLiveApp, validate } from '../e2e/live.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import type { TestApp } from '../helpers/harness.js';
+import { checkProofOf, jcs, sha256 } from '../helpers/proof-check.js';
 import { expectError } from '../http/support.js';
 
 /**
@@ -18,33 +18,10 @@ import { expectError } from '../http/support.js';
  * number and the record hash.
  */
 
-// RFC 8785 for the JSON values a proof holds: keys sorted by UTF-16 code units, ECMAScript
-// number and string serialisation (what JSON.stringify does for a single value).
-function jcs(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(jcs).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${jcs(v)}`).join(',')}}`;
-}
-const sha256 = (...parts: Buffer[]) => createHash('sha256').update(Buffer.concat(parts)).digest('hex');
-const hex = (text: string) => Buffer.from(text, 'hex');
-
 // biome-ignore lint/suspicious/noExplicitAny: the proof is read as plain JSON, as a client would
 function checkProof(proof: any): { recordOk: boolean; rootOk: boolean; sealOk: boolean } {
-  const leaf = sha256(Buffer.from([0]), Buffer.from(jcs(proof.record), 'utf8'));
-  const recordOk = leaf === proof.record_hash;
-  if (!proof.sealed) return { recordOk, rootOk: false, sealOk: false };
-  let node = leaf;
-  for (const step of proof.inclusion_path)
-    node =
-      step.side === 'left'
-        ? sha256(Buffer.from([1]), hex(step.hash), hex(node))
-        : sha256(Buffer.from([1]), hex(node), hex(step.hash));
-  const { previous_hash, root, count, from, to } = proof.seal;
-  const sealOk =
-    sha256(Buffer.from(jcs({ previous_hash, root, count, from, to }), 'utf8')) === proof.seal.hash;
-  return { recordOk, rootOk: node === proof.seal.root, sealOk };
+  const { leafOk, rootOk, sealOk } = checkProofOf(proof, 'record');
+  return { recordOk: leafOk, rootOk, sealOk };
 }
 
 const EU_REQUESTER = 'ATU12345675';

@@ -49,6 +49,7 @@ export async function registerOpenApi(fastify: FastifyInstance, config: Readonly
         { name: 'validation', description: 'VAT number validation' },
         { name: 'rates', description: 'VAT rates' },
         { name: 'history', description: 'Validation records: the list, the CSV export, one record' },
+        { name: 'decisions', description: 'The VAT treatment of a sale: decided, recorded and proven' },
         { name: 'bulk', description: 'CSV files of VAT numbers, validated in the background' },
         { name: 'webhooks', description: 'Webhook endpoints, deliveries and sample events' },
         { name: 'account', description: 'Usage figures and API keys' },

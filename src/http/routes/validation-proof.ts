@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { inclusionPath, leafHash, merkleRoot, sealHash } from '../../ledger/hashing.js';
 import {
   answerBasis,
@@ -24,7 +24,7 @@ const IdParams = Type.Object({
   }),
 });
 
-const ProofQuery = Type.Object(
+export const ProofQuery = Type.Object(
   {
     format: Type.Optional(
       Type.Union([Type.Literal('json'), Type.Literal('pdf')], {
@@ -45,12 +45,29 @@ With \`Accept: application/pdf\` or \`?format=pdf\`: a one-page PDF in plain wor
 - **Worth knowing**: 404 \`not_found\` for an id that does not exist or belongs to another account or key mode; records removed by retention (\`EVIDENCE_RETENTION_DAYS\`) are gone too.`;
 
 /** `?format=` decides; else the Accept header: a PDF when it names application/pdf before any JSON. */
-function wantsPdf(format: string | undefined, accept: string | undefined): boolean {
+export function wantsPdf(format: string | undefined, accept: string | undefined): boolean {
   if (format !== undefined) return format === 'pdf';
   const types = (accept ?? '').toLowerCase().split(',');
   const pdf = types.findIndex((type) => type.trim().startsWith('application/pdf'));
   const json = types.findIndex((type) => /^\s*(application\/json|application\/\*|\*\/\*)/.test(type));
   return pdf !== -1 && (json === -1 || pdf < json);
+}
+
+/** A proof as JSON in the envelope, or as its PDF when the request asks for one (`wantsPdf`). */
+export async function sendProof(
+  request: { id: string; query: { format?: string }; headers: { accept?: string } },
+  reply: FastifyReply,
+  proof: unknown,
+  options: { id: string; pdf: () => Promise<Buffer> },
+): Promise<FastifyReply> {
+  if (wantsPdf(request.query.format, request.headers.accept))
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="proof-${options.id}.pdf"`)
+      .send(await options.pdf());
+  return reply
+    .type('application/json; charset=utf-8')
+    .send({ data: proof, meta: { request_id: request.id } });
 }
 
 /** GET /v1/validations/{id}/proof: the record's proof as JSON or a one-page PDF (wave-2 A6). */
@@ -87,16 +104,7 @@ export function validationProofRoutes(scope: FastifyInstance, ledger: LedgerStor
     },
     async (request, reply) => {
       const proof = await proofOf(ledger, request.principal, request.params.id);
-      if (wantsPdf(request.query.format, request.headers.accept)) {
-        const pdf = await proofPdf(proof);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="proof-${proof.record.id}.pdf"`)
-          .send(pdf as never);
-      }
-      return reply
-        .type('application/json; charset=utf-8')
-        .send({ data: proof, meta: { request_id: request.id } });
+      return sendProof(request, reply, proof, { id: proof.record.id, pdf: () => proofPdf(proof) });
     },
   );
 }

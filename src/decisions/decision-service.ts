@@ -1,0 +1,116 @@
+import type { Principal } from '../accounts/authenticator.js';
+import type { QuotaState } from '../accounts/quota.js';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+import { type RatesTable, todayUtc } from '../rates/rates-table.js';
+import type { Stores } from '../store/stores.js';
+import type { ValidationPipeline } from '../validation/pipeline.js';
+import { type BuyerCheck, buyerCheckOf, standingOf } from './buyer-standing.js';
+import { composeDecision } from './decision-compose.js';
+import { type CheckedRequest, checkDecisionRequest, type DecisionRequestBody } from './decision-request.js';
+import { type DecisionView, decisionRow, newDecisionView } from './decision-shape.js';
+import type { BuyerStanding } from './types.js';
+
+/**
+ * POST /v1/decisions: the request checked, the buyer's number checked through the validation
+ * pipeline (cache, breakers, fallbacks, evidence, charge and record, as GET /v1/validate; a
+ * test key's from the test numbers), the treatment from the rules table (rules.ts), the rate from
+ * the rates data, the amounts and the invoice note; then the decision is stored with its hash,
+ * to be sealed with the validation records. Only the buyer's check is charged: a decision
+ * without a buyer number, or with one that fails its format, charges nothing.
+ */
+
+export interface DecisionDeps {
+  pipeline: ValidationPipeline;
+  stores: Pick<Stores, 'decisions'>;
+  rates: RatesTable;
+  clock: Clock;
+  /** The oldest stale or fallback answer a decision uses (DECISION_STALE_MAX_DAYS). */
+  staleMaxDays: number;
+}
+
+export interface DecisionOutcome {
+  decision: DecisionView;
+  /** The quota after the buyer's check, when one was charged (live keys). */
+  quota?: QuotaState;
+}
+
+export class DecisionService {
+  constructor(private readonly deps: DecisionDeps) {}
+
+  async decide(
+    principal: Principal,
+    body: DecisionRequestBody,
+    request: { requestId: string; reference: string | null },
+  ): Promise<DecisionOutcome> {
+    const { deps } = this;
+    const checked = checkDecisionRequest(body, {
+      isCategory: (id) => deps.rates.isCategory(id),
+      today: todayUtc(deps.clock.now()),
+    });
+    const buyer = await this.checkBuyer(principal, checked, request);
+    const now = deps.clock.now();
+    const decision = composeDecision({
+      checked,
+      buyer,
+      rates: deps.rates,
+      owner: { accountId: principal.accountId, mode: principal.mode },
+      requestId: request.requestId,
+      reference: request.reference,
+      now,
+    });
+    const row = decisionRow(decision);
+    await deps.stores.decisions.insert(row);
+    return { decision: newDecisionView(decision, row), quota: buyer.quota };
+  }
+
+  /**
+   * The buyer's number through the validation pipeline. Its own failures become the standing
+   * the rules fail closed on: a number that fails its format (nothing charged), a registry that
+   * cannot answer (nothing charged, as on GET /v1/validate).
+   */
+  private async checkBuyer(
+    principal: Principal,
+    checked: CheckedRequest,
+    request: { requestId: string; reference: string | null },
+  ): Promise<{ standing: BuyerStanding; reasons: string[]; check: BuyerCheck | null; quota?: QuotaState }> {
+    const number = checked.input.buyer.vat_number;
+    if (number === undefined) return { standing: { kind: 'no_number' }, reasons: [], check: null };
+    try {
+      const outcome = await this.deps.pipeline.validateOne(principal, number, {
+        requestId: request.requestId,
+        useCache: true,
+        reference: request.reference,
+      });
+      const { standing, reasons } = standingOf(outcome.answer, {
+        now: this.deps.clock.now(),
+        staleMaxDays: this.deps.staleMaxDays,
+      });
+      return {
+        standing,
+        reasons,
+        check: buyerCheckOf(outcome.answer, outcome.validationId),
+        quota: principal.mode === 'live' ? outcome.quota : undefined,
+      };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === 'invalid_vat_format') {
+        const detail = error.message;
+        return {
+          standing: { kind: 'malformed', detail },
+          reasons: [`The buyer's VAT number is not well-formed (${detail}): it was not checked or charged.`],
+          check: null,
+        };
+      }
+      if (error.code === 'upstream_unavailable' || error.code === 'upstream_error') {
+        const detail = 'the registry cannot be asked now and no answer younger than the age limit is kept';
+        return {
+          standing: { kind: 'unavailable', detail },
+          reasons: [`The buyer's VAT number could not be checked: ${detail}.`],
+          check: null,
+        };
+      }
+      throw error;
+    }
+  }
+}

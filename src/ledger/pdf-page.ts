@@ -1,0 +1,46 @@
+import PDFDocument from 'pdfkit';
+
+/**
+ * The one-page A4 PDF of a proof (pdfkit, standard fonts), as the record and the decision proofs
+ * both write it: a document, its bytes once ended, and the two kinds of line they are made of.
+ */
+export interface ProofPage {
+  doc: InstanceType<typeof PDFDocument>;
+  /** A section heading. */
+  heading(text: string): void;
+  /** `label: value`, the value in a fixed-width font when `mono` (hashes). */
+  line(label: string, value: string, mono?: boolean): void;
+  /** Ends the document; its bytes. */
+  end(): Promise<Buffer>;
+}
+
+export function proofPage(title: string): ProofPage {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: title, Author: 'VAT validation service' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return {
+    doc,
+    heading: (text) => {
+      doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text(text).moveDown(0.2);
+    },
+    line: (label, value, mono = false) => {
+      doc.font('Helvetica-Bold').fontSize(9).text(`${label}: `, { continued: true });
+      doc
+        .font(mono ? 'Courier' : 'Helvetica')
+        .fontSize(mono ? 8 : 9)
+        .text(value);
+    },
+    end: () => {
+      doc.end();
+      return done;
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DecisionInput } from '../../src/decisions/types.js';
+import { FORMATS } from '../../src/numbers/formats.js';
+import type { VatCountryCode } from '../../src/numbers/index.js';
+import type { TestApp, TestResponse } from '../helpers/harness.js';
+import { checkProofOf } from '../helpers/proof-check.js';
+
+/** Shared by the decision API suites (not a test file: vitest collects `*.test.ts` only). */
+
+export function decide(app: TestApp, key: string, body: unknown): Promise<TestResponse> {
+  return app.request('POST', '/v1/decisions', { key, body });
+}
+
+/** A request body from the rules' input, as a caller would send it. */
+export function bodyOf(input: DecisionInput, buyerVat?: string): Record<string, unknown> {
+  const { seller, buyer, supply, date } = input;
+  return {
+    seller,
+    buyer: { ...buyer, ...(buyerVat === undefined ? {} : { vat_number: buyerVat }) },
+    supply,
+    date,
+  };
+}
+
+/** A well-formed number with valid check digits for a country (test keys answer it valid). */
+export function wellFormed(country: string): string {
+  return FORMATS[country as VatCountryCode].example;
+}
+
+/** Test-mode numbers (/docs/test-mode): not registered, registry down, a stale answer 72 h old. */
+export const TEST_INVALID = 'FR10123456717';
+export const TEST_DOWN = 'DE999999903';
+export const TEST_STALE = 'DE555555502';
+
+/** Seeded as VAT-registered in the simulator's VIES, one per member state (and XI). */
+export const SEEDED: Readonly<Record<string, string>> = {
+  AT: 'ATU12345675',
+  BE: 'BE0202239951',
+  BG: 'BG103873594',
+  CY: 'CY10246672X',
+  CZ: 'CZ25123891',
+  DE: 'DE123456704',
+  DK: 'DK10503280',
+  EE: 'EE100931558',
+  EL: 'EL123456709',
+  ES: 'ESA28184661',
+  FI: 'FI02459042',
+  FR: 'FR04409414364',
+  HR: 'HR02574432339',
+  HU: 'HU12509403',
+  IE: 'IE6433435F',
+  IT: 'IT00743110157',
+  LT: 'LT119511515',
+  LU: 'LU10059929',
+  LV: 'LV40003521600',
+  MT: 'MT10396417',
+  NL: 'NL123456782B01',
+  PL: 'PL5211355116',
+  PT: 'PT500019720',
+  RO: 'RO18547290',
+  SE: 'SE556058115801',
+  SI: 'SI26808498',
+  SK: 'SK2022749619',
+  XI: 'XI123456727',
+};
+
+/** A decision proof checked with node:crypto alone: leaf, inclusion path, seal hash. */
+// biome-ignore lint/suspicious/noExplicitAny: the proof is read as plain JSON, as a client would
+export function checkDecisionProof(proof: any) {
+  return checkProofOf(proof, 'decision');
+}
+
+/** The text of a PDF, by pdftotext (poppler-utils). */
+export function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'decision-proof-'));
+  try {
+    const file = join(dir, 'proof.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** GET with the raw body kept (for PDFs). */
+export async function getBytes(
+  app: TestApp,
+  key: string,
+  path: string,
+): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+  const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
+}
