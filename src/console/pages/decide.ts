@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Json } from '../api.js';
+import type { ConsoleContext } from '../context.js';
 import { countryOf, onDay, vatNumber, when } from '../format.js';
 import { type Html, html } from '../html.js';
 import { apiError, csrfField } from '../layout.js';
-import type { ConsoleContext } from '../plugin.js';
 import { passThrough } from './validate.js';
 
 /**
