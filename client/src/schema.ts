@@ -3255,12 +3255,12 @@ export interface operations {
                         /** @description `digital_services`: telecommunications, broadcasting and electronically supplied services */
                         kind: "goods" | "services" | "digital_services";
                         /**
-                         * @description Services bound to a place: where they are performed (default the seller’s country)
+                         * @description Services bound to a place: where they are performed (default the seller’s country); any ISO 3166 code
                          * @example DE
                          */
                         performed_in?: string;
                         /**
-                         * @description Goods: the country they are dispatched from (default the seller’s)
+                         * @description Goods: the country they are dispatched from (default the seller’s); any ISO 3166 code, goods from elsewhere than the countries decided for are imports, not assessed
                          * @example DE
                          */
                         ships_from?: string;

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { ApiError } from '../errors.js';
 import { VAT_COUNTRY_CODES } from '../numbers/index.js';
 import { REFERENCE_MAX_LENGTH } from '../records/reference.js';
+import { ISO_3166_ALPHA_2 } from './iso3166.js';
 import { isIsoCurrency } from './money.js';
 import { type DecisionInput, SUPPLY_KINDS } from './types.js';
 
@@ -72,10 +73,16 @@ export const DecisionRequest = Type.Object(
           }),
         ),
         ships_from: Type.Optional(
-          Country('Goods: the country they are dispatched from (default the seller’s)', 'DE'),
+          Country(
+            'Goods: the country they are dispatched from (default the seller’s); any ISO 3166 code, goods from elsewhere than the countries decided for are imports, not assessed',
+            'DE',
+          ),
         ),
         performed_in: Type.Optional(
-          Country('Services bound to a place: where they are performed (default the seller’s country)', 'DE'),
+          Country(
+            'Services bound to a place: where they are performed (default the seller’s country); any ISO 3166 code',
+            'DE',
+          ),
         ),
       },
       { additionalProperties: false },
@@ -133,6 +140,18 @@ export function decisionCountry(member: string, raw: string): string {
 }
 
 /**
+ * Where goods leave from or a service is performed: a country the service decides for (GR read as
+ * EL), or any other ISO 3166 country, which the rules answer as out of their reach.
+ */
+function placeCountry(member: string, raw: string): string {
+  const code = raw.toUpperCase();
+  if ((VAT_COUNTRY_CODES as readonly string[]).includes(code === 'GR' ? 'EL' : code))
+    return decisionCountry(member, raw);
+  if (ISO_3166_ALPHA_2.has(code)) return code;
+  throw bad(`${member}: '${raw.slice(0, 8)}' is not an ISO 3166 country code.`);
+}
+
+/**
  * The net amount as sent, once checked: a finite non-negative number (money.ts reads it through
  * its shortest decimal form), or a string of digits with an optional fraction; 422 otherwise.
  */
@@ -178,8 +197,8 @@ export function checkDecisionRequest(
   const { seller, buyer, supply } = body;
   const sellerCountry = decisionCountry('seller.country_code', seller.country_code);
   const buyerCountry = decisionCountry('buyer.country_code', buyer.country_code);
-  const shipsFrom = supply.ships_from && decisionCountry('supply.ships_from', supply.ships_from);
-  const performedIn = supply.performed_in && decisionCountry('supply.performed_in', supply.performed_in);
+  const shipsFrom = supply.ships_from && placeCountry('supply.ships_from', supply.ships_from);
+  const performedIn = supply.performed_in && placeCountry('supply.performed_in', supply.performed_in);
   if (supply.category !== undefined && !options.isCategory(supply.category))
     throw bad(
       `supply.category: '${supply.category.slice(0, 100)}' is no rate category; GET /v1/rates/categories lists them.`,

@@ -32,7 +32,16 @@ const BAD: Array<[string, unknown, RegExp]> = [
     with_({ seller: { country_code: 'ZZ' } }),
     /seller\.country_code/,
   ],
-  ['ships_from not served', with_({ supply: { kind: 'goods', ships_from: 'CN' } }), /supply\.ships_from/],
+  [
+    'ships_from that is no ISO 3166 country',
+    with_({ supply: { kind: 'goods', ships_from: 'ZZ' } }),
+    /supply\.ships_from.*ISO 3166/,
+  ],
+  [
+    'performed_in that is no ISO 3166 country',
+    with_({ supply: { kind: 'services', category: 'accommodation', performed_in: 'QQ' } }),
+    /supply\.performed_in.*ISO 3166/,
+  ],
   ['an unknown kind', with_({ supply: { kind: 'software' } }), /supply\.kind|kind/],
   [
     'an unknown category',
@@ -85,6 +94,23 @@ describeEachDialect('decisions API: bad input', (dialect) => {
     });
     expectError(res, 422, 'validation_error');
     expect(res.body.error.message).toMatch(/^amount\.net: /);
+  });
+
+  it('answers goods sent from a country it does not decide for as an import, not assessed', async () => {
+    const res = await decide(app, account.test, with_({ supply: { kind: 'goods', ships_from: 'cn' } }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ treatment: 'not_assessed', charge_vat: null, rate: null });
+    expect(res.body.data.supply.ships_from).toBe('CN');
+  });
+
+  it('answers a place-bound service performed in a country it does not decide for as not assessed', async () => {
+    const res = await decide(
+      app,
+      account.test,
+      with_({ supply: { kind: 'services', category: 'accommodation', performed_in: 'US' } }),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ treatment: 'not_assessed', charge_vat: null, rate: null });
   });
 
   it('reads GR as EL and answers with EL', async () => {
