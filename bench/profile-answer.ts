@@ -1,0 +1,64 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { driveAnswers } from './answer-cpu-case.js';
+import { generatedNumbers } from './numbers.js';
+import { cleanupAll, cpuMs, installCleanupHandlers, tempDir } from './processes.js';
+import { formatStages, formatSummary, summariseProfile, summariseStages } from './profile-summary.js';
+import { createDatabase, type Dialect, startService, startSimulator } from './service.js';
+
+/**
+ * One uncached (or cached) answer profiled end to end: the service under --cpu-prof answers
+ * distinct numbers 4 at a time with the simulator answering at once, and the profile's time is
+ * split by stage (profile-summary.ts STAGES), start-up and warm-up left out.
+ *   node dist/bench/profile-answer.js [sqlite|postgres] [uncached|cached] [numbers]
+ */
+
+const [dialect = 'sqlite', kind = 'uncached', count = '3000'] = process.argv.slice(2);
+const here = join(new URL('.', import.meta.url).pathname);
+const paths = {
+  cli: join(here, '..', 'src', 'cli.js'),
+  baselineServer: join(here, 'baseline-server.js'),
+  floorServer: join(here, 'floor-server.js'),
+};
+
+async function main(): Promise<void> {
+  installCleanupHandlers();
+  const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const [simulator, database] = await Promise.all([
+    startSimulator(paths),
+    createDatabase(dialect as Dialect, postgresUrl),
+  ]);
+  const profileDir = join(tempDir(), 'profiles');
+  const service = await startService(paths, database, simulator, {
+    accessLog: false,
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
+  const warm = generatedNumbers(2_000, ['vies'], 800_000);
+  const measured = generatedNumbers(Number(count), ['vies'], 900_000);
+  await driveAnswers(service, warm, false);
+  await driveAnswers(service, warm, true);
+  if (kind === 'cached') await driveAnswers(service, measured, false);
+  const skipMs = Date.now() - service.spawnedAt;
+  const before = cpuMs(service.pid) ?? 0;
+  await driveAnswers(service, measured, kind === 'cached');
+  const cpuUs = (((cpuMs(service.pid) ?? 0) - before) * 1000) / measured.length;
+  await service.stop();
+  await simulator.stop();
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error('no profile written');
+  process.stdout.write(
+    `${dialect}, ${kind}: ${Math.round(cpuUs)} µs CPU per answer (/proc) over ${measured.length} answers\n`,
+  );
+  const profile = join(profileDir, file);
+  process.stdout.write(`${formatStages(summariseStages(profile, skipMs, measured.length))}\n`);
+  // PROFILE_TOP=n adds the n functions with the most self time.
+  const top = Number(process.env.PROFILE_TOP ?? 0);
+  if (top > 0) process.stdout.write(`${formatSummary(summariseProfile(profile, top, skipMs))}\n`);
+}
+
+main()
+  .catch((error: unknown) => {
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 2;
+  })
+  .finally(() => cleanupAll());
