@@ -9,7 +9,8 @@ import { createDatabase, type Dialect, startService, startSimulator } from './se
 /**
  * One uncached (or cached) answer profiled end to end: the service under --cpu-prof answers
  * distinct numbers 4 at a time with the simulator answering at once, and the profile's time is
- * split by stage (profile-summary.ts STAGES), start-up and warm-up left out.
+ * split by stage (profile-summary.ts STAGES), start-up and warm-up left out. PROFILE=0 runs the
+ * service without the profiler and prints its CPU per answer alone (for A/B runs).
  *   node dist/bench/profile-answer.js [sqlite|postgres] [uncached|cached] [numbers]
  */
 
@@ -29,9 +30,10 @@ async function main(): Promise<void> {
     createDatabase(dialect as Dialect, postgresUrl),
   ]);
   const profileDir = join(tempDir(), 'profiles');
+  const profiling = process.env.PROFILE !== '0';
   const service = await startService(paths, database, simulator, {
     accessLog: false,
-    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    nodeArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   const warm = generatedNumbers(2_000, ['vies'], 800_000);
   const measured = generatedNumbers(Number(count), ['vies'], 900_000);
@@ -44,15 +46,16 @@ async function main(): Promise<void> {
   const cpuUs = (((cpuMs(service.pid) ?? 0) - before) * 1000) / measured.length;
   await service.stop();
   await simulator.stop();
-  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-  if (!file) throw new Error('no profile written');
   process.stdout.write(
     `${dialect}, ${kind}: ${Math.round(cpuUs)} µs CPU per answer (/proc) over ${measured.length} answers\n`,
   );
+  if (!profiling) return;
+  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error('no profile written');
   const profile = join(profileDir, file);
-  process.stdout.write(`${formatStages(summariseStages(profile, skipMs, measured.length))}\n`);
-  // PROFILE_TOP=n adds the n functions with the most self time.
+  // PROFILE_TOP=n adds each stage's functions, and the n functions with the most self time.
   const top = Number(process.env.PROFILE_TOP ?? 0);
+  process.stdout.write(`${formatStages(summariseStages(profile, skipMs, measured.length), top > 0)}\n`);
   if (top > 0) process.stdout.write(`${formatSummary(summariseProfile(profile, top, skipMs))}\n`);
 }
 

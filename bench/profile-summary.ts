@@ -170,6 +170,8 @@ export interface StageSummary {
   busyMs: number;
   answers: number;
   stages: ProfileEntry[];
+  /** Per stage, its functions with the most self time. */
+  topByStage: Map<string, ProfileEntry[]>;
 }
 
 /** The profile after `skipMs`, its busy time split by STAGES. */
@@ -185,7 +187,7 @@ export function summariseStages(file: string, skipMs: number, answers: number): 
     let found: string | undefined;
     for (let at: number | undefined = id; at !== undefined && !found; at = parent.get(at)) {
       const frame = byId.get(at)?.callFrame;
-      if (!frame || !frame.url || frame.url.startsWith('node:')) continue;
+      if (!frame?.url || frame.url.startsWith('node:')) continue;
       found = STAGES.find(
         (rule) => (!rule.url || rule.url.test(frame.url)) && (!rule.fn || rule.fn.test(frame.functionName)),
       )?.stage;
@@ -202,6 +204,7 @@ export function summariseStages(file: string, skipMs: number, answers: number): 
     return stage;
   };
   const totals = new Map<string, number>();
+  const byFunction = new Map<string, Map<string, number>>();
   let clockUs = 0;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const delta = Math.max(0, profile.timeDeltas[i] ?? 0);
@@ -210,20 +213,41 @@ export function summariseStages(file: string, skipMs: number, answers: number): 
     const stage = stageOf(profile.samples[i]);
     if (stage === '(idle)') continue;
     totals.set(stage, (totals.get(stage) ?? 0) + delta);
+    const frame = byId.get(profile.samples[i])?.callFrame;
+    const name = frame
+      ? `${frame.functionName || '(anonymous)'} ${frame.url ? shortUrl(frame.url) : ''}`
+      : '?';
+    const functions = byFunction.get(stage) ?? new Map<string, number>();
+    functions.set(name, (functions.get(name) ?? 0) + delta);
+    byFunction.set(stage, functions);
   }
   const busyUs = [...totals.values()].reduce((sum, us) => sum + us, 0);
   const stages = [...totals.entries()]
     .sort((a, b) => b[1] - a[1])
     .map(([name, us]) => ({ name, ms: us / 1000, share: busyUs > 0 ? us / busyUs : 0 }));
-  return { busyMs: busyUs / 1000, answers, stages };
+  const topByStage = new Map(
+    [...byFunction].map(([stage, functions]) => [
+      stage,
+      [...functions]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([name, us]) => ({ name, ms: us / 1000, share: busyUs > 0 ? us / busyUs : 0 })),
+    ]),
+  );
+  return { busyMs: busyUs / 1000, answers, stages, topByStage };
 }
 
-export function formatStages(summary: StageSummary): string {
+/** The stages, each with its functions of most self time when `functions` is set. */
+export function formatStages(summary: StageSummary, functions = false): string {
   const perAnswer = (ms: number) => `${Math.round((ms * 1000) / summary.answers)} µs`.padStart(8);
+  const share = (entry: ProfileEntry) => `${(entry.share * 100).toFixed(1).padStart(5)} %`;
   return [
     `busy ${summary.busyMs.toFixed(0)} ms over ${summary.answers} answers (profile clock: ${perAnswer(summary.busyMs).trim()} an answer)`,
-    ...summary.stages.map(
-      (entry) => `  ${(entry.share * 100).toFixed(1).padStart(5)} %  ${perAnswer(entry.ms)}  ${entry.name}`,
-    ),
+    ...summary.stages.flatMap((entry) => [
+      `  ${share(entry)}  ${perAnswer(entry.ms)}  ${entry.name}`,
+      ...(functions ? (summary.topByStage.get(entry.name) ?? []) : []).map(
+        (top) => `        ${share(top)}  ${top.name}`,
+      ),
+    ]),
   ].join('\n');
 }
