@@ -29,7 +29,7 @@ export const CPU_TARGETS = {
 } as const;
 
 /** `paths` in turn over `IN_FLIGHT` keep-alive connections; throws on any answer but 200. */
-async function drive(
+export async function drive(
   base: string,
   paths: readonly string[],
   headers: Record<string, string>,
@@ -72,7 +72,7 @@ async function drive(
 }
 
 /** CPU ms the process `pid` spent on `work`. */
-async function cpuOf(pid: number, work: () => Promise<void>): Promise<number> {
+export async function cpuOf(pid: number, work: () => Promise<void>): Promise<number> {
   const before = cpuMs(pid);
   await work();
   const after = cpuMs(pid);

@@ -1,16 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { driveAnswers } from './answer-cpu-case.js';
+import { cpuOf, drive, driveAnswers } from './answer-cpu-case.js';
+import { authed, send } from './measure.js';
 import { generatedNumbers } from './numbers.js';
 import { cleanupAll, cpuMs, installCleanupHandlers, tempDir } from './processes.js';
 import { formatStages, formatSummary, summariseProfile, summariseStages } from './profile-summary.js';
-import { createDatabase, type Dialect, startService, startSimulator } from './service.js';
+import { createDatabase, type Dialect, startBaseline, startService, startSimulator } from './service.js';
 
 /**
  * One uncached (or cached) answer profiled end to end: the service under --cpu-prof answers
  * distinct numbers 4 at a time with the simulator answering at once, and the profile's time is
  * split by stage (profile-summary.ts STAGES), start-up and warm-up left out. PROFILE=0 runs the
- * service without the profiler and prints its CPU per answer alone (for A/B runs).
+ * service without the profiler and prints its CPU per answer as a multiple of a bare answer's,
+ * blocks of each interleaved (for A/B runs).
  *   node dist/bench/profile-answer.js [sqlite|postgres] [uncached|cached] [numbers]
  */
 
@@ -41,6 +43,31 @@ async function main(): Promise<void> {
   await driveAnswers(service, warm, true);
   if (kind === 'cached') await driveAnswers(service, measured, false);
   const skipMs = Date.now() - service.spawnedAt;
+  if (!profiling) {
+    // A/B runs: the answers in four blocks, each after a block of as many bare answers, so the
+    // figure is a multiple of the bare answer's CPU taken in the same minutes.
+    const rates = await send(authed(service, '/v1/rates/DE'));
+    const bare = await startBaseline(paths, rates.bytes);
+    const barePaths = (n: number) => Array<string>(n).fill('/v1/rates/DE');
+    await drive(bare.url, barePaths(2_000), {});
+    let bareMs = 0;
+    let serviceMs = 0;
+    const block = Math.ceil(measured.length / 4);
+    for (let start = 0; start < measured.length; start += block) {
+      const numbers = measured.slice(start, start + block);
+      // Four bare answers per answer: a bare block of a few hundred is only a few clock ticks of CPU.
+      bareMs += (await cpuOf(bare.pid, () => drive(bare.url, barePaths(numbers.length * 4), {}))) / 4;
+      serviceMs += await cpuOf(service.pid, () => driveAnswers(service, numbers, kind === 'cached'));
+    }
+    await bare.stop();
+    await service.stop();
+    await simulator.stop();
+    const us = (serviceMs * 1000) / measured.length;
+    process.stdout.write(
+      `${dialect}, ${kind}: ${Math.round(us)} µs CPU per answer = ${(serviceMs / bareMs).toFixed(2)} × bare (${Math.round((bareMs * 1000) / measured.length)} µs) over ${measured.length} answers\n`,
+    );
+    return;
+  }
   const before = cpuMs(service.pid) ?? 0;
   await driveAnswers(service, measured, kind === 'cached');
   const cpuUs = (((cpuMs(service.pid) ?? 0) - before) * 1000) / measured.length;
@@ -49,7 +76,6 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${dialect}, ${kind}: ${Math.round(cpuUs)} µs CPU per answer (/proc) over ${measured.length} answers\n`,
   );
-  if (!profiling) return;
   const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile written');
   const profile = join(profileDir, file);
