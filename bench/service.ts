@@ -153,6 +153,8 @@ export interface RunningService {
   logFile: string;
   /** From spawn to the first answer of /health: start-up work a profile should leave out. */
   startupMs: number;
+  /** When the process was spawned, epoch ms (a profile's clock starts about then). */
+  spawnedAt: number;
   stop(): Promise<void>;
 }
 
@@ -217,6 +219,7 @@ export async function startService(
     key: database.key,
     logFile,
     startupMs: Date.now() - spawnedAt,
+    spawnedAt,
     // Writing a CPU profile at exit takes a few seconds for a long run.
     stop: () => stopChild(child, profiling ? 30_000 : 5_000),
   };

@@ -20,6 +20,7 @@ export interface CacheStore {
    * PostgreSQL: while no registry can be asked, the pipeline needs both before it answers.
    */
   getWithUsage(vatNumber: string, usage: { accountId: string; period: string }): Promise<CacheEntryWithUsage>;
+
   /** Stores the entry, replacing the number's previous one. */
   put(entry: ValidationCacheTable): Promise<void>;
 }
@@ -40,12 +41,23 @@ const GET_WITH_USAGE = new Sql(
    left join validation_cache c on c.vat_number = ?`,
   { prepare: true },
 );
-const PUT = new Sql(
-  `insert into validation_cache (vat_number, valid, company_name, company_address, source, fetched_at, evidence_id)
-   values (?, ?, ?, ?, ?, ?, ?)
-   on conflict (vat_number) do update set valid = excluded.valid, company_name = excluded.company_name,
+export const CACHE_COLUMNS = [
+  'vat_number',
+  'valid',
+  'company_name',
+  'company_address',
+  'source',
+  'fetched_at',
+  'evidence_id',
+] as const satisfies ReadonlyArray<keyof ValidationCacheTable>;
+/** What a put does to the number's entry already there: the new one replaces it. */
+export const PUT_CONFLICT = `on conflict (vat_number) do update set valid = excluded.valid, company_name = excluded.company_name,
      company_address = excluded.company_address, source = excluded.source, fetched_at = excluded.fetched_at,
-     evidence_id = excluded.evidence_id`,
+     evidence_id = excluded.evidence_id`;
+const PUT = new Sql(
+  `insert into validation_cache (${CACHE_COLUMNS.join(', ')})
+   values (${CACHE_COLUMNS.map(() => '?').join(', ')})
+   ${PUT_CONFLICT}`,
   { prepare: true },
 );
 
@@ -77,14 +89,9 @@ export class SqlCacheStore implements CacheStore {
   }
 
   async put(entry: ValidationCacheTable): Promise<void> {
-    await this.sql.write(PUT, [
-      entry.vat_number,
-      entry.valid,
-      entry.company_name,
-      entry.company_address,
-      entry.source,
-      entry.fetched_at,
-      entry.evidence_id,
-    ]);
+    await this.sql.write(
+      PUT,
+      CACHE_COLUMNS.map((column) => entry[column]),
+    );
   }
 }

@@ -1,5 +1,7 @@
+import type { EvidenceRow } from './evidence.js';
 import type { ValidationRecord } from './records.js';
 import type { Stores } from './stores.js';
+import type { ValidationCacheTable } from './tables.js';
 import type { Reservation, ReserveResult } from './usage.js';
 
 /**
@@ -7,21 +9,53 @@ import type { Reservation, ReserveResult } from './usage.js';
  * for (the usage and records groups), so that a charged answer always has its record and a
  * refused or failed charge leaves neither.
  */
+
+/**
+ * What a registry answer leaves behind besides its record: the exchange kept as evidence and the
+ * number's new cache entry. Written in the charge's unit of work whether or not the charge is
+ * granted (a refused charge still saw the registry answer).
+ */
+export interface AnswerWrites {
+  evidence: readonly EvidenceRow[];
+  cache: readonly ValidationCacheTable[];
+}
+
+export const NO_WRITES: AnswerWrites = { evidence: [], cache: [] };
+
 export interface ChargeStore {
   /**
-   * Takes the reservation's units and writes `records`: both, or neither when the quota does not
-   * have the units (`ok: false`). A database connection lost once the write was sent throws
-   * CommitOutcomeUnknownError (store/database.ts): the charge may or may not have been made.
+   * Writes `writes`, then takes the reservation's units and writes `records`: both, or neither
+   * when the quota does not have the units (`ok: false`), in one unit of work. A database
+   * connection lost once the write was sent throws CommitOutcomeUnknownError
+   * (store/database.ts): the charge may or may not have been made.
    */
-  charge(reservation: Reservation, records: readonly ValidationRecord[]): Promise<ReserveResult>;
+  charge(
+    reservation: Reservation,
+    records: readonly ValidationRecord[],
+    writes?: AnswerWrites,
+  ): Promise<ReserveResult>;
+}
+
+/** The answers' evidence and cache entries through `stores` (a transaction's, usually). */
+export async function writeAnswers(
+  stores: Pick<Stores, 'evidence' | 'cache'>,
+  writes: AnswerWrites,
+): Promise<void> {
+  for (const row of writes.evidence) await stores.evidence.insert(row);
+  for (const entry of writes.cache) await stores.cache.put(entry);
 }
 
 /** The shared implementation: one transaction of the stores (on SQLite, sharing the turn's commit). */
 export class TransactionChargeStore implements ChargeStore {
   constructor(private readonly transaction: Stores['transaction']) {}
 
-  charge(reservation: Reservation, records: readonly ValidationRecord[]): Promise<ReserveResult> {
+  charge(
+    reservation: Reservation,
+    records: readonly ValidationRecord[],
+    writes: AnswerWrites = NO_WRITES,
+  ): Promise<ReserveResult> {
     return this.transaction(async (stores) => {
+      await writeAnswers(stores, writes);
       const result = await stores.usage.reserve(reservation);
       if (result.ok) await stores.records.insert(records);
       return result;

@@ -10,7 +10,7 @@ export interface EvidenceStore {
   get(id: string): Promise<EvidenceRow | undefined>;
 }
 
-const EVIDENCE_COLUMNS = [
+export const EVIDENCE_COLUMNS = [
   'id',
   'registry',
   'url',

@@ -1,7 +1,7 @@
 import { newId } from '../ids.js';
 import { keptHashes } from '../records/evidence-integrity.js';
 import type { RegistryExchange } from '../registries/registry.js';
-import type { EvidenceStore } from '../store/evidence.js';
+import type { EvidenceRow, EvidenceStore } from '../store/evidence.js';
 import type { EvidenceRef } from './answer.js';
 
 /** Whose registry call it was, when it carried something only that account may see. */
@@ -28,10 +28,20 @@ export async function keepEvidence(
   owner: ExchangeOwner | undefined,
   now: number,
 ): Promise<EvidenceRef> {
+  const row = evidenceRow(exchange, owner, now);
+  await store.insert(row);
+  return { id: row.id, sha256: row.response_sha256 };
+}
+
+/** The evidence row of a registry exchange, under a new id (what keepEvidence writes). */
+export function evidenceRow(
+  exchange: RegistryExchange,
+  owner: ExchangeOwner | undefined,
+  now: number,
+): EvidenceRow {
   const text = textOf(exchange.body);
-  const id = newId('evd');
-  await store.insert({
-    id,
+  return {
+    id: newId('evd'),
     registry: exchange.registry,
     url: exchange.url,
     method: exchange.method,
@@ -49,8 +59,7 @@ export async function keepEvidence(
     requester_vat_number: owner?.requester ?? null,
     consultation_number: owner?.consultationNumber ?? null,
     created_at: now,
-  });
-  return { id, sha256: exchange.sha256 };
+  };
 }
 
 /** The bytes as text when they are UTF-8 without NUL (which PostgreSQL text cannot hold). */

@@ -4,8 +4,8 @@ import type { RegistryGateway } from '../registries/gateway.js';
 import { type RegistryAnswer, RegistryError } from '../registries/registry.js';
 import type { CacheEntry } from '../store/cache.js';
 import { companyOf, iso, type ValidationAnswer } from './answer.js';
+import { leaveWrites, writesOf } from './answer-writes.js';
 import { cachedAnswer, withinStaleWindow } from './cache-read.js';
-import { keepEvidence } from './evidence.js';
 import type { RegistryCallDeps } from './registry-deps.js';
 
 /**
@@ -21,6 +21,8 @@ export interface FallbackOptions {
   priorEntry: () => Promise<CacheEntry | undefined>;
   /** false (the caller skipped the cache): a "not registered" answer is served as the register gave it. */
   degradedRule: boolean;
+  /** Hold the answer's evidence and cache entry for the stage that records it (answer-writes.ts). */
+  holdWrites?: boolean;
 }
 
 /**
@@ -73,17 +75,14 @@ export async function answerFromFallback(
       return cachedAnswer(number, prior, { status: 'degraded', now: answeredAt });
     }
   }
-  const evidence = await keepEvidence(deps.evidence, answer.exchange, undefined, answeredAt);
-  await deps.cache.put({
+  const { writes, evidence } = writesOf(answer.exchange, undefined, answeredAt, {
     vat_number: number.vatNumber,
     valid: answer.valid ? 1 : 0,
     company_name: answer.valid ? answer.name : null,
     company_address: answer.valid ? answer.address : null,
     source: register.id,
-    fetched_at: answeredAt,
-    evidence_id: evidence.id,
   });
-  return {
+  const served: ValidationAnswer = {
     data: {
       valid: answer.valid,
       vat_number: number.vatNumber,
@@ -96,4 +95,5 @@ export async function answerFromFallback(
     meta: { cached: false, source: register.id, source_status: 'fallback' },
     evidence,
   };
+  return leaveWrites(deps, served, writes, options.holdWrites);
 }

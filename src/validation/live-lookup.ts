@@ -5,6 +5,7 @@ import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import type { Stores } from '../store/stores.js';
 import type { ValidationAnswer } from './answer.js';
+import { written } from './answer-writes.js';
 import { type CacheRules, cacheReadOf, readCache, withinStaleWindow } from './cache-read.js';
 import { Coalescer } from './coalesce.js';
 import { reachesNoRegistry } from './fallback.js';
@@ -57,6 +58,11 @@ export interface LookupOptions {
    * the gateway's request budget unless given. Background work passes BACKGROUND_BUDGET_MS.
    */
   budgetMs?: number;
+  /**
+   * A registry answer's evidence and cache entry are held with it (answer-writes.ts) for the
+   * caller's unit of work that charges and records it, instead of written at once.
+   */
+  holdWrites?: boolean;
 }
 
 /**
@@ -114,29 +120,39 @@ export class LiveLookups {
     };
     const ask = async (call: RegistryCallOptions, used?: number) => {
       if (!this.staleAtOnce(number, call)) await checkQuota(used);
-      return askRegistry(this.registry, number, { ...call, budgetMs: options.budgetMs });
+      return askRegistry(this.registry, number, {
+        ...call,
+        budgetMs: options.budgetMs,
+        holdWrites: options.holdWrites,
+      });
     };
     // Trader fields are compared by the registry now (wave-2 C3), as a consultation request is answered.
     if (requester || trader)
       return ask({ requester, accountId, degradedRule: useCache, trader, givenRequester });
-    return this.lookups.run(`${number.vatNumber}|${useCache}`, async () => {
-      if (!useCache) return ask({ degradedRule: false });
-      const reading = { rules: this.deps.rules, now: this.deps.clock.now() };
-      // While no registry can be asked, a 503 is likely and needs the quota check first: the
-      // month's usage is read in the cache read's statement, not in a round trip after it. A
-      // cache hit or a stale answer leaves it unused.
-      if (quotaCheck && reachesNoRegistry(this.deps.gateway, number)) {
-        const { owner, now } = quotaCheck;
-        const { entry, used } = await this.deps.stores.cache.getWithUsage(number.vatNumber, {
-          accountId: owner.accountId,
-          period: periodOf(now),
-        });
-        const cached = cacheReadOf(number, entry, reading);
-        return cached.fresh ?? ask({ prior: cached, degradedRule: true }, used);
-      }
-      const cached = await readCache(this.deps.stores.cache, number, reading);
-      return cached.fresh ?? ask({ prior: cached, degradedRule: true });
-    });
+    // The lookup stays open to identical ones until its answer's held writes are made (answer-writes.ts).
+    return this.lookups.run(
+      `${number.vatNumber}|${useCache}`,
+      async () => {
+        if (!useCache) return ask({ degradedRule: false });
+        const reading = { rules: this.deps.rules, now: this.deps.clock.now() };
+        // While no registry can be asked, a 503 is likely and needs the quota check first: the
+        // month's usage is read in the cache read's statement, not in a round trip after it. A
+        // cache hit or a stale answer leaves it unused.
+        const { cache } = this.deps.stores;
+        if (quotaCheck && reachesNoRegistry(this.deps.gateway, number)) {
+          const { owner, now } = quotaCheck;
+          const { entry, used } = await cache.getWithUsage(number.vatNumber, {
+            accountId: owner.accountId,
+            period: periodOf(now),
+          });
+          const cached = cacheReadOf(number, entry, reading);
+          return cached.fresh ?? ask({ prior: cached, degradedRule: true }, used);
+        }
+        const cached = await readCache(cache, number, reading);
+        return cached.fresh ?? ask({ prior: cached, degradedRule: true });
+      },
+      written,
+    );
   }
 
   /**

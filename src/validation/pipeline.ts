@@ -7,9 +7,10 @@ import type { TraderFields } from '../matching/compare.js';
 import { lookupKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
-import type { RecordStore } from '../store/records.js';
+import { writeAnswers } from '../store/charges.js';
 import type { Stores } from '../store/stores.js';
 import type { ValidationAnswer } from './answer.js';
+import { takeWrites } from './answer-writes.js';
 import { LiveLookups, type LookupOptions } from './live-lookup.js';
 import { localAnswer } from './local-answer.js';
 import { sentTrader, withMatch } from './match.js';
@@ -130,6 +131,7 @@ export class ValidationPipeline {
               },
               trader,
               givenRequester: requester,
+              holdWrites: true,
             });
       const { quota, ids } = await this.keep(principal, [answer], context);
       return { answer, quota, validationId: ids[0] };
@@ -180,6 +182,7 @@ export class ValidationPipeline {
                 accountId: principal.accountId,
                 trader,
                 givenRequester: requester,
+                holdWrites: true,
               })
             : this.answerTest(checked, { wantsConsultation: wanted !== undefined, now, trader });
           answers.set(key, { ok: true, answer, validationId: '' });
@@ -250,7 +253,9 @@ export class ValidationPipeline {
 
   /**
    * The record stage: a live key's answers are charged together with their records (429 when the
-   * quota ran out meanwhile); a test key's are recorded as test-mode records, charging nothing.
+   * quota ran out meanwhile), in one unit of work with the evidence and cache entries their
+   * registry answers left (answer-writes.ts); a test key's are recorded as test-mode records,
+   * charging nothing.
    */
   private async keep(
     principal: Principal,
@@ -265,9 +270,14 @@ export class ValidationPipeline {
       await this.deps.stores.records.insert(records);
       return { quota: await this.deps.quota.current(principal, now), ids };
     }
-    const quota = await chargeRecords(this.deps, principal, records, now);
-    this.counted(answers);
-    return { quota, ids };
+    const { writes, release } = takeWrites(answers);
+    try {
+      const quota = await chargeRecords(this.deps, principal, records, now, writes);
+      this.counted(answers);
+      return { quota, ids };
+    } finally {
+      release();
+    }
   }
 
   private contextOf(
@@ -288,16 +298,23 @@ export class ValidationPipeline {
 
   /**
    * Records answers already charged (async items, whose units were taken at acceptance), through
-   * `records` (the caller's transaction), under the ids given.
+   * `stores` (the caller's transaction), under the ids given, with whatever evidence and cache
+   * entries their registry answers still hold (an answer shared with a sync request).
    */
   async record(
     answers: readonly ValidationAnswer[],
     context: RecordContext,
-    records: RecordStore,
+    stores: Pick<Stores, 'records' | 'evidence' | 'cache'>,
     ids: readonly string[],
   ): Promise<void> {
     const now = this.deps.clock.now();
-    await records.insert(answers.map((answer, index) => recordOf(answer, context, now, ids[index])));
+    const { writes, release } = takeWrites(answers);
+    try {
+      await writeAnswers(stores, writes);
+      await stores.records.insert(answers.map((answer, index) => recordOf(answer, context, now, ids[index])));
+    } finally {
+      release();
+    }
     this.counted(answers);
   }
 

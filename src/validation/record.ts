@@ -2,7 +2,7 @@ import type { Quota, QuotaOwner, QuotaState } from '../accounts/quota.js';
 import type { Clock } from '../clock.js';
 import { timeOrderedUuid } from '../ids.js';
 import { recordHash } from '../records/record-shape.js';
-import type { ChargeStore } from '../store/charges.js';
+import { type AnswerWrites, type ChargeStore, NO_WRITES } from '../store/charges.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { RecordStore, ValidationRecord } from '../store/records.js';
 import type { KeyMode } from '../store/tables.js';
@@ -117,8 +117,9 @@ export interface ChargeDeps {
 }
 
 /**
- * Takes one unit per record and writes the records, atomically: 429 when the quota ran out
- * meanwhile (nothing charged, nothing recorded). When the connection breaks once the write was
+ * Takes one unit per record and writes the records, atomically, in one unit of work with the
+ * answers' evidence and cache entries (`writes`, kept even when the charge is refused): 429 when
+ * the quota ran out meanwhile (nothing charged, nothing recorded). When the connection breaks once the write was
  * sent, the request fails (503) although the charge may have been made: it is handed to
  * `unsettled`, which undoes it once the database answers again.
  */
@@ -127,10 +128,15 @@ export async function chargeRecords(
   owner: QuotaOwner,
   records: readonly ValidationRecord[],
   now: number,
+  writes: AnswerWrites = NO_WRITES,
 ): Promise<QuotaState> {
   const reservation = deps.quota.reservation(owner, records.length, now);
   try {
-    return deps.quota.settle(reservation, await deps.stores.charges.charge(reservation, records), now);
+    return deps.quota.settle(
+      reservation,
+      await deps.stores.charges.charge(reservation, records, writes),
+      now,
+    );
   } catch (error) {
     if (error instanceof CommitOutcomeUnknownError) {
       const recordIds = records.map((record) => record.id);

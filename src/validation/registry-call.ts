@@ -10,8 +10,8 @@ import {
 } from '../registries/registry.js';
 import type { CacheEntry } from '../store/cache.js';
 import { companyOf, type EvidenceRef, iso, type ValidationAnswer } from './answer.js';
+import { leaveWrites, writesOf } from './answer-writes.js';
 import { cachedAnswer, withinStaleWindow } from './cache-read.js';
-import { keepEvidence } from './evidence.js';
 import { answerFromFallback } from './fallback.js';
 import { withMatch } from './match.js';
 import type { RegistryCallDeps } from './registry-deps.js';
@@ -40,6 +40,11 @@ export interface RegistryCallOptions {
   givenRequester?: ParsedVatNumber;
   /** How long the call may wait in the registry's queue (default: the gateway's request budget). */
   budgetMs?: number;
+  /**
+   * The answer's evidence and cache entry are held with it for the stage that charges and records
+   * it (answer-writes.ts) instead of written at once.
+   */
+  holdWrites?: boolean;
 }
 
 export async function askRegistry(
@@ -73,6 +78,7 @@ export async function askRegistry(
     const fallback = await answerFromFallback(deps, number, error, {
       priorEntry,
       degradedRule: options.degradedRule,
+      holdWrites: options.holdWrites,
     });
     if (fallback) return withMatch(fallback, trader);
     const prior = await priorEntry();
@@ -104,18 +110,27 @@ export async function askRegistry(
           consultationNumber: answer.consultationNumber,
         }
       : undefined;
-  const evidence = await keepEvidence(deps.evidence, answer.exchange, owner, answeredAt);
-  if (!trader)
-    await deps.cache.put({
-      vat_number: number.vatNumber,
-      valid: answer.valid ? 1 : 0,
-      company_name: answer.valid ? answer.name : null,
-      company_address: answer.valid ? answer.address : null,
-      source: registry.id,
-      fetched_at: answeredAt,
-      evidence_id: evidence.id,
-    });
-  return withMatch(liveAnswer(number, registry.id, answer, answeredAt, evidence), trader, answer.match);
+  // Trader fields' exchange carries this caller's data: never cached, as the cache serves every account.
+  const { writes, evidence } = writesOf(
+    answer.exchange,
+    owner,
+    answeredAt,
+    trader
+      ? undefined
+      : {
+          vat_number: number.vatNumber,
+          valid: answer.valid ? 1 : 0,
+          company_name: answer.valid ? answer.name : null,
+          company_address: answer.valid ? answer.address : null,
+          source: registry.id,
+        },
+  );
+  return leaveWrites(
+    deps,
+    withMatch(liveAnswer(number, registry.id, answer, answeredAt, evidence), trader, answer.match),
+    writes,
+    options.holdWrites,
+  );
 }
 
 function liveAnswer(
@@ -180,8 +195,13 @@ async function askFederalTaxOffice(
   const owner = options.accountId
     ? { accountId: options.accountId, requester: requester.vatNumber, consultationNumber: null }
     : undefined;
-  const evidence = await keepEvidence(deps.evidence, answer.exchange, owner, answeredAt);
-  return withMatch(liveAnswer(number, 'bzst', answer, answeredAt, evidence), trader, answer.match);
+  const { writes, evidence } = writesOf(answer.exchange, owner, answeredAt, undefined);
+  return leaveWrites(
+    deps,
+    withMatch(liveAnswer(number, 'bzst', answer, answeredAt, evidence), trader, answer.match),
+    writes,
+    options.holdWrites,
+  );
 }
 
 /** A registry that refuses the requester is asked again without it (decisions section 3). */

@@ -49,13 +49,14 @@ describeEachDialect('e2e coalescing and registry protection', (dialect) => {
       const { app, sim } = live;
       const account = await app.account('business');
       sim.setBehaviour('vies', { latencyMs: LATENCY_MS / 2 });
-      // A slow database: the first write of LU10059929 to the cache is held back until a second,
-      // identical request has either reached the registry (the bug) or had ample time to (1 s).
-      const executor = app.database.db.getExecutor();
-      const original = executor.executeQuery;
+      // A slow database: the first write of LU10059929 to the cache (made in the unit of work that
+      // charges and records the answer) is held back until a second, identical request has either
+      // reached the registry (the bug) or had ample time to (1 s).
+      const charges = app.stores.charges;
+      const original = charges.charge;
       let second: ReturnType<typeof validate> | undefined;
-      executor.executeQuery = async function (this: typeof executor, ...args: Parameters<typeof original>) {
-        if (!second && /^insert into "?validation_cache"?/i.test(args[0].sql)) {
+      charges.charge = async function (this: typeof charges, ...args: Parameters<typeof original>) {
+        if (!second && args[2]?.cache.some((entry) => entry.vat_number === 'LU10059929')) {
           second = validate(app, account.live, 'LU10059929');
           const deadline = performance.now() + 1000;
           while ((sim.statsOf('vies').callsByNumber.LU10059929 ?? 0) < 2 && performance.now() < deadline) {
@@ -72,7 +73,7 @@ describeEachDialect('e2e coalescing and registry protection', (dialect) => {
         expect(res.status, res.text).toBe(200);
         expect(res.body.data.company.name).toBe('ALZETTE FINANCE S.A R.L.');
       } finally {
-        executor.executeQuery = original;
+        charges.charge = original;
       }
       expect(sim.statsOf('vies').callsByNumber).toEqual({ LU10059929: 1 });
     });

@@ -179,7 +179,7 @@ class SettleWriter {
           reference: row.reference,
           bulkId: file.id,
         };
-        await deps.pipeline.record([outcome.answer], context, stores.records, [validationId!]);
+        await deps.pipeline.record([outcome.answer], context, stores, [validationId!]);
       }
       if (succeeded + failed === 0) return false;
       const counts = await stores.bulk.countSettled(file.id, { succeeded, failed }, now);

@@ -169,7 +169,7 @@ async function settle(
       monitorId: monitor.id,
       requester: monitor.requester_vat_number,
     };
-    await deps.pipeline.record([answer], context, stores.records, [validationId]);
+    await deps.pipeline.record([answer], context, stores, [validationId]);
     const result: MonitorResult = {
       valid: answer.data.valid,
       company: answer.data.company,

@@ -126,7 +126,7 @@ async function settle(
         batchId: item.batch_id,
         requester: item.requester,
       };
-      await deps.pipeline.record([result.answer], context, stores.records, [validationId]);
+      await deps.pipeline.record([result.answer], context, stores, [validationId]);
     }
     if (item.batch_id === null) {
       const event = result.ok

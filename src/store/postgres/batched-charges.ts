@@ -1,13 +1,18 @@
-import type { ChargeStore } from '../charges.js';
+import { type AnswerWrites, type ChargeStore, NO_WRITES } from '../charges.js';
 import type { ValidationRecord } from '../records.js';
 import type { Reservation, ReserveResult } from '../usage.js';
 
-/** Records of one group's statement: 27 parameters each stays under PostgreSQL's 65,535. */
-const MAX_RECORDS_PER_STATEMENT = 2_000;
+/** Parameters of one group's statement: PostgreSQL takes at most 65,535. */
+const MAX_PARAMETERS_PER_STATEMENT = 60_000;
+
+/** A charge's parameters: 27 per record, 19 per evidence row, 7 per cache entry, 4 for the reservation. */
+const parametersOf = (call: Pending) =>
+  4 + call.records.length * 27 + call.writes.evidence.length * 19 + call.writes.cache.length * 7;
 
 interface Pending {
   reservation: Reservation;
   records: readonly ValidationRecord[];
+  writes: AnswerWrites;
   resolve: (result: ReserveResult) => void;
   reject: (error: unknown) => void;
 }
@@ -35,7 +40,11 @@ export class BatchedCharges implements ChargeStore {
 
   constructor(private readonly inner: ChargeStore) {}
 
-  charge(reservation: Reservation, records: readonly ValidationRecord[]): Promise<ReserveResult> {
+  charge(
+    reservation: Reservation,
+    records: readonly ValidationRecord[],
+    writes: AnswerWrites = NO_WRITES,
+  ): Promise<ReserveResult> {
     return new Promise((resolve, reject) => {
       const { accountId, period, limit } = reservation;
       const key = `${accountId}\u0000${period}\u0000${limit}`;
@@ -44,7 +53,7 @@ export class BatchedCharges implements ChargeStore {
         lane = { waiting: [], busy: false };
         this.lanes.set(key, lane);
       }
-      lane.waiting.push({ reservation, records, resolve, reject });
+      lane.waiting.push({ reservation, records, writes, resolve, reject });
       if (!lane.busy) {
         lane.busy = true;
         // The charges asked for in the rest of this event-loop turn go in the first statement too.
@@ -69,6 +78,10 @@ export class BatchedCharges implements ChargeStore {
         result = await this.inner.charge(
           { ...first, units: total },
           group.flatMap((call) => call.records),
+          {
+            evidence: group.flatMap((call) => call.writes.evidence),
+            cache: group.flatMap((call) => call.writes.cache),
+          },
         );
       } catch (error) {
         for (const call of group) call.reject(error);
@@ -84,7 +97,7 @@ export class BatchedCharges implements ChargeStore {
       }
     }
     for (const call of group) {
-      await this.inner.charge(call.reservation, call.records).then(call.resolve, call.reject);
+      await this.inner.charge(call.reservation, call.records, call.writes).then(call.resolve, call.reject);
     }
   }
 }
@@ -95,10 +108,10 @@ export class BatchedCharges implements ChargeStore {
  */
 function takeGroup(waiting: Pending[]): Pending[] {
   let count = 0;
-  let records = 0;
+  let parameters = 0;
   while (count < waiting.length) {
-    records += waiting[count].records.length;
-    if (count > 0 && records > MAX_RECORDS_PER_STATEMENT) break;
+    parameters += parametersOf(waiting[count]);
+    if (count > 0 && parameters > MAX_PARAMETERS_PER_STATEMENT) break;
     count += 1;
   }
   return waiting.splice(0, count);
