@@ -1,8 +1,8 @@
-import type { EvidenceRow } from './evidence.js';
-import type { ValidationRecord } from './records.js';
-import type { Stores } from './stores.js';
+import type { CacheStore } from './cache.js';
+import type { EvidenceRow, EvidenceStore } from './evidence.js';
+import type { RecordStore, ValidationRecord } from './records.js';
 import type { ValidationCacheTable } from './tables.js';
-import type { Reservation, ReserveResult } from './usage.js';
+import type { Reservation, ReserveResult, UsageStore } from './usage.js';
 
 /**
  * Charges: the units of a month's quota taken together with the records of the answers they pay
@@ -36,9 +36,17 @@ export interface ChargeStore {
   ): Promise<ReserveResult>;
 }
 
+/** The stores a charge writes through: a transaction's, in store/stores.ts. */
+export interface ChargeWriters {
+  readonly usage: UsageStore;
+  readonly records: RecordStore;
+  readonly evidence: EvidenceStore;
+  readonly cache: CacheStore;
+}
+
 /** The answers' evidence and cache entries through `stores` (a transaction's, usually). */
 export async function writeAnswers(
-  stores: Pick<Stores, 'evidence' | 'cache'>,
+  stores: Pick<ChargeWriters, 'evidence' | 'cache'>,
   writes: AnswerWrites,
 ): Promise<void> {
   for (const row of writes.evidence) await stores.evidence.insert(row);
@@ -47,7 +55,7 @@ export async function writeAnswers(
 
 /** The shared implementation: one transaction of the stores (on SQLite, sharing the turn's commit). */
 export class TransactionChargeStore implements ChargeStore {
-  constructor(private readonly transaction: Stores['transaction']) {}
+  constructor(private readonly transaction: <T>(work: (stores: ChargeWriters) => Promise<T>) => Promise<T>) {}
 
   charge(
     reservation: Reservation,
