@@ -20,6 +20,7 @@ import { createServices, type Services } from '../../src/services.js';
 import type { Database } from '../../src/store/database.js';
 import type { Stores } from '../../src/store/stores.js';
 import { createTestDatabase, REDIS_URL, type TestDialect } from './dialects.js';
+import { until } from './processes.js';
 
 export interface TestApp {
   url: string;
@@ -114,6 +115,10 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     rates: options.rates,
   });
   await services.ratesRefresher.refresh();
+  // The shared test Redis is always there: wait for the connection, or a busy machine's first
+  // requests would be counted in memory while it is still being made.
+  if (options.redis && services.redis)
+    await until(() => services.redis?.state === 'up', 30_000, 'the test Redis connected');
   // With Redis (REDIS_URL in `env`, or `redis: true`), each app's burst keys have a prefix of their
   // own, so test files sharing one Redis do not count each other's requests.
   const burst: BurstLimiter = services.redis
