@@ -1,4 +1,5 @@
 import { COUNTRY_NAMES } from '../numbers/countries.js';
+import { VAT_COUNTRY_CODES } from '../numbers/index.js';
 import type { BuyerStanding, DecisionInput, SupplyKind } from './types.js';
 
 /**
@@ -7,46 +8,16 @@ import type { BuyerStanding, DecisionInput, SupplyKind } from './types.js';
  * business whose number the registry confirmed.
  */
 
-export const EU_MEMBER_STATES: ReadonlySet<string> = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DE',
-  'DK',
-  'EE',
-  'EL',
-  'ES',
-  'FI',
-  'FR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LT',
-  'LU',
-  'LV',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SE',
-  'SI',
-  'SK',
-]);
+/** The codes the service checks that are no member state: Northern Ireland, GB, CH, LI, NO, AU. */
+const OUTSIDE_EU: ReadonlySet<string> = new Set(['XI', 'GB', 'CH', 'LI', 'NO', 'AU']);
+
+/** The 27 member states, Greece as EL. */
+export const EU_MEMBER_STATES: ReadonlySet<string> = new Set(
+  VAT_COUNTRY_CODES.filter((code) => !OUTSIDE_EU.has(code)),
+);
 
 /** Every country a decision can name: the member states, then XI, GB, CH, LI, NO and AU. */
-export const DECISION_COUNTRIES: readonly string[] = Object.freeze([
-  ...EU_MEMBER_STATES,
-  'XI',
-  'GB',
-  'CH',
-  'LI',
-  'NO',
-  'AU',
-]);
+export const DECISION_COUNTRIES: readonly string[] = Object.freeze([...EU_MEMBER_STATES, ...OUTSIDE_EU]);
 
 /**
  * Services bound to the place where they are performed (Directive 2006/112/EC Art. 47, 48, 53,

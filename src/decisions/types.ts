@@ -28,45 +28,6 @@ export const TREATMENTS: readonly Treatment[] = Object.freeze([
   'not_assessed',
 ]);
 
-/**
- * A country a decision can name: the 27 member states (Greece as EL), Northern Ireland (XI), and
- * GB, CH, LI, NO and AU. The same codes as the numbers the service checks.
- */
-export type DecisionCountry =
-  | 'AT'
-  | 'BE'
-  | 'BG'
-  | 'CY'
-  | 'CZ'
-  | 'DE'
-  | 'DK'
-  | 'EE'
-  | 'EL'
-  | 'ES'
-  | 'FI'
-  | 'FR'
-  | 'HR'
-  | 'HU'
-  | 'IE'
-  | 'IT'
-  | 'LT'
-  | 'LU'
-  | 'LV'
-  | 'MT'
-  | 'NL'
-  | 'PL'
-  | 'PT'
-  | 'RO'
-  | 'SE'
-  | 'SI'
-  | 'SK'
-  | 'XI'
-  | 'GB'
-  | 'CH'
-  | 'LI'
-  | 'NO'
-  | 'AU';
-
 /** The request as the rules read it: already schema-validated, countries upper case, GR as EL. */
 export interface DecisionInput {
   seller: {
