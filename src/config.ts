@@ -506,7 +506,7 @@ export interface Config {
   };
   authFailuresPerMinute: number;
   idempotencyWaitMs: number;
-  /** Console sessions (wave-2 H): idle and absolute expiry. */
+  /** Console sessions: idle and absolute expiry. */
   console: { idleMs: number; absoluteMs: number };
   publicUrl: string;
   tierLimits: Readonly<Record<Tier, TierLimits>>;
@@ -517,7 +517,7 @@ export interface Config {
   decisionStaleMaxDays: number;
   circuit: { failureThreshold: number; cooldownMs: number };
   registries: Readonly<Record<RegistryId, RegistryConfig>>;
-  /** The service's queue in front of the registries (wave-2 B2). */
+  /** The service's queue in front of the registries. */
   registryLimits: {
     viesMemberStateConcurrency: number;
     rates: Partial<Readonly<Record<RegistryId, { limit: number; windowMs: number }>>>;

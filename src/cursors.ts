@@ -5,7 +5,7 @@ import { ApiError } from './errors.js';
  * The cursors of every paged list. A cursor is opaque to callers and bound to what it was made
  * for: it carries the position of the last row shown and a fingerprint of its scope (the list,
  * the account, the key mode and the filters). Used with any other scope it is not a cursor this
- * list returned, and is refused with 422 `validation_error` (ruling L15) rather than answered
+ * list returned, and is refused with 422 `validation_error` rather than answered
  * with a page of the caller's own data from some position.
  */
 

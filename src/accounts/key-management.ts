@@ -9,7 +9,7 @@ import type { Principal } from './authenticator.js';
 import { issueKey } from './keys.js';
 
 /**
- * An account's keys over the API (wave-2 G): listed without the key, created with the key shown
+ * An account's keys over the API: listed without the key, created with the key shown
  * once, revoked. The account's last live key cannot be revoked (409 `conflict`): the check and the
  * revocation run under the account's row lock, so two revocations racing for the last two live
  * keys cannot both pass. A revoked key stops authenticating at once on this instance (the

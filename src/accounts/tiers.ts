@@ -8,14 +8,14 @@ export interface TierLimits {
   monthly: number;
   /** Requests per sliding 60 s window, on every authenticated endpoint. */
   burst_per_minute: number;
-  /** Monitors an account may keep per key mode (wave-2 D2); 0: the tier has none (403). */
+  /** Monitors an account may keep per key mode; 0: the tier has none (403). */
   monitors: number;
 }
 
 /**
  * Defaults from decisions section 4. The spec lists burst values 20, 60, 120 in tier order Free,
  * Pro, Business. `scale` has Business features; its limits are the operator's to set through
- * TIER_LIMITS (the default below is only a starting point). Monitors (wave-2 L11): enough for a
+ * TIER_LIMITS (the default below is only a starting point). Monitors: enough for a
  * trial on Free, a customer base on Pro, every customer of a large seller on Business.
  */
 export const DEFAULT_TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = Object.freeze({
@@ -46,7 +46,7 @@ export function limitsInWords(
   }).join(', ');
 }
 
-/** `export`: the CSV export of validation records (wave-2 A5); `decisions`: POST /v1/decisions and its reads. */
+/** `export`: the CSV export of validation records; `decisions`: POST /v1/decisions and its reads. */
 export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation' | 'export' | 'decisions';
 
 const FEATURES: Readonly<Record<Tier, ReadonlySet<Feature>>> = {

@@ -7,7 +7,7 @@ import { type Quota, type QuotaOwner, remaining } from './quota.js';
 import type { Tier, TierLimits } from './tiers.js';
 
 /**
- * A month's usage (wave-2 F), the same for `GET /v1/usage` and `vat-service usage`: `used`,
+ * A month's usage, the same for `GET /v1/usage` and `vat-service usage`: `used`,
  * `limit` and `remaining` from the counter the quota charges (exact: what was charged); `daily` and
  * `by_source` from the validation records of the key's mode (what was answered, by day and by the
  * source named in the answer's meta). Both are calendar months in UTC.

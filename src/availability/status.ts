@@ -8,7 +8,7 @@ import type { RegistryHealthTable } from '../store/tables.js';
 import { closedElsewhere, FAILED_BUCKET, HOUR_MS, LATENCY_BOUNDS_MS, sharedOpen } from './tracker.js';
 
 /**
- * The public status (wave-2 B4): per registry and per VIES member state, figures over the last 24
+ * The public status: per registry and per VIES member state, figures over the last 24
  * hours summed across every instance, each breaker, and the VIES report. Computed at most once per
  * `maxAgeMs` and served from memory in between, so the endpoint costs no query per request.
  */

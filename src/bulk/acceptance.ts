@@ -16,7 +16,7 @@ import { bulkCompletedEvent } from './progress.js';
 import { type TraderColumn, traderColumnsOf, traderOfRow } from './trader-columns.js';
 
 /**
- * Acceptance of a bulk file (wave-2 E1): the file is read as it arrives, every row sorted into
+ * Acceptance of a bulk file: the file is read as it arrives, every row sorted into
  * rejected (a malformed number, reference or trader cell: answered in the results with its error
  * code) or accepted, duplicates grouped into one unit each (L3: one answer, one record; the same
  * number with other trader fields is a unit of its own, as in a sync batch). Rows are written

@@ -3,7 +3,7 @@ import { type CsvError, type Info, parse } from 'csv-parse';
 import { ApiError } from '../errors.js';
 
 /**
- * Reading an uploaded bulk file as it arrives (wave-2 E1): UTF-8 (a BOM is dropped), the
+ * Reading an uploaded bulk file as it arrives: UTF-8 (a BOM is dropped), the
  * separator (`,` or `;`) taken from the header line, quoted fields as RFC 4180 has them, blank
  * lines skipped, a quote inside an unquoted field kept as a character (spreadsheets write them).
  * The bytes are decoded and parsed chunk by chunk and each row handed on as it is parsed, so

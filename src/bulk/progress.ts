@@ -4,7 +4,7 @@ import type { BulkFile, BulkOwner, BulkStore } from '../store/bulk.js';
 import { IsoTime } from '../validation/answer.js';
 import { bulkCompleted, type NewEvent } from '../webhooks/events.js';
 
-/** How a bulk file is shown (wave-2 E2): its progress, in `GET /v1/bulk/{id}` and the list. */
+/** How a bulk file is shown: its progress, in `GET /v1/bulk/{id}` and the list. */
 
 export const BulkProgress = Type.Object(
   {

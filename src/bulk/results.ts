@@ -5,7 +5,7 @@ import type { BulkFile, BulkRow, BulkStore } from '../store/bulk.js';
 import { traderColumnsOf } from './trader-columns.js';
 
 /**
- * The results file of a bulk file (wave-2 E2, L8): every row in input order, its input columns as
+ * The results file of a bulk file: every row in input order, its input columns as
  * given, then what the service found, and when the header names trader columns (C1) the
  * comparison, field by field (empty for rows without an answer or without trader fields). Read
  * from the database a page at a time and written as it is read, so a file of 100,000 rows is

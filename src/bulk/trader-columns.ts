@@ -7,7 +7,7 @@ import {
 } from '../matching/trader-fields.js';
 
 /**
- * The trader columns of a bulk file (wave-2 C1, E1): a header naming `trader_name`,
+ * The trader columns of a bulk file: a header naming `trader_name`,
  * `trader_company_type`, `trader_street`, `trader_postcode` or `trader_city` (compared trimmed and
  * lower-cased, as `vat_number`) has each row's cells compared with what the registry holds.
  */

@@ -6,8 +6,8 @@ import { type Command, type CommandGroup, UsageError } from './command.js';
 import { withDatabase } from './lifecycle.js';
 
 /**
- * `ledger verify [--from DATE]`: checks the seal chain and every record against its seal (wave-2
- * A7); one line per break naming the record or seal, then `checked N records in M seals: ok|broken`;
+ * `ledger verify [--from DATE]`: checks the seal chain and every record against its seal;
+ * one line per break naming the record or seal, then `checked N records in M seals: ok|broken`;
  * exit 1 on a break. `ledger seal`: seals now what the recurring job would seal at this instant.
  */
 

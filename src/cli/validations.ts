@@ -7,7 +7,7 @@ import { type Command, type CommandGroup, type OptionSpec, UsageError } from './
 import { withDatabase } from './lifecycle.js';
 
 /**
- * `validations list`: validation records as the history API reads them (wave-2 A4), for an
+ * `validations list`: validation records as the history API reads them, for an
  * operator: one account or all, either key mode or both, with the API's filters and cursor.
  */
 

@@ -58,7 +58,7 @@ export interface ConsoleDeps {
   credential: InternalCredential;
 }
 
-/** The console at /console (wave-2 H): server-rendered pages over the service's own API. */
+/** The console at /console: server-rendered pages over the service's own API. */
 export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
   const sessions = new ConsoleSessions(
     new KyselyConsoleSessionStore(deps.database.db),

@@ -21,7 +21,7 @@ export type SignIn =
   | Exclude<KeyCheck, { outcome: 'known' }>;
 
 /**
- * Console sign-in (wave-2 H): an API key is exchanged for a random session token, sent to the
+ * Console sign-in: an API key is exchanged for a random session token, sent to the
  * browser as an HttpOnly cookie; the server keeps only the token's SHA-256, the key's id and the
  * session's CSRF token. The key itself goes no further than this exchange.
  */

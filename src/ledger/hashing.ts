@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 
 /**
- * The ledger's hashes (wave-2 rulings L6): a record's canonical form is RFC 8785 (JSON
+ * The ledger's hashes: a record's canonical form is RFC 8785 (JSON
  * Canonicalization Scheme) of the record without `ledger`, with `evidence` replaced by its
  * `response_sha256` (or null); its leaf hash is SHA-256(0x00 ‖ canonical bytes); an inner node of
  * a seal's Merkle tree is SHA-256(0x01 ‖ left ‖ right) as RFC 6962, an odd node promoted

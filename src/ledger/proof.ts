@@ -9,7 +9,7 @@ import { inclusionPath } from './hashing.js';
 import { proofPage } from './pdf-page.js';
 
 /**
- * A record's proof (wave-2 A6, ruling L6): the record in the form it is hashed (without `ledger`,
+ * A record's proof: the record in the form it is hashed (without `ledger`,
  * `evidence` as the SHA-256 of the registry's reply), its hash, and, once sealed, the seal and
  * the inclusion path from the record's hash to the seal's root. Everything needed to check it
  * offline is in it (docs/evidence-and-ledger.md). Also as a one-page PDF for a tax auditor.

@@ -4,7 +4,7 @@ import { isUniqueViolation, type LedgerStore, type SealRow, sealId } from '../st
 import { merkleRoot, sealHash } from './hashing.js';
 
 /**
- * Sealing (wave-2 A7): every record not yet sealed and made before the cut is closed into one
+ * Sealing: every record not yet sealed and made before the cut is closed into one
  * seal, a Merkle root over the records' hashes in (created_at, id) order, chained to the previous
  * seal's hash. The cut is the last multiple of the interval at least `graceMs` in the past, so
  * one seal per interval at most, and a record whose transaction is still open at the cut is in

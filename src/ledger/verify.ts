@@ -5,7 +5,7 @@ import { EvidenceChecks } from './evidence-checks.js';
 import { merkleRoot, sealHash } from './hashing.js';
 
 /**
- * `ledger verify` (wave-2 A7, ruling L6): walks the seal chain (each seal's hash from its
+ * `ledger verify`: walks the seal chain (each seal's hash from its
  * header, each link to the previous seal, no seal missing) and every record: its hash recomputed
  * from its row and its evidence's reply hash, the stored bytes of that evidence (reply and request)
  * hashed again (evidence-checks.ts), and each seal's count and Merkle root recomputed from the

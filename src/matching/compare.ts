@@ -7,7 +7,7 @@ import { townLine, townWords } from './places.js';
 import { readStreet, relateStreets } from './streets.js';
 
 /**
- * The computed comparison (wave-2 C2, wave-3 M): what the caller believes about a trader against
+ * The computed comparison: what the caller believes about a trader against
  * what the registry returned, field by field, when the registry itself does not compare. Each
  * sent field is compared with its own registered field only: the registered address is read into
  * street, postcode and town by the format of the number's country first (address.ts). The rules,

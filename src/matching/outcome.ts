@@ -1,4 +1,4 @@
-/** The outcome of one compared field (wave-2 C2; docs/matching.md says when each is given). */
+/** The outcome of one compared field. */
 export type FieldMatch = 'match' | 'partial' | 'mismatch' | 'not_processed';
 
 /** `match` lowered to `partial`: what a field gets when the registered address could not be read with confidence. */

@@ -3,7 +3,7 @@ import { printableText } from '../printable-text.js';
 import type { TraderFields } from './compare.js';
 
 /**
- * The trader fields a caller may send with a validation (wave-2 C1): one definition for
+ * The trader fields a caller may send with a validation: one definition for
  * `GET /v1/validate`'s query, the batch and asynchronous items and the bulk rows.
  */
 

@@ -1,7 +1,7 @@
 import type { MonitorChange, MonitorResult } from './monitor-shape.js';
 
 /**
- * What `monitor.changed` reports (wave-2 D3, ruling L12): `valid`, `company.name` or
+ * What `monitor.changed` reports: `valid`, `company.name` or
  * `company.address` differing from the last successful check. When `valid` changes it is the one
  * change reported, either way: the company appearing or becoming null follows from it.
  */

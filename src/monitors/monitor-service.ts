@@ -16,7 +16,7 @@ import { type MonitorView, monitorView } from './monitor-shape.js';
 import { type MonitorInterval, nextCheckAt } from './schedule.js';
 
 /**
- * Monitors of one account and key mode (wave-2 D1, D2, rulings L9 to L11): create one or many,
+ * Monitors of one account and key mode: create one or many,
  * list, read, change, remove, and "check now". Checks themselves are jobs
  * (src/jobs/handlers/check-monitor.ts); this module only queues them.
  *

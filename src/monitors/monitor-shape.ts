@@ -4,7 +4,7 @@ import type { MonitorRow } from '../store/monitors.js';
 import { Company, IsoTime, iso, Nullable, SOURCES } from '../validation/answer.js';
 import { INTERVALS } from './schedule.js';
 
-/** A monitor as the API shows it (wave-2 D1): one TypeBox definition, the type derived from it. */
+/** A monitor as the API shows it: one TypeBox definition, the type derived from it. */
 
 export const MonitorIntervalSchema = Type.Union(
   INTERVALS.map((interval) => Type.Literal(interval)),

@@ -1,5 +1,5 @@
 /**
- * When a monitor is checked (wave-2 D3: spread over the interval, no thundering herd). Each
+ * When a monitor is checked. Each
  * monitor has a `slot`, a number given at creation from a counter; its checks fall at the same
  * offset of every interval (intervals counted from the Unix epoch). The offset is the fractional
  * part of slot × (√5 − 1)/2 times the interval: consecutive slots of this golden-ratio sequence

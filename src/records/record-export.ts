@@ -4,7 +4,7 @@ import { SAFE_CELLS } from '../csv/safe-cells.js';
 import type { RecordFilter, RecordReadStore, RecordRow } from '../store/record-reads.js';
 
 /**
- * The history export (wave-2 A5): records as CSV, newest first, read from the store one keyset
+ * The history export: records as CSV, newest first, read from the store one keyset
  * page at a time and written as the reader takes them, so memory stays flat however many rows
  * match. RFC 4180 (CRLF, quotes doubled, quoted when needed); a cell a spreadsheet would run as a
  * formula gets a leading `'` (csv/safe-cells.ts).

@@ -9,7 +9,7 @@ import { type RecordSummaryView, recordSummary } from './record-shape.js';
 import { parseReference } from './reference.js';
 
 /**
- * The history filters (wave-2 A4) as the API takes them, checked and turned into a store filter;
+ * The history filters as the API takes them, checked and turned into a store filter;
  * the opaque page cursor; one page of record summaries. Shared by the list, the export and the CLI.
  */
 

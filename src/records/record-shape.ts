@@ -5,8 +5,8 @@ import { Company, IsoTime, Nullable } from '../validation/answer.js';
 import { integrityOf } from './evidence-integrity.js';
 
 /**
- * A validation record as the API shows it (wave-2 A3), built from its row; and the form it is
- * hashed in (ruling L6): the record without `ledger`, `evidence` replaced by the SHA-256 of the
+ * A validation record as the API shows it, built from its row; and the form it is
+ * hashed in: the record without `ledger`, `evidence` replaced by the SHA-256 of the
  * reply it rests on. Everything a record shows is in what is hashed, so a changed column shows up
  * as a record whose hash no longer matches its seal.
  */

@@ -1,14 +1,14 @@
 import { escapeXml } from './xml.js';
 
 /**
- * What a registry exchange records of the request it made (wave-2 A3, ruling L5): the URL as
+ * What a registry exchange records of the request it made: the URL as
  * scheme, host and path, and the request text (the body, or a GET's query string), with every
  * credential and token replaced by `[redacted]`. The reply is kept as received (http.ts).
  */
 
 export const REDACTED = '[redacted]';
 
-/** The first 64 KiB of a reply are kept as evidence (wave-2 A3); the hash covers every byte. */
+/** The first 64 KiB of a reply are kept as evidence; the hash covers every byte. */
 export const EVIDENCE_BODY_BYTES = 65_536;
 
 /**

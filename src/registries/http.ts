@@ -83,7 +83,7 @@ export class RegistryHttp {
   }
 
   /**
-   * One call, answered with its exchange (wave-2 A3). `requestedAt` is read from the given clock
+   * One call, answered with its exchange. `requestedAt` is read from the given clock
    * when the request is handed to undici; the duration runs on the monotonic clock until the last
    * byte of the reply is read, so a clock set by a test cannot make it negative.
    */

@@ -5,7 +5,7 @@ import { nextSlot } from '../store/availability.js';
 import { RegistryError, type RegistryId } from './registry.js';
 
 /**
- * The service's own queue in front of each registry (wave-2 B2): a concurrency limit per process
+ * The service's own queue in front of each registry: a concurrency limit per process
  * (per registry, and per VIES member state), and rate limits per application shared by every
  * instance (Redis when configured, the database otherwise). A wait that would pass the request's
  * budget is refused at once with a `QUEUE_BUDGET` error, which the pipeline answers like any

@@ -56,7 +56,7 @@ export interface RegistryAnswer {
 export type RegistryVerdict = Omit<RegistryAnswer, 'exchange'>;
 
 /**
- * One HTTP exchange with a registry, as evidence of what it answered (wave-2 A3): what was sent,
+ * One HTTP exchange with a registry, as evidence of what it answered: what was sent,
  * with credentials and tokens replaced by `[redacted]`, and the reply's bytes as received.
  */
 export interface RegistryExchange {

@@ -9,7 +9,7 @@
  * capture). `GetByUID` is then asked only for a valid number, for the name and address, so an invalid
  * number costs one of the 20 calls per minute (ch-uid §7) and a valid one two.
  *
- * Which exchange is the evidence (wave-2 A3 keeps one per record): the `ValidateVatNumber` one.
+ * Which exchange is the evidence: the `ValidateVatNumber` one.
  * It is the register saying "registered for VAT and active" or not, which is the verdict a record
  * proves; every CH answer has it, valid or not, so all CH records carry the same operation; and
  * `GetByUID`'s reply proves validity only through our own inference (ch-uid §4.5). What it leaves

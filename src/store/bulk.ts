@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { DialectName, Executor } from './database.js';
 import type { BulkFilesTable, BulkRowsTable, KeyMode } from './tables.js';
 
-/** Bulk files and their rows (wave-2 section E). */
+/** Bulk files and their rows. */
 
 export type BulkFile = BulkFilesTable;
 export type BulkRow = BulkRowsTable;

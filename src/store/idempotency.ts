@@ -2,7 +2,7 @@ import type { Executor } from './database.js';
 import type { KeyMode } from './tables.js';
 
 /**
- * Idempotency keys (wave-2 K): one row per account, key mode and key. A request claims its key by
+ * Idempotency keys: one row per account, key mode and key. A request claims its key by
  * inserting the row (status null); the first insert wins on every engine and across instances, the
  * others find the row. The claimant stores its answer in the row, or deletes the row to let a retry
  * run. `claimed_at` (the `created_at` column) identifies one claim, so a request whose claim was

@@ -5,7 +5,7 @@ import type { MonitorsTable } from './tables.js';
 import type { Owner } from './webhooks.js';
 
 /**
- * Monitors (wave-2 D), per account and key mode: a test key never sees live monitors. The
+ * Monitors, per account and key mode: a test key never sees live monitors. The
  * scheduler's view (`due`, `countQueued`) spans every account.
  */
 

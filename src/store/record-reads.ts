@@ -2,7 +2,7 @@ import { Sql, type SqlRunner } from './sql.js';
 import type { KeyMode, ValidationsTable } from './tables.js';
 
 /**
- * Reading validation records back (wave-2 A3-A5): one record, and pages of records newest first
+ * Reading validation records back: one record, and pages of records newest first
  * with the history filters. Pages are keyset pages on (created_at, id): the next page starts below
  * the last row seen, so records written meanwhile (newer, so above it) never shift later pages.
  */

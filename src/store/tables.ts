@@ -49,7 +49,7 @@ export interface ValidationCacheTable {
 }
 
 /**
- * One row per answer served to a key (wave-2 A1): the record users list, export and prove. Its
+ * One row per answer served to a key: the record users list, export and prove. Its
  * hash is over the record as the API shows it (src/records/record-shape.ts), not over this row.
  */
 export interface ValidationsTable {
@@ -146,7 +146,7 @@ export interface SealsTable {
   pruned_at: number | null;
 }
 
-/** The first answer to an Idempotency-Key, kept 24 h per account, mode and key (wave-2 K). */
+/** The first answer to an Idempotency-Key, kept 24 h per account, mode and key. */
 export interface IdempotencyKeysTable {
   account_id: string;
   mode: KeyMode;
@@ -236,7 +236,7 @@ export interface RateSyncsTable {
   next_from: string | null;
 }
 
-/** Registry call outcomes per hour and latency bucket, summed over every instance (wave-2 B4). */
+/** Registry call outcomes per hour and latency bucket, summed over every instance. */
 export interface RegistryCallsTable {
   registry_key: string;
   hour_at: number;
@@ -373,7 +373,7 @@ export interface DeliveryAttemptsTable {
   error: string | null;
 }
 
-/** A number re-checked on a schedule (wave-2 D), per account and key mode. */
+/** A number re-checked on a schedule, per account and key mode. */
 export interface MonitorsTable {
   /** `mon_…` */
   id: string;
@@ -402,7 +402,7 @@ export interface MonitorsTable {
   last_valid: number | null;
 }
 
-/** A console sign-in (wave-2 H); `id` is the SHA-256 of the cookie's token, hex. */
+/** A console sign-in; `id` is the SHA-256 of the cookie's token, hex. */
 export interface ConsoleSessionsTable {
   id: string;
   account_id: string;

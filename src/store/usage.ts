@@ -37,7 +37,7 @@ export interface UsageStore {
   used(accountId: string, period: string): Promise<number>;
   /**
    * Validation records of an account and key mode made in [from, to), counted per UTC day (days
-   * since the epoch) and `source` (wave-2 F: the daily chart and the by-source figures).
+   * since the epoch) and `source`.
    */
   recordCounts(accountId: string, mode: KeyMode, from: number, to: number): Promise<RecordCount[]>;
 }

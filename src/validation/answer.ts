@@ -23,8 +23,8 @@ const FieldOutcome = (field: string) =>
   );
 
 /**
- * The comparison of the trader fields sent with what the registry holds (wave-2 C2,
- * docs/matching.md): `not_processed` when the field was not sent or the registry withholds it.
+ * The comparison of the trader fields sent with what the registry holds
+ * (docs/matching.md): `not_processed` when the field was not sent or the registry withholds it.
  */
 export const MatchResult = Type.Object(
   {
@@ -108,14 +108,14 @@ export const answerMetaProperties = {
 
 export const AnswerMeta = Type.Object(answerMetaProperties, { $id: 'AnswerMeta' });
 
-/** A validation record's id (wave-2 A1). */
+/** A validation record's id. */
 export const ValidationId = Type.String({
   pattern: '^val_[0-9a-f]{32}$',
   description: 'The record of this answer: `GET /v1/validations/{id}`',
   examples: ['val_019b7a2e4c1d7f3a9b2c4d6e8f0a1b2c'],
 });
 
-/** The meta members that tie an answer to its record and to the caller's own id (wave-2 A1, A2). */
+/** The meta members that tie an answer to its record and to the caller's own id. */
 export const recordMetaProperties = {
   validation_id: ValidationId,
   reference: Type.Union([Type.String(), Type.Null()], {

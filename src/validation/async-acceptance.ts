@@ -35,11 +35,11 @@ export interface AsyncRequest {
   /** The caller's own id for the customer or order, kept on the records and carried in events. */
   reference?: string | null;
   /**
-   * A batch's reference per input, in place of `reference` (ruling L2: an item's own wins).
+   * A batch's reference per input, in place of `reference`.
    * Duplicates share one item and record, which keep the reference of the number's first position.
    */
   references?: ReadonlyArray<string | null>;
-  /** The trader fields sent with the number (wave-2 C), carried in the item's job. */
+  /** The trader fields sent with the number, carried in the item's job. */
   trader?: TraderFields;
   /** A batch's trader fields per input; the same number with other trader fields is another item. */
   traders?: ReadonlyArray<TraderFields | undefined>;

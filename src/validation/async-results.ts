@@ -9,7 +9,7 @@ import type { BatchPosition } from './async-acceptance.js';
 import { BatchItem } from './batch-item.js';
 
 /**
- * Async results read by polling instead of a webhook (wave-2 A9): a single request's state and
+ * Async results read by polling instead of a webhook: a single request's state and
  * result, a batch's progress, and a batch's results in input order, a page at a time. Async work
  * is live-mode only, so a test key finds nothing (404), as does another account.
  */

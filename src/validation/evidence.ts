@@ -16,7 +16,7 @@ export interface ExchangeOwner {
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * Keeps a registry exchange as evidence (wave-2 A3) and returns its reference. The reply's bytes
+ * Keeps a registry exchange as evidence and returns its reference. The reply's bytes
  * are kept as text when they are UTF-8, else as base64, so what is shown is what was received;
  * with them, the hashes that show a later change to the request or to a truncated reply
  * (records/evidence-integrity.ts). A consultation request's exchange is marked with its account,

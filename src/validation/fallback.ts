@@ -9,7 +9,7 @@ import { cachedAnswer, withinStaleWindow } from './cache-read.js';
 import type { RegistryCallDeps } from './registry-deps.js';
 
 /**
- * The fallback stage (wave-2 B3): when VIES cannot answer for a member state whose own register
+ * The fallback stage: when VIES cannot answer for a member state whose own register
  * can confirm VAT registration (registries/fallbacks), that register is asked before the registry
  * stage falls back to a stale answer or 503. Its answer is cached and kept as evidence like any
  * other, with `meta.source` the register's id and `source_status: "fallback"`. The consultation

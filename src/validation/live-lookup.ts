@@ -126,7 +126,7 @@ export class LiveLookups {
         holdWrites: options.holdWrites,
       });
     };
-    // Trader fields are compared by the registry now (wave-2 C3), as a consultation request is answered.
+    // Trader fields are compared by the registry now, as a consultation request is answered.
     if (requester || trader)
       return ask({ requester, accountId, degradedRule: useCache, trader, givenRequester });
     // The lookup stays open to identical ones until its answer's held writes are made (answer-writes.ts).

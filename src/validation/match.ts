@@ -3,7 +3,7 @@ import type { RegistryMatch } from '../registries/registry.js';
 import type { MatchResult, ValidationAnswer } from './answer.js';
 
 /**
- * `data.match` (wave-2 C2): the registry's own comparison when it made one, else the service's
+ * `data.match`: the registry's own comparison when it made one, else the service's
  * comparison of the trader fields with the name and address the answer carries.
  */
 

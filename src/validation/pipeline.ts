@@ -62,11 +62,11 @@ export interface ValidateRequest {
   /** The caller's own id for the customer or order, kept on the records (A2). */
   reference?: string | null;
   /**
-   * A batch's reference per position, in place of `reference` (ruling L2: an item's own wins).
+   * A batch's reference per position, in place of `reference`.
    * Duplicates share one record, which keeps the reference of the number's first position.
    */
   references?: ReadonlyArray<string | null>;
-  /** The trader fields sent with the number (wave-2 C): the answer then carries `data.match`. */
+  /** The trader fields sent with the number: the answer then carries `data.match`. */
   trader?: TraderFields;
   /**
    * A batch's trader fields per position. The same number with other trader fields is another

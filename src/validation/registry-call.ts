@@ -32,7 +32,7 @@ export interface RegistryCallOptions {
   /** false (the caller skipped the cache): a "not registered" answer is served as the registry gave it. */
   degradedRule: boolean;
   /**
-   * The trader fields sent (wave-2 C): the answer carries `data.match`, and it is not written to
+   * The trader fields sent: the answer carries `data.match`, and it is not written to
    * the cache, whose entries are served to every account (the exchange carries this caller's data).
    */
   trader?: TraderFields;
@@ -74,7 +74,7 @@ export async function askRegistry(
         `The ${registry.id.toUpperCase()} registry rejected ${number.vatNumber} as malformed.`,
       );
     }
-    // Order when VIES fails (wave-2 B3): fresh fallback, then stale cache, then 503.
+    // Order when VIES fails: fresh fallback, then stale cache, then 503.
     const fallback = await answerFromFallback(deps, number, error, {
       priorEntry,
       degradedRule: options.degradedRule,
@@ -83,7 +83,7 @@ export async function askRegistry(
     if (fallback) return withMatch(fallback, trader);
     const prior = await priorEntry();
     const now = deps.clock.now();
-    // A stale answer is compared by the service with what the registry returned then (wave-2 C3).
+    // A stale answer is compared by the service with what the registry returned then.
     if (prior && withinStaleWindow(prior, deps.rules, now))
       return withMatch(cachedAnswer(number, prior, { status: 'unavailable', now }), trader);
     throw upstreamFailure(registry, error);
@@ -156,7 +156,7 @@ function liveAnswer(
 }
 
 /**
- * Germany's federal tax office (wave-2 B5, BZST_ENABLED): for a foreign EU number asked by a German
+ * Germany's federal tax office: for a foreign EU number asked by a German
  * requester with a name and a city, its qualified confirmation answers when it compared a field
  * or found the number not valid. Otherwise (switched off, failed, compared nothing) VIES answers
  * as usual; a failure here is logged, never shown.

@@ -71,7 +71,7 @@ export const BatchCompletedData = Type.Object({
   summary: BatchSummary,
 });
 
-/** `monitor.changed` (wave-2 D3): what differs from the monitor's last successful check. */
+/** `monitor.changed`: what differs from the monitor's last successful check. */
 export const MonitorChangedData = Type.Object({
   monitor_id: Type.String({ description: 'The monitor: GET /v1/monitors/{id}' }),
   vat_number: Type.String({ description: 'The normalised number' }),

@@ -10,7 +10,7 @@ import { withErrorResponses, withResponseHeaders } from '../schemas/common.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route takes an `Idempotency-Key` header (wave-2 K): retries get the first answer.
+     * The route takes an `Idempotency-Key` header: retries get the first answer.
      * `'streamed'`: the handler reads the body as it arrives (a bulk file), so the key is checked
      * before the handler runs and claimed by the handler, through `StreamedKeys`, once it has read
      * the body.
@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** How long a first answer is kept for retries (wave-2 K: 24 h). */
+/** How long a first answer is kept for retries. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 /**
  * A claim still unanswered after this long belongs to a request whose process died (a request that
@@ -29,7 +29,7 @@ export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 export const STALE_CLAIM_MS = 5 * 60 * 1000;
 /** How often a retry looks whether the first request has finished. */
 const POLL_MS = 50;
-/** 1 to 255 visible ASCII characters (wave-2 K). */
+/** 1 to 255 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Headers of the first answer that belong to that request alone and are not sent again. */
 const NOT_REPLAYED = new Set([
@@ -95,7 +95,7 @@ export interface IdempotencyDeps {
 }
 
 /**
- * Idempotent submissions (wave-2 K), for every route registered after it in `scope` with
+ * Idempotent submissions, for every route registered after it in `scope` with
  * `config: { idempotent: true }`. Runs as the route's first preHandler, after the gates (the
  * account and key mode are known) and schema validation (the body is parsed). Without the header
  * the request runs as usual. With it, the request claims the key for its account and key mode

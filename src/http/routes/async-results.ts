@@ -43,7 +43,7 @@ const RESULTS_DESCRIPTION = `The items of \`batch.completed\`, each with its \`p
 ${NOTES}
 - **Worth knowing**: \`limit\` outside 1–100, a cursor this list did not return for this batch (another batch's, another account's, or malformed), or an unknown query parameter is 422 \`validation_error\`.`;
 
-/** GET /v1/validate/async/{request_id}, …/batch/{batch_id} and …/results (wave-2 A9). */
+/** GET /v1/validate/async/{request_id}, …/batch/{batch_id} and …/results. */
 export function asyncResultRoutes(scope: FastifyInstance, results: AsyncResults): void {
   const app = typed(scope);
   app.addSchema(AsyncRequestState);

@@ -29,7 +29,7 @@ export interface BulkRouteDeps {
   bulk: BulkStore;
   clock: Clock;
   publicUrl: string;
-  /** The upload's Idempotency-Key, claimed once the file is read (wave-2 K). */
+  /** The upload's Idempotency-Key, claimed once the file is read. */
   idempotency: StreamedKeys;
 }
 
@@ -132,7 +132,7 @@ const BULK_ERRORS = [...AUTH_ERRORS, 'tier_insufficient' as const];
 /** The request bodies of POST /v1/bulk, kept apart from `request.body` so schema validation skips them. */
 const uploads = new WeakMap<FastifyRequest, unknown>();
 
-/** POST /v1/bulk, GET /v1/bulk, GET /v1/bulk/{id} and its results (wave-2 section E). */
+/** POST /v1/bulk, GET /v1/bulk, GET /v1/bulk/{id} and its results. */
 export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): Promise<void> {
   // The file is read as it arrives: these parsers hand the request stream on unread.
   for (const type of ['text/csv', 'multipart/form-data']) {

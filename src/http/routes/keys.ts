@@ -63,7 +63,7 @@ const liveKeysOnly = async (request: FastifyRequest) => {
     throw new ApiError('forbidden', 'Test keys cannot manage API keys: use a live key.');
 };
 
-/** GET /v1/keys, POST /v1/keys, DELETE /v1/keys/{id} (wave-2 G). */
+/** GET /v1/keys, POST /v1/keys, DELETE /v1/keys/{id}. */
 export function keyRoutes(scope: FastifyInstance, keys: KeyManagement): void {
   const app = typed(scope);
   app.addSchema(ApiKey);

@@ -129,7 +129,7 @@ const noBodyAsEmpty = async (request: FastifyRequest) => {
   if (request.body === undefined || request.body === null) request.body = {};
 };
 
-/** POST, GET, PATCH and DELETE under /v1/monitors (wave-2 D1, rulings L9 to L11). */
+/** POST, GET, PATCH and DELETE under /v1/monitors. */
 export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService): void {
   const app = typed(scope);
   app.addSchema(Monitor);

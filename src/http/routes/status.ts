@@ -9,7 +9,7 @@ import { SOURCE_NAMES } from '../../registries/names.js';
 import { errorResponses, IsoTime, NoQuery, RequestMeta } from '../schemas/common.js';
 import { EXAMPLE_NOW, EXAMPLE_REQUEST_ID } from '../schemas/examples.js';
 
-/** Requests per minute one client address may make to the public status (wave-2 B4). */
+/** Requests per minute one client address may make to the public status. */
 export const STATUS_PER_MINUTE = 60;
 /** No key: an empty security requirement, so the document shows these as public. */
 const PUBLIC: Array<Record<string, string[]>> = [];

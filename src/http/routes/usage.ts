@@ -32,7 +32,7 @@ const DESCRIPTION = `A month's usage: \`used\`, \`limit\` and \`remaining\` are 
 - **Free to read**: counts against no quota (the burst limit applies).
 - **Worth knowing**: \`month\` not of the form YYYY-MM (1970-01 to 9999-12), or any other query parameter, is 422 \`validation_error\`. A month before the account existed, or one not begun, has zero figures.`;
 
-/** GET /v1/usage (wave-2 F). */
+/** GET /v1/usage. */
 export function usageRoutes(scope: FastifyInstance, deps: UsageReportDeps & { clock: Clock }): void {
   const app = typed(scope);
   app.addSchema(UsageReport);

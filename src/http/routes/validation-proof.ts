@@ -70,7 +70,7 @@ export async function sendProof(
     .send({ data: proof, meta: { request_id: request.id } });
 }
 
-/** GET /v1/validations/{id}/proof: the record's proof as JSON or a one-page PDF (wave-2 A6). */
+/** GET /v1/validations/{id}/proof: the record's proof as JSON or a one-page PDF. */
 export function validationProofRoutes(scope: FastifyInstance, ledger: LedgerStore): void {
   const app = typed(scope);
   app.addSchema(ValidationProof);

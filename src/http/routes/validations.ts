@@ -77,7 +77,7 @@ const ListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The validation history (wave-2 A3-A5): the list, the CSV export and one record. */
+/** The validation history: the list, the CSV export and one record. */
 export function validationRoutes(scope: FastifyInstance, deps: ValidationRouteDeps): void {
   const app = typed(scope);
   app.addSchema(Evidence);

@@ -14,7 +14,7 @@ import type { DeliveryService } from '../../webhooks/delivery-service.js';
 import type { JobHandler } from '../worker.js';
 
 /**
- * The `bulk_slice` job (wave-2 E3): up to UNITS_PER_SLICE unique numbers of one bulk file, all
+ * The `bulk_slice` job: up to UNITS_PER_SLICE unique numbers of one bulk file, all
  * looked up at once (cache hits answer at once; registry calls wait for their registry's limit in
  * the gateway). A unit whose rows have trader fields (C1) sends them with its lookup: the registry
  * compares or the service does, and the rows and the record keep `data.match`. Each answer is

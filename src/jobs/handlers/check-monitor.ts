@@ -19,7 +19,7 @@ import { monitorChanged } from '../../webhooks/events.js';
 import type { JobHandler } from '../worker.js';
 
 /**
- * The `check_monitor` job (wave-2 D3): one check of a monitor. A scheduled check may use a cached
+ * The `check_monitor` job: one check of a monitor. A scheduled check may use a cached
  * answer no older than a quarter of the interval (and the cache TTL); "check now" always asks the
  * registry (L10). Test-mode monitors are answered from test mode. Every answer is a record
  * (channel `monitor`) and charges nothing here: a monitor's first check and "check now" were

@@ -5,7 +5,7 @@ import type { Stores } from '../../store/stores.js';
 export { SCHEDULE_MONITORS_JOB } from '../../monitors/monitor-service.js';
 
 /**
- * The recurring `schedule_monitors` task (wave-2 D3): queues the checks of monitors that are due,
+ * The recurring `schedule_monitors` task: queues the checks of monitors that are due,
  * the longest overdue first, while fewer than `slice` are queued or running. After downtime the
  * backlog is therefore worked off `slice` at a time, each check under the registries' limits,
  * instead of filling the jobs table (and the registries) at once. Returns how many it queued.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Every check a record users can read and prove (wave-2 section A): the validation records gain
+ * Every check a record users can read and prove: the validation records gain
  * the whole answer, the key mode, the caller's reference and where they came from; the registry
  * exchanges behind answers are kept once as evidence (the cache points at the one it was filled
  * from); seals close records into a hash chain; idempotency keys remember first answers (K).

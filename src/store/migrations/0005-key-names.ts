@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Keys managed over the API (wave-2 G): a name people give a key, and when it was last used
+ * Keys managed over the API: a name people give a key, and when it was last used
  * (written at most once a minute per key and instance, never once per request). Keys that exist
  * already have neither.
  */

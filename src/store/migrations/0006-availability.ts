@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Registry availability shared by every instance (wave-2 B1, B2, B4): call outcomes and latencies
+ * Registry availability shared by every instance: call outcomes and latencies
  * counted per registry (and VIES member state) per hour, each breaker's last known state and the
  * VIES availability report, and the slots of the per-application rate limits when no Redis is
  * configured.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 /**
- * The history filters that pick few records out of many (wave-2 A4): a monitor's checks, a bulk
+ * The history filters that pick few records out of many: a monitor's checks, a bulk
  * file's rows, the records of one reference. Each gets an index in list order within account and
  * key mode, partial on the column being set, so records without one cost no index write.
  * (Time, number and the other filters use the indexes of 0004.)

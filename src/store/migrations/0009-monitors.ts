@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Monitors (wave-2 D): a number re-checked on a schedule for one account and key mode, at most
+ * Monitors: a number re-checked on a schedule for one account and key mode, at most
  * one per number. `slot` places its checks within the interval (src/monitors/schedule.ts);
  * `queued_at` says a check job is in the jobs table, so the scheduler queues none twice.
  */

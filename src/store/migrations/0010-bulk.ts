@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Bulk files (wave-2 section E): one row per uploaded file with its counters, one row per data
+ * Bulk files: one row per uploaded file with its counters, one row per data
  * line of the file with its input as given and, once answered, its result. The primary key
  * (bulk_id, position) serves the results file in input order; (bulk_id, unit) finds the rows of
  * one unique number, which share one answer and one record.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Console sessions (wave-2 H): an API key exchanged for a session at sign-in. The row is found by
+ * Console sessions: an API key exchanged for a session at sign-in. The row is found by
  * the SHA-256 of the cookie's random token (the token itself is never stored), names the key it
  * acts as (never the key), and carries the session's CSRF token and both expiry times.
  */

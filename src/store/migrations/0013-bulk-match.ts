@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Bulk rows keep their answer's `data.match` (wave-2 C1 on bulk files): JSON, null for a row
+ * Bulk rows keep their answer's `data.match`: JSON, null for a row
  * without an answer or without trader fields; the results file spreads it into `match_*` columns.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
