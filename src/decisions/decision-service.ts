@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { type RatesTable, todayUtc } from '../rates/rates-table.js';
 import type { Stores } from '../store/stores.js';
+import type { DecisionsTable } from '../store/tables.js';
 import type { ValidationPipeline } from '../validation/pipeline.js';
 import { type BuyerCheck, buyerCheckOf, standingOf } from './buyer-standing.js';
 import { composeDecision } from './decision-compose.js';
@@ -16,8 +17,10 @@ import type { BuyerStanding } from './types.js';
  * pipeline (cache, breakers, fallbacks, evidence, charge and record, as GET /v1/validate; a
  * test key's from the test numbers), the treatment from the rules table (rules.ts), the rate from
  * the rates data, the amounts and the invoice note; then the decision is stored with its hash,
- * to be sealed with the validation records. Only the buyer's check is charged: a decision
- * without a buyer number, or with one that fails its format, charges nothing.
+ * to be sealed with the validation records: with the buyer's check, in the unit of work that
+ * charges and records it, so a decision is kept exactly when its buyer's check is. Only the
+ * buyer's check is charged: a decision without a buyer number, or with one that fails its format,
+ * charges nothing.
  */
 
 export interface DecisionDeps {
@@ -48,50 +51,61 @@ export class DecisionService {
       isCategory: (id) => deps.rates.isCategory(id),
       today: todayUtc(deps.clock.now()),
     });
-    const buyer = await this.checkBuyer(principal, checked, request);
-    const now = deps.clock.now();
-    const decision = composeDecision({
-      checked,
-      buyer,
-      rates: deps.rates,
-      owner: { accountId: principal.accountId, mode: principal.mode },
-      requestId: request.requestId,
-      reference: request.reference,
-      now,
+    const decide = (buyer: BuyerOutcome) => {
+      const decision = composeDecision({
+        checked,
+        buyer,
+        rates: deps.rates,
+        owner: { accountId: principal.accountId, mode: principal.mode },
+        requestId: request.requestId,
+        reference: request.reference,
+        now: deps.clock.now(),
+      });
+      return { decision, row: decisionRow(decision) };
+    };
+    let made: ReturnType<typeof decide> | undefined;
+    const buyer = await this.checkBuyer(principal, checked, request, (outcome) => {
+      made = decide(outcome);
+      return made.row;
     });
-    const row = decisionRow(decision);
-    await deps.stores.decisions.insert(row);
-    return { decision: newDecisionView(decision, row), quota: buyer.quota };
+    if (made === undefined) {
+      made = decide(buyer);
+      await deps.stores.decisions.insert(made.row);
+    }
+    return { decision: newDecisionView(made.decision, made.row), quota: buyer.quota };
   }
 
   /**
-   * The buyer's number through the validation pipeline. Its own failures become the standing
-   * the rules fail closed on: a number that fails its format (nothing charged), a registry that
-   * cannot answer (nothing charged, as on GET /v1/validate).
+   * The buyer's number through the validation pipeline, the decision (`decide`) resting on its
+   * answer written with that answer's charge and record. Its own failures become the standing the
+   * rules fail closed on, and the decision is then made and written by the caller: a number that
+   * fails its format (nothing charged), a registry that cannot answer (nothing charged, as on GET
+   * /v1/validate).
    */
   private async checkBuyer(
     principal: Principal,
     checked: CheckedRequest,
     request: { requestId: string; reference: string | null },
-  ): Promise<{ standing: BuyerStanding; reasons: string[]; check: BuyerCheck | null; quota?: QuotaState }> {
+    decide: (buyer: BuyerOutcome) => DecisionsTable,
+  ): Promise<BuyerOutcome & { quota?: QuotaState }> {
     const number = checked.input.buyer.vat_number;
     if (number === undefined) return { standing: { kind: 'no_number' }, reasons: [], check: null };
     try {
+      let buyer: BuyerOutcome | undefined;
       const outcome = await this.deps.pipeline.validateOne(principal, number, {
         requestId: request.requestId,
         useCache: true,
         reference: request.reference,
+        restingOn: (answer, validationId) => {
+          buyer = {
+            ...standingOf(answer, { now: this.deps.clock.now(), staleMaxDays: this.deps.staleMaxDays }),
+            check: buyerCheckOf(answer, validationId),
+          };
+          return decide(buyer);
+        },
       });
-      const { standing, reasons } = standingOf(outcome.answer, {
-        now: this.deps.clock.now(),
-        staleMaxDays: this.deps.staleMaxDays,
-      });
-      return {
-        standing,
-        reasons,
-        check: buyerCheckOf(outcome.answer, outcome.validationId),
-        quota: principal.mode === 'live' ? outcome.quota : undefined,
-      };
+      if (buyer === undefined) throw new Error('the buyer was checked without a decision resting on it');
+      return { ...buyer, quota: principal.mode === 'live' ? outcome.quota : undefined };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'invalid_vat_format') {
@@ -114,3 +128,6 @@ export class DecisionService {
     }
   }
 }
+
+/** What the check of the buyer's number gave, as a decision is composed from it. */
+type BuyerOutcome = { standing: BuyerStanding; reasons: string[]; check: BuyerCheck | null };

@@ -1,7 +1,8 @@
 import type { CacheStore } from './cache.js';
+import type { DecisionStore } from './decisions.js';
 import type { EvidenceRow, EvidenceStore } from './evidence.js';
 import type { RecordStore, ValidationRecord } from './records.js';
-import type { ValidationCacheTable } from './tables.js';
+import type { DecisionsTable, ValidationCacheTable } from './tables.js';
 import type { Reservation, ReserveResult, UsageStore } from './usage.js';
 
 /**
@@ -24,15 +25,16 @@ export const NO_WRITES: AnswerWrites = { evidence: [], cache: [] };
 
 export interface ChargeStore {
   /**
-   * Writes `writes`, then takes the reservation's units and writes `records`: both, or neither
-   * when the quota does not have the units (`ok: false`), in one unit of work. A database
-   * connection lost once the write was sent throws CommitOutcomeUnknownError
-   * (store/database.ts): the charge may or may not have been made.
+   * Writes `writes`, then takes the reservation's units and writes `records` and the `decisions`
+   * resting on them: all of them, or none when the quota does not have the units (`ok: false`),
+   * in one unit of work. A database connection lost once the write was sent throws
+   * CommitOutcomeUnknownError (store/database.ts): the charge may or may not have been made.
    */
   charge(
     reservation: Reservation,
     records: readonly ValidationRecord[],
     writes?: AnswerWrites,
+    decisions?: readonly DecisionsTable[],
   ): Promise<ReserveResult>;
 }
 
@@ -42,6 +44,7 @@ export interface ChargeWriters {
   readonly records: RecordStore;
   readonly evidence: EvidenceStore;
   readonly cache: CacheStore;
+  readonly decisions: Pick<DecisionStore, 'insertMany'>;
 }
 
 /** The answers' evidence and cache entries through `stores` (a transaction's, usually). */
@@ -61,11 +64,15 @@ export class TransactionChargeStore implements ChargeStore {
     reservation: Reservation,
     records: readonly ValidationRecord[],
     writes: AnswerWrites = NO_WRITES,
+    decisions: readonly DecisionsTable[] = [],
   ): Promise<ReserveResult> {
     return this.transaction(async (stores) => {
       await writeAnswers(stores, writes);
       const result = await stores.usage.reserve(reservation);
-      if (result.ok) await stores.records.insert(records);
+      if (result.ok) {
+        await stores.records.insert(records);
+        if (decisions.length > 0) await stores.decisions.insertMany(decisions);
+      }
       return result;
     });
   }

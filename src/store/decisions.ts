@@ -30,6 +30,8 @@ export interface DecisionStore {
   insert(row: DecisionsTable): Promise<void>;
   /** Several decisions in one statement. */
   insertMany(rows: readonly DecisionsTable[]): Promise<void>;
+  /** Deletes the decisions with these ids (a charge that committed although its request failed). */
+  remove(ids: readonly string[]): Promise<void>;
   /** The owner's decision with this id, or undefined (another account's or key mode's too). */
   get(owner: { accountId: string; mode: KeyMode }, id: string): Promise<DecisionRow | undefined>;
   /** Up to `limit` decisions matching `filter`, newest first, below `after`. */
@@ -96,6 +98,16 @@ export class SqlDecisionStore implements DecisionStore {
       await this.sql.write(
         insertOf(chunk.length),
         chunk.flatMap((row) => DECISION_COLUMNS.map((column) => row[column])),
+      );
+    }
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    for (let start = 0; start < ids.length; start += MAX_ROWS) {
+      const chunk = ids.slice(start, start + MAX_ROWS);
+      await this.sql.write(
+        new Sql(`delete from decisions where id in (${chunk.map(() => '?').join(', ')})`),
+        chunk,
       );
     }
   }
@@ -190,6 +202,10 @@ export class BatchedDecisions implements DecisionStore {
 
   insertMany(rows: readonly DecisionsTable[]): Promise<void> {
     return Promise.all(rows.map((row) => this.insert(row))).then(() => undefined);
+  }
+
+  remove(ids: readonly string[]): Promise<void> {
+    return this.store.remove(ids);
   }
 
   get(owner: { accountId: string; mode: KeyMode }, id: string): Promise<DecisionRow | undefined> {

@@ -9,6 +9,7 @@ import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import { writeAnswers } from '../store/charges.js';
 import type { Stores } from '../store/stores.js';
+import type { DecisionsTable } from '../store/tables.js';
 import type { ValidationAnswer } from './answer.js';
 import { takeWrites } from './answer-writes.js';
 import { LiveLookups, type LookupOptions } from './live-lookup.js';
@@ -40,7 +41,7 @@ export interface PipelineSettings {
 }
 
 export interface PipelineDeps {
-  stores: Pick<Stores, 'cache' | 'charges' | 'records' | 'evidence'>;
+  stores: Pick<Stores, 'cache' | 'charges' | 'records' | 'evidence' | 'decisions'>;
   quota: Quota;
   gateway: RegistryGateway;
   clock: Clock;
@@ -59,7 +60,7 @@ export interface ValidateRequest {
   requester?: unknown;
   /** false skips the cache read; the fresh answer still refreshes the cache. */
   useCache: boolean;
-  /** The caller's own id for the customer or order, kept on the records (A2). */
+  /** The caller's own id for the customer or order, kept on the records. */
   reference?: string | null;
   /**
    * A batch's reference per position, in place of `reference`.
@@ -73,6 +74,12 @@ export interface ValidateRequest {
    * lookup (and record); with the same ones, a duplicate.
    */
   traders?: ReadonlyArray<TraderFields | undefined>;
+  /**
+   * validateOne only: the decision resting on the number's answer, made once the answer is in
+   * hand, and written in the unit of work that charges and records that answer, so the two are
+   * kept together or not at all. When it throws, nothing is charged or recorded.
+   */
+  restingOn?: (answer: ValidationAnswer, validationId: string) => DecisionsTable;
 }
 
 export type ItemResult =
@@ -133,7 +140,7 @@ export class ValidationPipeline {
               givenRequester: requester,
               holdWrites: true,
             });
-      const { quota, ids } = await this.keep(principal, [answer], context);
+      const { quota, ids } = await this.keep(principal, [answer], context, { restingOn: request.restingOn });
       return { answer, quota, validationId: ids[0] };
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === 'rate_limit_exceeded') throw error;
@@ -199,7 +206,7 @@ export class ValidationPipeline {
         principal,
         served.map(({ item }) => item.answer),
         context,
-        served.map(({ key }) => referenceOf.get(key) ?? null),
+        { references: served.map(({ key }) => referenceOf.get(key) ?? null) },
       );
       quota = kept.quota;
       served.forEach(({ item }, index) => {
@@ -254,25 +261,34 @@ export class ValidationPipeline {
   /**
    * The record stage: a live key's answers are charged together with their records (429 when the
    * quota ran out meanwhile), in one unit of work with the evidence and cache entries their
-   * registry answers left (answer-writes.ts); a test key's are recorded as test-mode records,
-   * charging nothing.
+   * registry answers left (answer-writes.ts) and the decision resting on the answer, if any; a
+   * test key's are recorded as test-mode records, charging nothing.
    */
   private async keep(
     principal: Principal,
     answers: readonly ValidationAnswer[],
     context: RecordContext,
-    references?: ReadonlyArray<string | null>,
+    options: Pick<ValidateRequest, 'references' | 'restingOn'> = {},
   ): Promise<{ quota: QuotaState; ids: string[] }> {
     const now = this.deps.clock.now();
-    const records = recordsOf(answers, context, now, references);
+    const records = recordsOf(answers, context, now, options.references);
     const ids = records.map((record) => record.id);
-    if (principal.mode === 'test') {
-      await this.deps.stores.records.insert(records);
-      return { quota: await this.deps.quota.current(principal, now), ids };
-    }
     const { writes, release } = takeWrites(answers);
     try {
-      const quota = await chargeRecords(this.deps, principal, records, now, writes);
+      let decisions: DecisionsTable[] = [];
+      try {
+        if (options.restingOn) decisions = [options.restingOn(answers[0], ids[0])];
+      } catch (error) {
+        // Not charged nor recorded; what the registry answer left is kept all the same.
+        await writeAnswers(this.deps.stores, writes);
+        throw error;
+      }
+      if (principal.mode === 'test') {
+        await this.deps.stores.records.insert(records);
+        if (decisions.length > 0) await this.deps.stores.decisions.insertMany(decisions);
+        return { quota: await this.deps.quota.current(principal, now), ids };
+      }
+      const quota = await chargeRecords(this.deps, principal, records, now, writes, decisions);
       this.counted(answers);
       return { quota, ids };
     } finally {

@@ -5,7 +5,7 @@ import { recordHash } from '../records/record-shape.js';
 import { type AnswerWrites, type ChargeStore, NO_WRITES } from '../store/charges.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { RecordStore, ValidationRecord } from '../store/records.js';
-import type { KeyMode } from '../store/tables.js';
+import type { DecisionsTable, KeyMode } from '../store/tables.js';
 import type { ValidationAnswer } from './answer.js';
 import type { UnsettledCharges } from './unsettled-charges.js';
 
@@ -117,11 +117,12 @@ export interface ChargeDeps {
 }
 
 /**
- * Takes one unit per record and writes the records, atomically, in one unit of work with the
- * answers' evidence and cache entries (`writes`, kept even when the charge is refused): 429 when
- * the quota ran out meanwhile (nothing charged, nothing recorded). When the connection breaks once the write was
- * sent, the request fails (503) although the charge may have been made: it is handed to
- * `unsettled`, which undoes it once the database answers again.
+ * Takes one unit per record and writes the records and the decisions resting on them, atomically,
+ * in one unit of work with the answers' evidence and cache entries (`writes`, kept even when the
+ * charge is refused): 429 when the quota ran out meanwhile (nothing charged, nothing recorded).
+ * When the connection breaks once the write was sent, the request fails (503) although the charge
+ * may have been made: it is handed to `unsettled`, which undoes it once the database answers
+ * again.
  */
 export async function chargeRecords(
   deps: ChargeDeps,
@@ -129,18 +130,23 @@ export async function chargeRecords(
   records: readonly ValidationRecord[],
   now: number,
   writes: AnswerWrites = NO_WRITES,
+  decisions: readonly DecisionsTable[] = [],
 ): Promise<QuotaState> {
   const reservation = deps.quota.reservation(owner, records.length, now);
   try {
     return deps.quota.settle(
       reservation,
-      await deps.stores.charges.charge(reservation, records, writes),
+      await deps.stores.charges.charge(reservation, records, writes, decisions),
       now,
     );
   } catch (error) {
     if (error instanceof CommitOutcomeUnknownError) {
-      const recordIds = records.map((record) => record.id);
-      deps.unsettled.add({ accountId: owner.accountId, period: reservation.period, recordIds });
+      deps.unsettled.add({
+        accountId: owner.accountId,
+        period: reservation.period,
+        recordIds: records.map((record) => record.id),
+        decisionIds: decisions.map((decision) => decision.id),
+      });
     }
     throw error;
   }

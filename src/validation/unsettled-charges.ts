@@ -7,6 +7,8 @@ export interface UnsettledCharge {
   period: string;
   /** The records the transaction wrote, one per unit taken. */
   recordIds: readonly string[];
+  /** The decisions written with them, resting on those records. */
+  decisionIds?: readonly string[];
 }
 
 export interface UnsettledChargesDeps {
@@ -20,8 +22,8 @@ export interface UnsettledChargesDeps {
  * Charges answered 503 because the database connection broke during their COMMIT, which the
  * server may still have carried out. A 503 charges nothing (the `service_unavailable` docs page
  * says so), so each is settled once the database answers again: when its records exist, the
- * transaction did commit, and the records of answers nobody received are deleted and their units
- * given back, in one transaction; when they do not, there is nothing to undo. Settling twice is
+ * transaction did commit, and the records of answers nobody received (with the decisions resting
+ * on them) are deleted and their units given back, in one transaction; when they do not, there is nothing to undo. Settling twice is
  * harmless, as the second look finds no records.
  *
  * The first look waits `retryMs`, by which time the server has finished with the broken session:
@@ -77,6 +79,7 @@ export class UnsettledCharges {
       try {
         const refunded = await this.deps.stores.transaction(async (stores) => {
           const found = await stores.records.remove(charge.recordIds);
+          if (found > 0 && charge.decisionIds?.length) await stores.decisions.remove(charge.decisionIds);
           await stores.usage.refund({ accountId: charge.accountId, period: charge.period, units: found });
           return found;
         });

@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { DECISION_CASES } from '../../src/decisions/rules.js';
-import { usedUnits, useLiveApp, validate } from '../e2e/live.js';
+import { cacheRow, recordsOf, usedUnits, useLiveApp, validate } from '../e2e/live.js';
 import { describeEachDialect } from '../helpers/dialects.js';
+import type { TestApp } from '../helpers/harness.js';
+import { expectError } from '../http/support.js';
 import { bodyOf, decide, SEEDED } from './api-support.js';
 
 /**
@@ -13,6 +15,13 @@ import { bodyOf, decide, SEEDED } from './api-support.js';
  */
 
 const DAY = 86_400_000;
+
+/** The Pro tier's monthly validations. */
+const PRO_MONTHLY = 10_000;
+
+async function decisionsOf(app: TestApp, accountId: string) {
+  return app.database.db.selectFrom('decisions').selectAll().where('account_id', '=', accountId).execute();
+}
 
 /** Services from DE to a French business: a reverse charge when its number is valid. */
 const B2B_SERVICES = (vatNumber: string) => ({
@@ -143,5 +152,56 @@ describeEachDialect('decisions with live keys', (dialect) => {
         charge_vat: entry.example.expected.charge_vat,
       });
     }
+  });
+
+  it("keeps a decision exactly when its buyer's check is charged and recorded", async () => {
+    const { app } = live;
+    // The quota used up: 429 as GET /v1/validate answers, and no decision is kept.
+    const spent = await app.account('pro');
+    await app.database.db
+      .insertInto('usage')
+      .values({
+        account_id: spent.id,
+        period: new Date(app.clock.now()).toISOString().slice(0, 7),
+        used: PRO_MONTHLY,
+      })
+      .execute();
+    expectError(await decide(app, spent.live, B2B_SERVICES(SEEDED.FR)), 429, 'rate_limit_exceeded');
+    expect(await decisionsOf(app, spent.id)).toEqual([]);
+    expect(await recordsOf(app, spent.id)).toEqual([]);
+
+    // A decision refused once the buyer was checked (a category with several rates where the VAT
+    // applies): 422, nothing charged or recorded, though the registry's answer is kept.
+    const rates = app.services.rates;
+    const date = new Date(app.clock.now()).toISOString().slice(0, 10);
+    const ambiguous = rates.euMembers
+      .filter((country) => SEEDED[country] !== undefined)
+      .flatMap((country) => {
+        const byId = new Map<string, Set<string>>();
+        for (const entry of rates.categories(country, date) ?? [])
+          byId.set(entry.id, (byId.get(entry.id) ?? new Set()).add(`${entry.rate}/${entry.type}`));
+        return [...byId].filter(([, set]) => set.size > 1).map(([category]) => ({ country, category }));
+      })[0];
+    expect(ambiguous).toBeDefined();
+    const account = await app.account('pro');
+    const number = SEEDED[ambiguous.country];
+    const refused = await decide(app, account.live, {
+      seller: { country_code: ambiguous.country },
+      buyer: { country_code: ambiguous.country, vat_number: number, is_business: true },
+      supply: { kind: 'goods', category: ambiguous.category },
+    });
+    expectError(refused, 422, 'category_ambiguous');
+    expect(await usedUnits(app, account.id)).toBe(0);
+    expect(await recordsOf(app, account.id)).toEqual([]);
+    expect(await decisionsOf(app, account.id)).toEqual([]);
+    expect(await cacheRow(app, number)).toBeDefined();
+
+    // Granted: one unit, one record, one decision resting on it.
+    const res = await decide(app, account.live, B2B_SERVICES(SEEDED.FR));
+    expect(res.status, res.text).toBe(200);
+    expect(await usedUnits(app, account.id)).toBe(1);
+    const [decision] = await decisionsOf(app, account.id);
+    const [record] = await recordsOf(app, account.id);
+    expect(decision).toMatchObject({ id: res.body.data.id, validation_id: record.id });
   });
 });

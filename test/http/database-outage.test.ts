@@ -74,6 +74,36 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
     expect(await charges(account.id)).toEqual({ used: 1, records: 1 });
   });
 
+  it('gives back the decision written with such a charge too', async () => {
+    const account = await app.account('business');
+    const [number] = checksumFailures(1, 205_000_000);
+    const broken = proxy.breakOn(isChargeStatement, 'reply');
+    const res = await app.request('POST', '/v1/decisions', {
+      key: account.live,
+      body: {
+        seller: { country_code: 'FR' },
+        buyer: { country_code: number.slice(0, 2), vat_number: number, is_business: true },
+        supply: { kind: 'services' },
+      },
+    });
+    await broken;
+    expectDatabaseUnavailable(res);
+    const decisions = () =>
+      stack.owner.database.db
+        .selectFrom('decisions')
+        .select('validation_id')
+        .where('account_id', '=', account.id)
+        .execute();
+    // The server committed the decision with the charge and the record it rests on...
+    expect(await charges(account.id)).toEqual({ used: 1, records: 1 });
+    expect(await decisions()).toHaveLength(1);
+    // ...and all three go once the database answers.
+    await app.services.unsettled.settle();
+    expect(app.services.unsettled.size).toBe(0);
+    expect(await charges(account.id)).toEqual({ used: 0, records: 0 });
+    expect(await decisions()).toEqual([]);
+  });
+
   it('charges nothing when the charging statement never reached the database', async () => {
     const account = await app.account('business');
     const [number] = checksumFailures(1, 210_000_000);

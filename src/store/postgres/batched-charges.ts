@@ -1,18 +1,27 @@
 import { type AnswerWrites, type ChargeStore, NO_WRITES } from '../charges.js';
 import type { ValidationRecord } from '../records.js';
+import type { DecisionsTable } from '../tables.js';
 import type { Reservation, ReserveResult } from '../usage.js';
 
 /** Parameters of one group's statement: PostgreSQL takes at most 65,535. */
 const MAX_PARAMETERS_PER_STATEMENT = 60_000;
 
-/** A charge's parameters: 27 per record, 19 per evidence row, 7 per cache entry, 4 for the reservation. */
+/**
+ * A charge's parameters: 27 per record, 19 per evidence row, 7 per cache entry, 13 per decision,
+ * 4 for the reservation.
+ */
 const parametersOf = (call: Pending) =>
-  4 + call.records.length * 27 + call.writes.evidence.length * 19 + call.writes.cache.length * 7;
+  4 +
+  call.records.length * 27 +
+  call.writes.evidence.length * 19 +
+  call.writes.cache.length * 7 +
+  call.decisions.length * 13;
 
 interface Pending {
   reservation: Reservation;
   records: readonly ValidationRecord[];
   writes: AnswerWrites;
+  decisions: readonly DecisionsTable[];
   resolve: (result: ReserveResult) => void;
   reject: (error: unknown) => void;
 }
@@ -44,6 +53,7 @@ export class BatchedCharges implements ChargeStore {
     reservation: Reservation,
     records: readonly ValidationRecord[],
     writes: AnswerWrites = NO_WRITES,
+    decisions: readonly DecisionsTable[] = [],
   ): Promise<ReserveResult> {
     return new Promise((resolve, reject) => {
       const { accountId, period, limit } = reservation;
@@ -53,7 +63,7 @@ export class BatchedCharges implements ChargeStore {
         lane = { waiting: [], busy: false };
         this.lanes.set(key, lane);
       }
-      lane.waiting.push({ reservation, records, writes, resolve, reject });
+      lane.waiting.push({ reservation, records, writes, decisions, resolve, reject });
       if (!lane.busy) {
         lane.busy = true;
         // The charges asked for in the rest of this event-loop turn go in the first statement too.
@@ -82,6 +92,7 @@ export class BatchedCharges implements ChargeStore {
             evidence: group.flatMap((call) => call.writes.evidence),
             cache: group.flatMap((call) => call.writes.cache),
           },
+          group.flatMap((call) => call.decisions),
         );
       } catch (error) {
         for (const call of group) call.reject(error);
@@ -97,7 +108,9 @@ export class BatchedCharges implements ChargeStore {
       }
     }
     for (const call of group) {
-      await this.inner.charge(call.reservation, call.records, call.writes).then(call.resolve, call.reject);
+      await this.inner
+        .charge(call.reservation, call.records, call.writes, call.decisions)
+        .then(call.resolve, call.reject);
     }
   }
 }

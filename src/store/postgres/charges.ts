@@ -1,9 +1,11 @@
 import { CACHE_COLUMNS, PUT_CONFLICT, SqlCacheStore } from '../cache.js';
 import { type AnswerWrites, type ChargeStore, NO_WRITES, writeAnswers } from '../charges.js';
 import { CommitOutcomeUnknownError, isDatabaseUnavailable } from '../database.js';
+import { DECISION_COLUMNS } from '../decisions.js';
 import { EVIDENCE_COLUMNS, SqlEvidenceStore } from '../evidence.js';
 import { RECORD_COLUMNS, type ValidationRecord } from '../records.js';
 import { Sql, type SqlRunner } from '../sql.js';
+import type { DecisionsTable } from '../tables.js';
 import { RESERVE, type Reservation, type ReserveResult, type UsageStore } from '../usage.js';
 
 /** PostgreSQL types of the record columns, for the parameters of a VALUES list. */
@@ -38,15 +40,27 @@ const COLUMN_TYPES: Record<(typeof RECORD_COLUMNS)[number], string> = {
 };
 const ROW = `(${RECORD_COLUMNS.map((column) => `?::${COLUMN_TYPES[column]}`).join(', ')})`;
 
+/** The same for the decision columns: all text but the time. */
+const DECISION_ROW = `(${DECISION_COLUMNS.map((column) => (column === 'created_at' ? '?::bigint' : '?::text')).join(', ')})`;
+
 const placeholders = (columns: number) => `(${Array(columns).fill('?').join(', ')})`;
 
+/** How many rows of each kind one charge statement writes. */
+interface ChargeShape {
+  records: number;
+  evidence: number;
+  cache: number;
+  decisions: number;
+}
+
 /**
- * The charge statement of `records` records, after writing `evidence` evidence rows and `cache`
- * cache entries. Data-modifying CTEs run whether or not the reservation returns a row, so a
- * refused charge still keeps the evidence and the cache entry. Evidence already there (a group
- * of charges tried together, then one by one) is left alone.
+ * The charge statement of a shape: the evidence rows and cache entries, then the reservation,
+ * then the records and the decisions resting on them. Data-modifying CTEs run whether or not the
+ * reservation returns a row, so a refused charge still keeps the evidence and the cache entry;
+ * the records and decisions are inserted only when it returned one. Evidence already there (a
+ * group of charges tried together, then one by one) is left alone.
  */
-function chargeText(records: number, evidence = 0, cache = 0): string {
+function chargeText({ records, evidence, cache, decisions }: ChargeShape): string {
   const writes = [
     evidence > 0 &&
       `kept as (insert into evidence (${EVIDENCE_COLUMNS.join(', ')})
@@ -57,7 +71,13 @@ function chargeText(records: number, evidence = 0, cache = 0): string {
        values ${Array(cache).fill(placeholders(CACHE_COLUMNS.length)).join(', ')}
        ${PUT_CONFLICT})`,
   ].filter(Boolean);
-  return `with ${writes.map((write) => `${write}, `).join('')}reserved as (${RESERVE.text.sqlite})
+  const decided =
+    decisions > 0
+      ? `, decided as (insert into decisions (${DECISION_COLUMNS.join(', ')})
+       select * from (values ${Array(decisions).fill(DECISION_ROW).join(', ')}) as d
+       where exists (select 1 from reserved))`
+      : '';
+  return `with ${writes.map((write) => `${write}, `).join('')}reserved as (${RESERVE.text.sqlite})${decided}
    insert into validations (${RECORD_COLUMNS.join(', ')})
    select * from (values ${Array(records).fill(ROW).join(', ')}) as v
    where exists (select 1 from reserved)
@@ -65,26 +85,27 @@ function chargeText(records: number, evidence = 0, cache = 0): string {
 }
 
 /**
- * Charges of up to this many records are prepared statements, one per count: a charge carries the
+ * Charges of up to this many records are prepared statements, one per shape: a charge carries the
  * requests of an account that came while its previous charge was out (batched-charges.ts), most
- * often a few. Larger ones (a sync batch's answers, many waiting charges) are planned each time.
- * So are those of uncached answers alone, each with its evidence and cache entry.
+ * often a few, each with or without its evidence, cache entry and decision. Other shapes (a sync
+ * batch's answers, many waiting charges, a mix) are planned each time.
  */
 const PREPARED_UP_TO = 8;
-const PREPARED_CHARGES = Array.from(
-  { length: PREPARED_UP_TO },
-  (_, index) => new Sql(chargeText(index + 1), { prepare: true }),
-);
-const PREPARED_UNCACHED = Array.from(
-  { length: PREPARED_UP_TO },
-  (_, index) => new Sql(chargeText(index + 1, index + 1, index + 1), { prepare: true }),
-);
+const PREPARED = new Map<string, Sql>();
 
-function chargeOf(records: number, evidence: number, cache: number): Sql {
-  if (evidence === 0 && cache === 0) return PREPARED_CHARGES[records - 1] ?? new Sql(chargeText(records));
-  if (records === evidence && records === cache)
-    return PREPARED_UNCACHED[records - 1] ?? new Sql(chargeText(records, evidence, cache));
-  return new Sql(chargeText(records, evidence, cache));
+function chargeOf(shape: ChargeShape): Sql {
+  const { records, evidence, cache, decisions } = shape;
+  const regular =
+    records <= PREPARED_UP_TO &&
+    [evidence, cache, decisions].every((count) => count === 0 || count === records);
+  if (!regular) return new Sql(chargeText(shape));
+  const key = `${records}/${evidence}/${cache}/${decisions}`;
+  let statement = PREPARED.get(key);
+  if (!statement) {
+    statement = new Sql(chargeText(shape), { prepare: true });
+    PREPARED.set(key, statement);
+  }
+  return statement;
 }
 
 /**
@@ -123,6 +144,7 @@ export class PostgresChargeStore implements ChargeStore {
     reservation: Reservation,
     records: readonly ValidationRecord[],
     writes: AnswerWrites = NO_WRITES,
+    decisions: readonly DecisionsTable[] = [],
   ): Promise<ReserveResult> {
     const { accountId, period, units, limit } = reservation;
     if (records.length === 0 || units <= 0 || units > limit) {
@@ -130,7 +152,12 @@ export class PostgresChargeStore implements ChargeStore {
       return this.usage.reserve(reservation);
     }
     const cache = latestPerNumber(writes.cache);
-    const statement = chargeOf(records.length, writes.evidence.length, cache.length);
+    const statement = chargeOf({
+      records: records.length,
+      evidence: writes.evidence.length,
+      cache: cache.length,
+      decisions: decisions.length,
+    });
     const parameters = [
       ...writes.evidence.flatMap((row) => EVIDENCE_COLUMNS.map((column) => row[column])),
       ...cache.flatMap((entry) => CACHE_COLUMNS.map((column) => entry[column])),
@@ -138,6 +165,7 @@ export class PostgresChargeStore implements ChargeStore {
       period,
       units,
       limit,
+      ...decisions.flatMap((row) => DECISION_COLUMNS.map((column) => row[column])),
       ...records.flatMap((record) => RECORD_COLUMNS.map((column) => record[column])),
     ];
     let rows: Array<{ used: number }>;
