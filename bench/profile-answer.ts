@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cpuOf, drive, driveAnswers } from './answer-cpu-case.js';
 import { authed, send } from './measure.js';
 import { generatedNumbers } from './numbers.js';
+import { formatPerf, perfDuring } from './perf-breakdown.js';
 import { cleanupAll, cpuMs, installCleanupHandlers, tempDir } from './processes.js';
 import { formatStages, formatSummary, summariseProfile, summariseStages } from './profile-summary.js';
 import { createDatabase, type Dialect, startBaseline, startService, startSimulator } from './service.js';
@@ -12,7 +13,9 @@ import { createDatabase, type Dialect, startBaseline, startService, startSimulat
  * distinct numbers 4 at a time with the simulator answering at once, and the profile's time is
  * split by stage (profile-summary.ts STAGES), start-up and warm-up left out. PROFILE=0 runs the
  * service without the profiler and prints its CPU per answer as a multiple of a bare answer's,
- * blocks of each interleaved (for A/B runs).
+ * blocks of each interleaved (for A/B runs). PROFILE=perf samples the service on the CPU with
+ * Linux perf instead (perf-breakdown.ts), which V8's wall-clock samples cannot do on a shared
+ * machine.
  *   node dist/bench/profile-answer.js [sqlite|postgres] [uncached|cached] [numbers]
  */
 
@@ -32,7 +35,7 @@ async function main(): Promise<void> {
     createDatabase(dialect as Dialect, postgresUrl),
   ]);
   const profileDir = join(tempDir(), 'profiles');
-  const profiling = process.env.PROFILE !== '0';
+  const profiling = process.env.PROFILE !== '0' && process.env.PROFILE !== 'perf';
   const service = await startService(paths, database, simulator, {
     accessLog: false,
     nodeArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
@@ -43,6 +46,20 @@ async function main(): Promise<void> {
   await driveAnswers(service, warm, true);
   if (kind === 'cached') await driveAnswers(service, measured, false);
   const skipMs = Date.now() - service.spawnedAt;
+  if (process.env.PROFILE === 'perf') {
+    let serviceMs = 0;
+    const breakdown = await perfDuring(service.pid, tempDir(), async () => {
+      serviceMs = await cpuOf(service.pid, () => driveAnswers(service, measured, kind === 'cached'));
+    });
+    await service.stop();
+    await simulator.stop();
+    const us = (serviceMs * 1000) / measured.length;
+    process.stdout.write(
+      `${dialect}, ${kind}: ${Math.round(us)} µs CPU per answer (/proc) over ${measured.length} answers\n`,
+    );
+    process.stdout.write(`${formatPerf(breakdown, us)}\n`);
+    return;
+  }
   if (!profiling) {
     // A/B runs: the answers in four blocks, each after a block of as many bare answers, so the
     // figure is a multiple of the bare answer's CPU taken in the same minutes.

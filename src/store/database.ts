@@ -133,15 +133,22 @@ function openSqlite(path: string, busyTimeoutMs: number): Database {
       },
       inTransaction: () => sqlite.inTransaction,
     },
+    // Kysely's connection is held for the work's length, so no other query runs on it meanwhile;
+    // BEGIN, COMMIT and ROLLBACK themselves go straight to the driver's prepared statements, as
+    // the statements inside do (sql.ts), without a trip through Kysely's query pipeline each.
     transaction: (work) =>
       db.connection().execute(async (connection) => {
-        await sql`begin immediate`.execute(connection);
+        prepare('begin immediate').run();
         try {
           const result = await work(connection);
-          await sql`commit`.execute(connection);
+          prepare('commit').run();
           return result;
         } catch (error) {
-          await sql`rollback`.execute(connection).catch(() => undefined);
+          try {
+            prepare('rollback').run();
+          } catch {
+            // No transaction left to roll back (SQLite ended it on the error).
+          }
           throw error;
         }
       }),
