@@ -19,8 +19,18 @@ const NUMBERS = 1_000;
 const IN_FLIGHT = 4;
 /** Far from the other cases' numbers: every number of a round is a registry call. */
 const NUMBER_OFFSET = 300_000;
-/** Numbers taken per round and for the warm-up: each round's set is new to the cache. */
-const WARMUP_NUMBERS = 2_000;
+/**
+ * Numbers of the warm-up, each asked uncached then cached. A service runs for days: what is
+ * measured is its steady state, once V8 has compiled its hot code. After 2,000 numbers the JIT
+ * compiler still took a fifth of a cached answer's CPU (Linux perf, PROFILE=perf in
+ * profile-answer.ts); after 10,000, a twentieth.
+ */
+const WARMUP_NUMBERS = 10_000;
+/**
+ * Bare answers per service answer in a round's bare block: a bare answer costs a few tens of µs,
+ * and a block of only 1,000 of them is a few ticks of the /proc clock (10 ms each).
+ */
+const BARE_PER_ANSWER = 4;
 
 /** The issue's targets: uncached and cached CPU per answer, as multiples of a bare answer. */
 export const CPU_TARGETS = {
@@ -111,7 +121,7 @@ export async function answerCpu(ctx: CaseContext): Promise<Row[]> {
       ).filter((number) => !ctx.cached.has(number)),
     );
     const pathsOf = (numbers: readonly string[]) => numbers.map((n) => `/v1/validate?vat_number=${n}`);
-    const barePaths = Array(NUMBERS).fill('/v1/rates/DE');
+    const barePaths = Array(NUMBERS * BARE_PER_ANSWER).fill('/v1/rates/DE');
     try {
       // Warm-up: both processes see the load they are measured under before any figure is taken.
       await drive(bare.url, Array(WARMUP_NUMBERS).fill('/v1/rates/DE'), headers);

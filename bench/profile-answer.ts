@@ -40,7 +40,8 @@ async function main(): Promise<void> {
     accessLog: false,
     nodeArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
-  const warm = generatedNumbers(2_000, ['vies'], 800_000);
+  // As in the bench (answer-cpu-case.ts): enough answers first for V8 to have compiled the hot code.
+  const warm = generatedNumbers(10_000, ['vies'], 800_000);
   const measured = generatedNumbers(Number(count), ['vies'], 900_000);
   await driveAnswers(service, warm, false);
   await driveAnswers(service, warm, true);
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
     const rates = await send(authed(service, '/v1/rates/DE'));
     const bare = await startBaseline(paths, rates.bytes);
     const barePaths = (n: number) => Array<string>(n).fill('/v1/rates/DE');
-    await drive(bare.url, barePaths(2_000), {});
+    await drive(bare.url, barePaths(10_000), {});
     let bareMs = 0;
     let serviceMs = 0;
     const block = Math.ceil(measured.length / 4);
