@@ -218,6 +218,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return fastify;
 }
 
+type Serializer = (data: unknown) => string;
+
+/**
+ * Serializers compiled so far in this process, by the shared schemas and options they were compiled
+ * with, then by the route's schema. A serializer is a pure function of its schemas, so a second app
+ * built in the same process (the tests build one per suite, several hundred a run) reuses them:
+ * compiling them took most of the time buildApp spends.
+ */
+const compiledSerializers = new Map<string, Map<string, Serializer>>();
+
 /**
  * Success bodies get fast-json-stringify serializers compiled from their schemas. Error bodies are
  * small and rendered in one place (the error handler), so their schemas exist for the OpenAPI
@@ -225,8 +235,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  */
 function errorAwareSerializerFactory(externalSchemas: unknown, options: unknown) {
   const build = SerializerSelector()(externalSchemas as never, options as never);
-  return (route: { httpStatus?: string; schema: unknown; method: string; url: string }) =>
-    Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : build(route as never);
+  // Fastify asks for a factory in every plugin context, most of which compile no success body:
+  // the shared schemas are keyed on the first one that does.
+  let known: Map<string, Serializer> | undefined;
+  const compiledHere = () => {
+    const sharedKey = JSON.stringify([externalSchemas, options]);
+    let compiled = compiledSerializers.get(sharedKey);
+    if (!compiled) {
+      compiled = new Map();
+      compiledSerializers.set(sharedKey, compiled);
+    }
+    return compiled;
+  };
+  return (route: { httpStatus?: string; schema: unknown; method: string; url: string }): Serializer => {
+    if (Number(route.httpStatus) >= 400) return (data: unknown) => JSON.stringify(data);
+    known ??= compiledHere();
+    const key = JSON.stringify(route.schema);
+    let serializer = known.get(key);
+    if (!serializer) {
+      serializer = build(route as never) as Serializer;
+      known.set(key, serializer);
+    }
+    return serializer;
+  };
 }
 
 /**
