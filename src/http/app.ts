@@ -229,32 +229,50 @@ type Serializer = (data: unknown) => string;
 const compiledSerializers = new Map<string, Map<string, Serializer>>();
 
 /**
+ * A number for each distinct text of a shared schema, and each schema's number: its text is made
+ * once (schemas are not changed once added).
+ */
+const schemaNumbers = new WeakMap<object, number>();
+const textNumbers = new Map<string, number>();
+
+function numberOf(schema: unknown): number | string {
+  if (typeof schema !== 'object' || schema === null) return String(JSON.stringify(schema));
+  let number = schemaNumbers.get(schema);
+  if (number === undefined) {
+    const text = JSON.stringify(schema);
+    number = textNumbers.get(text) ?? textNumbers.size;
+    textNumbers.set(text, number);
+    schemaNumbers.set(schema, number);
+  }
+  return number;
+}
+
+/**
  * Success bodies get fast-json-stringify serializers compiled from their schemas. Error bodies are
  * small and rendered in one place (the error handler), so their schemas exist for the OpenAPI
  * document only: compiling a serializer per route and status for them took about half of start-up.
  */
 function errorAwareSerializerFactory(externalSchemas: unknown, options: unknown) {
   const build = SerializerSelector()(externalSchemas as never, options as never);
-  // Fastify asks for a factory in every plugin context, most of which compile no success body:
-  // the shared schemas are keyed on the first one that does.
-  let known: Map<string, Serializer> | undefined;
-  const compiledHere = () => {
-    const sharedKey = JSON.stringify([externalSchemas, options]);
-    let compiled = compiledSerializers.get(sharedKey);
-    if (!compiled) {
-      compiled = new Map();
-      compiledSerializers.set(sharedKey, compiled);
-    }
-    return compiled;
-  };
+  // Fastify asks for a factory in every plugin context (75 per app) with a copy of the same shared
+  // schemas, so they are keyed by their numbers.
+  const sharedKey = JSON.stringify([
+    options,
+    Object.entries(externalSchemas ?? {}).map(([id, schema]) => [id, numberOf(schema)]),
+  ]);
+  let known = compiledSerializers.get(sharedKey);
+  if (!known) {
+    known = new Map();
+    compiledSerializers.set(sharedKey, known);
+  }
+  const compiled = known;
   return (route: { httpStatus?: string; schema: unknown; method: string; url: string }): Serializer => {
     if (Number(route.httpStatus) >= 400) return (data: unknown) => JSON.stringify(data);
-    known ??= compiledHere();
     const key = JSON.stringify(route.schema);
-    let serializer = known.get(key);
+    let serializer = compiled.get(key);
     if (!serializer) {
       serializer = build(route as never) as Serializer;
-      known.set(key, serializer);
+      compiled.set(key, serializer);
     }
     return serializer;
   };
