@@ -16,7 +16,8 @@ const TIMING = [
 
 /**
  * Files that test the repository's tooling rather than the service on its runtime: the build
- * script, the SDK's packed tarball, the generated client, and the OpenAPI lints. With
+ * script, the SDK's packed tarball, the generated client, the OpenAPI lints, and the summary line
+ * of the test runs. With
  * TEST_SKIP_TOOLING set they are left out: CI runs them once, on the pinned Node.js, and not again
  * on every other Node.js line it checks.
  */
@@ -26,6 +27,7 @@ const TOOLING = [
   'test/client/generated.test.ts',
   'test/http/portable-document.test.ts',
   'test/http/reference.test.ts',
+  'test/helpers/summary-reporter.test.ts',
 ];
 
 export default defineConfig({

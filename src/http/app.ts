@@ -218,6 +218,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return fastify;
 }
 
+type Serializer = (data: unknown) => string;
+
+/**
+ * Serializers compiled so far in this process, by the shared schemas and options they were compiled
+ * with, then by the route's schema. A serializer is a pure function of its schemas, so a second app
+ * built in the same process (the tests build one per suite, several hundred a run) reuses them:
+ * compiling them took most of the time buildApp spends.
+ */
+const compiledSerializers = new Map<string, Map<string, Serializer>>();
+
+/**
+ * A number for each distinct text of a shared schema, and each schema's number: its text is made
+ * once (schemas are not changed once added).
+ */
+const schemaNumbers = new WeakMap<object, number>();
+const textNumbers = new Map<string, number>();
+
+function numberOf(schema: unknown): number | string {
+  if (typeof schema !== 'object' || schema === null) return String(JSON.stringify(schema));
+  let number = schemaNumbers.get(schema);
+  if (number === undefined) {
+    const text = JSON.stringify(schema);
+    number = textNumbers.get(text) ?? textNumbers.size;
+    textNumbers.set(text, number);
+    schemaNumbers.set(schema, number);
+  }
+  return number;
+}
+
 /**
  * Success bodies get fast-json-stringify serializers compiled from their schemas. Error bodies are
  * small and rendered in one place (the error handler), so their schemas exist for the OpenAPI
@@ -225,8 +254,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  */
 function errorAwareSerializerFactory(externalSchemas: unknown, options: unknown) {
   const build = SerializerSelector()(externalSchemas as never, options as never);
-  return (route: { httpStatus?: string; schema: unknown; method: string; url: string }) =>
-    Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : build(route as never);
+  // Fastify asks for a factory in every plugin context (75 per app) with a copy of the same shared
+  // schemas, so they are keyed by their numbers.
+  const sharedKey = JSON.stringify([
+    options,
+    Object.entries(externalSchemas ?? {}).map(([id, schema]) => [id, numberOf(schema)]),
+  ]);
+  let known = compiledSerializers.get(sharedKey);
+  if (!known) {
+    known = new Map();
+    compiledSerializers.set(sharedKey, known);
+  }
+  const compiled = known;
+  return (route: { httpStatus?: string; schema: unknown; method: string; url: string }): Serializer => {
+    if (Number(route.httpStatus) >= 400) return (data: unknown) => JSON.stringify(data);
+    const key = JSON.stringify(route.schema);
+    let serializer = compiled.get(key);
+    if (!serializer) {
+      serializer = build(route as never) as Serializer;
+      compiled.set(key, serializer);
+    }
+    return serializer;
+  };
 }
 
 /**

@@ -49,6 +49,10 @@ beforeEach(() => {
         module: 'NodeNext',
         moduleResolution: 'NodeNext',
         types: [],
+        // The compiler's own declarations, without the DOM's and unchecked: each of the file's five
+        // builds then takes a fifth of the time, and what is tested is when a build happens.
+        lib: ['ES2022'],
+        skipLibCheck: true,
         outDir: 'dist',
         rootDir: '.',
         incremental: true,
