@@ -162,7 +162,8 @@ export async function answerCpu(ctx: CaseContext): Promise<Row[]> {
           checks: [check],
           note:
             'CPU (user + system, /proc/PID/stat) of the service per answer over that of a bare node:http server answering ' +
-            'GET /v1/rates/DE bytes to the same client in the same run, blocks interleaved (bare, uncached, cached) per round. ' +
+            'GET /v1/rates/DE bytes to the same client in the same run, blocks interleaved (bare, uncached, cached) per round, ' +
+            `after a warm-up of ${WARMUP_NUMBERS.toLocaleString('en-US')} numbers; the bare block is ${BARE_PER_ANSWER} answers per service answer. ` +
             `Uncached: ${NUMBERS.toLocaleString('en-US')} distinct numbers new to the cache, each one VIES call answered at once ` +
             '(evidence kept, cache written, charged and recorded); cached: the same numbers again.',
         };
