@@ -151,8 +151,10 @@ export class AsyncResults {
       if (status === 'completed') succeeded += 1;
       else if (status === 'failed') failed += 1;
     }
+    // From the item states read above, as `processed` is: the batch row's own count is read
+    // before them and may lag an item that completed in between.
     const status =
-      batch.status === 'completed' ? 'completed' : Number(batch.done_count) > 0 ? 'processing' : 'pending';
+      batch.status === 'completed' ? 'completed' : succeeded + failed > 0 ? 'processing' : 'pending';
     return {
       batch_id: batch.id,
       status,
