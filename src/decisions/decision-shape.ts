@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { leafHash } from '../ledger/hashing.js';
+import { canonicalJson, leafHash, leafHashOf } from '../ledger/hashing.js';
 import type { DecisionsTable, SealsTable } from '../store/tables.js';
 import { IsoTime, Nullable } from '../validation/answer.js';
 import { SUPPLY_KINDS, TREATMENTS } from './types.js';
@@ -123,39 +123,41 @@ export const HashedDecision = Type.Object(decisionFields, {
 export type DecisionView = Static<typeof Decision>;
 export type HashedDecisionView = Static<typeof HashedDecision>;
 
-/** What `body` holds: the decision without the members its columns hold. */
-export type DecisionBody = Omit<
+/** The row of a new decision, with its hash. */
+export function decisionRow(hashed: HashedDecisionView): Omit<DecisionsTable, 'seal_id'> & { seal_id: null } {
+  // `body` is the decision exactly as hashed, in its canonical form: one serialisation gives
+  // both. Read back (decisionBody), it is the same decision, which `ledger verify` checks for
+  // every decision.
+  const canonical = canonicalJson(hashed);
+  return {
+    id: hashed.id,
+    account_id: hashed.account_id,
+    mode: hashed.mode,
+    request_id: hashed.request_id,
+    reference: hashed.reference,
+    treatment: hashed.treatment,
+    seller_country: hashed.seller.country_code,
+    buyer_country: hashed.buyer.country_code,
+    validation_id: hashed.buyer_validation?.validation_id ?? null,
+    body: canonical,
+    record_hash: leafHashOf(canonical),
+    seal_id: null,
+    created_at: Date.parse(hashed.created_at),
+  };
+}
+
+/**
+ * What `body` holds: the decision as hashed. Decisions stored before it held the whole decision
+ * left out the members their columns hold; the columns fill those in.
+ */
+type StoredBody = Omit<
   HashedDecisionView,
   'id' | 'account_id' | 'mode' | 'request_id' | 'reference' | 'treatment' | 'created_at'
 >;
 
-/** The row of a new decision, with its hash. */
-export function decisionRow(hashed: HashedDecisionView): Omit<DecisionsTable, 'seal_id'> & { seal_id: null } {
-  const { id, account_id, mode, request_id, reference, treatment, created_at, ...body } = hashed;
-  const row = {
-    id,
-    account_id,
-    mode,
-    request_id,
-    reference,
-    treatment,
-    seller_country: body.seller.country_code,
-    buyer_country: body.buyer.country_code,
-    validation_id: body.buyer_validation?.validation_id ?? null,
-    body: JSON.stringify(body),
-    record_hash: '',
-    seal_id: null,
-    created_at: Date.parse(created_at),
-  };
-  // The decision as hashed is the one given: its body read back from the row is the same
-  // object (decisionBody), which `ledger verify` checks for every decision.
-  row.record_hash = leafHash(hashed);
-  return row;
-}
-
-/** The decision's own members, from its row. */
+/** The decision's own members, from its row, in the order the API shows them. */
 export function decisionBody(row: Omit<DecisionsTable, 'record_hash' | 'seal_id'>): HashedDecisionView {
-  const body = JSON.parse(row.body) as DecisionBody;
+  const body = JSON.parse(row.body) as StoredBody;
   return {
     id: row.id,
     account_id: row.account_id,
@@ -163,13 +165,24 @@ export function decisionBody(row: Omit<DecisionsTable, 'record_hash' | 'seal_id'
     request_id: row.request_id,
     reference: row.reference,
     treatment: row.treatment as HashedDecisionView['treatment'],
-    ...body,
-    seller: { ...body.seller, country_code: row.seller_country },
-    buyer: { ...body.buyer, country_code: row.buyer_country },
+    charge_vat: body.charge_vat,
+    vat_country: body.vat_country,
+    rate: body.rate,
+    rate_type: body.rate_type,
+    category: body.category,
+    amount: body.amount,
+    invoice_note: body.invoice_note,
+    legal_basis: body.legal_basis,
     buyer_validation:
       body.buyer_validation === null || row.validation_id === null
         ? null
         : { ...body.buyer_validation, validation_id: row.validation_id },
+    reasons: body.reasons,
+    case_id: body.case_id,
+    seller: { ...body.seller, country_code: row.seller_country },
+    buyer: { ...body.buyer, country_code: row.buyer_country },
+    supply: body.supply,
+    date: body.date,
     created_at: new Date(Number(row.created_at)).toISOString(),
   };
 }

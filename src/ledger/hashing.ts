@@ -13,15 +13,69 @@ import canonicalize from 'canonicalize';
 const LEAF = Buffer.from([0x00]);
 const NODE = Buffer.from([0x01]);
 
+/**
+ * RFC 8785 of `value`. The value is copied with every object's members in sorted order (UTF-16
+ * code units, as RFC 8785 orders them) and then serialised by `JSON.stringify`, whose numbers and
+ * strings are RFC 8785's. Two things `JSON.stringify` would do differently are refused here as the
+ * `canonicalize` package refuses them: a number that is not finite and a string with a lone
+ * surrogate. An object with a member named like an array index (`"0"`, `"12"`) or `__proto__`
+ * cannot be copied in sorted order (JavaScript puts the first first, in numeric order, and takes
+ * the second as the prototype), so such a value is serialised by the `canonicalize` package.
+ */
 export function canonicalJson(value: unknown): string {
-  const text = canonicalize(value);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(sortedCopy(value));
+  } catch (error) {
+    if (error !== UNORDERABLE) throw error;
+    text = canonicalize(value);
+  }
   if (text === undefined) throw new TypeError('value has no canonical JSON form');
   return text;
 }
 
+/** Thrown inside `sortedCopy` for a member an object literal cannot hold in sorted order. */
+const UNORDERABLE = Symbol('a member a copy cannot hold in sorted order');
+const UNORDERABLE_NAME = /^(?:0|[1-9][0-9]*|__proto__)$/;
+
+function sortedCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+      if (!value.isWellFormed())
+        throw new TypeError('a string with a lone surrogate has no canonical JSON form');
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) throw new TypeError(`${value} has no canonical JSON form`);
+      return value;
+    case 'object':
+      break;
+    default:
+      return value;
+  }
+  if (value === null) return null;
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return sortedCopy((value as { toJSON: () => unknown }).toJSON());
+  if (value instanceof Number || value instanceof String || value instanceof Boolean)
+    return sortedCopy(value.valueOf());
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    // Only a name starting with a digit or `_` can be one a copy cannot hold in order.
+    const first = key.charCodeAt(0);
+    if (((first >= 48 && first <= 57) || first === 95) && UNORDERABLE_NAME.test(key)) throw UNORDERABLE;
+    copy[key] = sortedCopy((value as Record<string, unknown>)[key]);
+  }
+  return copy;
+}
+
 /** The leaf hash of a record, from its canonical form (the record as hashed: no `ledger`). */
 export function leafHash(hashed: object): string {
-  return createHash('sha256').update(LEAF).update(canonicalJson(hashed), 'utf8').digest('hex');
+  return leafHashOf(canonicalJson(hashed));
+}
+
+/** The leaf hash of a record whose canonical form is `canonical`. */
+export function leafHashOf(canonical: string): string {
+  return createHash('sha256').update(LEAF).update(canonical, 'utf8').digest('hex');
 }
 
 export function nodeHash(left: string, right: string): string {

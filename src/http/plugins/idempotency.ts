@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import canonicalize from 'canonicalize';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
+import { canonicalJson } from '../../ledger/hashing.js';
 import type { IdempotencyKeyRef, IdempotencyStore, StoredAnswer } from '../../store/idempotency.js';
 import { withErrorResponses, withResponseHeaders } from '../schemas/common.js';
 
@@ -288,7 +288,7 @@ function validKey(raw: string | string[]): string {
 export function requestHash(request: Pick<FastifyRequest, 'method' | 'url' | 'body'>): string {
   const path = request.url.split('?')[0];
   const body = createHash('sha256')
-    .update(canonicalize(request.body ?? null) ?? '')
+    .update(canonicalJson(request.body ?? null))
     .digest('hex');
   return createHash('sha256').update(`${request.method} ${path}\n${body}`).digest('hex');
 }
