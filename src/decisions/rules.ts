@@ -722,7 +722,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       place: null,
       rate: 'zero',
       legal: (f) =>
-        eu(f.seller) ? [`${DIR} Art. 59(i), (j), (k)`, ...unconfirmedBusiness(f, 3)] : national(f, 'abroad'),
+        eu(f.seller) ? [`${DIR} Art. 58`, ...unconfirmedBusiness(f, 3)] : national(f, 'abroad'),
       reasons: [
         'Electronically supplied, telecommunications and broadcasting services to a consumer in {buyer} are supplied where the consumer lives: no VAT of {seller}; the VAT or GST of {buyer} is usually due from the seller there, through a registration: not assessed.',
       ],
@@ -737,7 +737,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
         null,
         'zero',
         'outside_scope',
-        [`${DIR} Art. 59(i), (j), (k)`],
+        [`${DIR} Art. 58`],
       ),
     },
   },
