@@ -53,29 +53,52 @@ const DIR = 'Directive 2006/112/EC';
 const REG = 'Implementing Regulation (EU) 282/2011';
 const WINDSOR = 'Windsor Framework Art. 8';
 
-/** National law of the sellers outside the EU, by what it makes of the sale. */
-const NATIONAL: Record<string, { export: string; abroad: string; domestic: string }> = {
-  GB: { export: 'VAT Act 1994 s.30(6)', abroad: 'VAT Act 1994 s.7A(2)(a)', domestic: 'VAT Act 1994 s.4' },
-  XI: { export: 'VAT Act 1994 s.30(6)', abroad: 'VAT Act 1994 s.7A(2)(a)', domestic: 'VAT Act 1994 s.4' },
+/**
+ * National law of the sellers outside the EU, by what it makes of the sale: `abroad` is a service
+ * supplied where the customer is, `digital` telecommunications, broadcasting and electronic
+ * services to a consumer abroad (the UK places them where the consumer belongs by a rule of their
+ * own; Switzerland, Liechtenstein, Norway and Australia by their general rule for services).
+ */
+const NATIONAL: Record<string, { export: string; abroad: string; digital: string; domestic: string }> = {
+  GB: {
+    export: 'VAT Act 1994 s.30(6)',
+    abroad: 'VAT Act 1994 s.7A(2)(a)',
+    digital: 'VAT Act 1994 Sch. 4A para. 15',
+    domestic: 'VAT Act 1994 s.4',
+  },
+  XI: {
+    export: 'VAT Act 1994 s.30(6)',
+    abroad: 'VAT Act 1994 s.7A(2)(a)',
+    digital: 'VAT Act 1994 Sch. 4A para. 15',
+    domestic: 'VAT Act 1994 s.4',
+  },
   CH: {
     export: 'MWSTG (CH) Art. 23 Abs. 2 Ziff. 1',
     abroad: 'MWSTG (CH) Art. 8 Abs. 1',
+    digital: 'MWSTG (CH) Art. 8 Abs. 1',
     domestic: 'MWSTG (CH) Art. 25',
   },
   LI: {
     export: 'MWSTG (LI) Art. 23 Abs. 2 Ziff. 1',
     abroad: 'MWSTG (LI) Art. 8 Abs. 1',
+    digital: 'MWSTG (LI) Art. 8 Abs. 1',
     domestic: 'MWSTG (LI) Art. 25',
   },
   NO: {
     export: 'Merverdiavgiftsloven paragraf 6-21',
     abroad: 'Merverdiavgiftsloven paragraf 6-22',
+    digital: 'Merverdiavgiftsloven paragraf 6-22',
     domestic: 'Merverdiavgiftsloven paragraf 3-1',
   },
-  AU: { export: 'GST Act 1999 s 38-185', abroad: 'GST Act 1999 s 38-190', domestic: 'GST Act 1999 s 9-70' },
+  AU: {
+    export: 'GST Act 1999 s 38-185',
+    abroad: 'GST Act 1999 s 38-190',
+    digital: 'GST Act 1999 s 38-190',
+    domestic: 'GST Act 1999 s 9-70',
+  },
 };
 
-const national = (f: DecisionFacts, which: 'export' | 'abroad' | 'domestic') => {
+const national = (f: DecisionFacts, which: 'export' | 'abroad' | 'digital' | 'domestic') => {
   const law = NATIONAL[f.seller];
   return law ? [law[which]] : [];
 };
@@ -722,7 +745,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       place: null,
       rate: 'zero',
       legal: (f) =>
-        eu(f.seller) ? [`${DIR} Art. 58`, ...unconfirmedBusiness(f, 3)] : national(f, 'abroad'),
+        eu(f.seller) ? [`${DIR} Art. 58`, ...unconfirmedBusiness(f, 3)] : national(f, 'digital'),
       reasons: [
         'Electronically supplied, telecommunications and broadcasting services to a consumer in {buyer} are supplied where the consumer lives: no VAT of {seller}; the VAT or GST of {buyer} is usually due from the seller there, through a registration: not assessed.',
       ],
