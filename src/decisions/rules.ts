@@ -10,6 +10,7 @@ import {
   numberAllowsIcs,
   numberAllowsReverseCharge,
   numberShowsForeignBusiness,
+  PLACE_BOUND_ARTICLES,
   rateTableOf,
   sameVatArea,
   whyNumberNotUsed,
@@ -101,17 +102,6 @@ const NATIONAL: Record<string, { export: string; abroad: string; digital: string
 const national = (f: DecisionFacts, which: 'export' | 'abroad' | 'digital' | 'domestic') => {
   const law = NATIONAL[f.seller];
   return law ? [law[which]] : [];
-};
-
-/** The articles for a service bound to a place, by its category. */
-const PLACE_BOUND_ARTICLES: Record<string, string> = {
-  accommodation: `${DIR} Art. 47`,
-  holiday_accommodation: `${DIR} Art. 47`,
-  restaurant: `${DIR} Art. 55`,
-  cultural_events: `${DIR} Art. 53, 54`,
-  sporting_events: `${DIR} Art. 53, 54`,
-  admission_sporting_events: `${DIR} Art. 53`,
-  transport_passengers: `${DIR} Art. 48`,
 };
 
 const eu = (country: string) => EU_MEMBER_STATES.has(country);
@@ -241,7 +231,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       legal: (f) =>
         eu(f.seller) ? [PLACE_BOUND_ARTICLES[f.category ?? ''] ?? `${DIR} Art. 47`] : national(f, 'domestic'),
       reasons: [
-        'Accommodation, restaurant services, admission to events and passenger transport are taxed where they are performed ({performed}), whoever the customer is: never a reverse charge.',
+        'Services connected with a building or land (accommodation, construction, renovation), restaurant and catering services, admission to events, passenger transport and short-term hire of means of transport are taxed where they are performed ({performed}), whoever the customer is: never a reverse charge.',
       ],
       note: 'domestic',
     },
