@@ -649,7 +649,12 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       treatment: 'distance_sale',
       place: 'buyer',
       rate: 'buyer',
-      legal: () => [`${DIR} Art. 58`, `${DIR} Art. 59c`, `${DIR} Art. 369a, 369b`],
+      legal: (f) => [
+        `${DIR} Art. 58`,
+        `${DIR} Art. 59c`,
+        `${DIR} Art. 369a, 369b`,
+        ...unconfirmedBusiness(f, 2),
+      ],
       reasons: [
         'Telecommunications, broadcasting and electronically supplied services to a consumer in {buyer}, by a seller over the EUR 10,000 threshold or declaring through the One-Stop Shop: taxed in {buyer} at its rate, declared through the OSS.',
       ],
@@ -678,7 +683,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       treatment: 'distance_sale',
       place: 'seller',
       rate: 'seller',
-      legal: () => [`${DIR} Art. 59c(1)`, `${DIR} Art. 45`],
+      legal: (f) => [`${DIR} Art. 59c(1)`, `${DIR} Art. 45`, ...unconfirmedBusiness(f, 2)],
       reasons: [
         "The seller's distance sales and cross-border digital services to EU consumers stay under EUR 10,000 this year and last: taxed in {seller} at its rate; once over the threshold (this sale included), at the rate of {buyer} through the One-Stop Shop.",
       ],
@@ -693,7 +698,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
         'DE',
         'DE',
         'distance_sale',
-        [`${DIR} Art. 59c(1)`, `${DIR} Art. 45`],
+        [`${DIR} Art. 59c(1)`, `${DIR} Art. 45`, `${REG} Art. 18(2)`],
       ),
     },
   },
@@ -706,7 +711,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       treatment: 'distance_sale',
       place: 'buyer',
       rate: 'buyer',
-      legal: () => [`${DIR} Art. 58`, `${DIR} Art. 358a, 359`],
+      legal: (f) => [`${DIR} Art. 58`, `${DIR} Art. 358a, 359`, ...unconfirmedBusiness(f, 2)],
       reasons: [
         'Telecommunications, broadcasting and electronically supplied services from outside the EU to a consumer in {buyer}: taxed in {buyer} at its rate from the first sale, declared through the One-Stop Shop (non-Union scheme).',
       ],
