@@ -268,6 +268,11 @@ const CASES: [string, ReturnType<typeof body>, Expected][] = [
     { treatment: 'outside_scope', vat_country: null, ...ZERO },
   ],
   [
+    'DE services to a GB buyer whose registry fails: treated as a consumer outside the EU (Reg. Art. 18(3))',
+    body('DE', 'GB', 'services', { vat: 'GB999999918' }),
+    { treatment: 'domestic', ...std('DE', 19), legal: [/Art\. 45$/, /282\/2011 Art\. 18\(3\)/] },
+  ],
+  [
     'DE services to a Northern Ireland business with an XI number: UK services, outside the EU',
     body('DE', 'XI', 'services', { vat: 'XI' }),
     { treatment: 'outside_scope', vat_country: null, ...ZERO },
