@@ -20,18 +20,36 @@ export const EU_MEMBER_STATES: ReadonlySet<string> = new Set(
 export const DECISION_COUNTRIES: readonly string[] = Object.freeze([...EU_MEMBER_STATES, ...OUTSIDE_EU]);
 
 /**
- * Services bound to the place where they are performed (Directive 2006/112/EC Art. 47, 48, 53,
- * 54, 55): rate category ids of GET /v1/rates/categories.
+ * Services bound to the place where they are performed, by rate category id (GET
+ * /v1/rates/categories), with the article of Directive 2006/112/EC that puts them there:
+ * services connected with immovable property (Art. 47; Implementing Regulation 282/2011 Art. 31a:
+ * accommodation, construction, renovation, repair and cleaning of buildings), passenger transport
+ * (Art. 48), admission to and activities at events (Art. 53 to businesses, 54 to consumers),
+ * restaurant and catering services (Art. 55), short-term hire of means of transport (Art. 56(1)).
+ * Use of sports facilities is not admission to an event (Regulation 282/2011 Art. 32(3)).
  */
-export const PLACE_BOUND_CATEGORIES: ReadonlySet<string> = new Set([
-  'accommodation',
-  'holiday_accommodation',
-  'restaurant',
-  'cultural_events',
-  'sporting_events',
-  'admission_sporting_events',
-  'transport_passengers',
-]);
+export const PLACE_BOUND_ARTICLES: Readonly<Record<string, string>> = Object.freeze({
+  accommodation: 'Directive 2006/112/EC Art. 47',
+  holiday_accommodation: 'Directive 2006/112/EC Art. 47',
+  construction: 'Directive 2006/112/EC Art. 47',
+  housing_provision: 'Directive 2006/112/EC Art. 47',
+  renovation: 'Directive 2006/112/EC Art. 47',
+  residential_renovation: 'Directive 2006/112/EC Art. 47',
+  non_owned_residency_renovation: 'Directive 2006/112/EC Art. 47',
+  private_dwellings: 'Directive 2006/112/EC Art. 47',
+  window_cleaning: 'Directive 2006/112/EC Art. 47',
+  transport_passengers: 'Directive 2006/112/EC Art. 48',
+  cultural_events: 'Directive 2006/112/EC Art. 53, 54',
+  sporting_events: 'Directive 2006/112/EC Art. 53, 54',
+  admission_sporting_events: 'Directive 2006/112/EC Art. 53',
+  event_access: 'Directive 2006/112/EC Art. 53, 54',
+  theatre_performances: 'Directive 2006/112/EC Art. 53, 54',
+  restaurant: 'Directive 2006/112/EC Art. 55',
+  food_service: 'Directive 2006/112/EC Art. 55',
+  hiring_short_period: 'Directive 2006/112/EC Art. 56(1)',
+});
+
+export const PLACE_BOUND_CATEGORIES: ReadonlySet<string> = new Set(Object.keys(PLACE_BOUND_ARTICLES));
 
 const UK = new Set(['GB', 'XI']);
 const CH_LI = new Set(['CH', 'LI']);

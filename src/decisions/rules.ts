@@ -10,6 +10,7 @@ import {
   numberAllowsIcs,
   numberAllowsReverseCharge,
   numberShowsForeignBusiness,
+  PLACE_BOUND_ARTICLES,
   rateTableOf,
   sameVatArea,
   whyNumberNotUsed,
@@ -53,42 +54,54 @@ const DIR = 'Directive 2006/112/EC';
 const REG = 'Implementing Regulation (EU) 282/2011';
 const WINDSOR = 'Windsor Framework Art. 8';
 
-/** National law of the sellers outside the EU, by what it makes of the sale. */
-const NATIONAL: Record<string, { export: string; abroad: string; domestic: string }> = {
-  GB: { export: 'VAT Act 1994 s.30(6)', abroad: 'VAT Act 1994 s.7A(2)(a)', domestic: 'VAT Act 1994 s.4' },
-  XI: { export: 'VAT Act 1994 s.30(6)', abroad: 'VAT Act 1994 s.7A(2)(a)', domestic: 'VAT Act 1994 s.4' },
+/**
+ * National law of the sellers outside the EU, by what it makes of the sale: `abroad` is a service
+ * supplied where the customer is, `digital` telecommunications, broadcasting and electronic
+ * services to a consumer abroad (the UK places them where the consumer belongs by a rule of their
+ * own; Switzerland, Liechtenstein, Norway and Australia by their general rule for services).
+ */
+const NATIONAL: Record<string, { export: string; abroad: string; digital: string; domestic: string }> = {
+  GB: {
+    export: 'VAT Act 1994 s.30(6)',
+    abroad: 'VAT Act 1994 s.7A(2)(a)',
+    digital: 'VAT Act 1994 Sch. 4A para. 15',
+    domestic: 'VAT Act 1994 s.4',
+  },
+  XI: {
+    export: 'VAT Act 1994 s.30(6)',
+    abroad: 'VAT Act 1994 s.7A(2)(a)',
+    digital: 'VAT Act 1994 Sch. 4A para. 15',
+    domestic: 'VAT Act 1994 s.4',
+  },
   CH: {
     export: 'MWSTG (CH) Art. 23 Abs. 2 Ziff. 1',
     abroad: 'MWSTG (CH) Art. 8 Abs. 1',
+    digital: 'MWSTG (CH) Art. 8 Abs. 1',
     domestic: 'MWSTG (CH) Art. 25',
   },
   LI: {
     export: 'MWSTG (LI) Art. 23 Abs. 2 Ziff. 1',
     abroad: 'MWSTG (LI) Art. 8 Abs. 1',
+    digital: 'MWSTG (LI) Art. 8 Abs. 1',
     domestic: 'MWSTG (LI) Art. 25',
   },
   NO: {
     export: 'Merverdiavgiftsloven paragraf 6-21',
     abroad: 'Merverdiavgiftsloven paragraf 6-22',
+    digital: 'Merverdiavgiftsloven paragraf 6-22',
     domestic: 'Merverdiavgiftsloven paragraf 3-1',
   },
-  AU: { export: 'GST Act 1999 s 38-185', abroad: 'GST Act 1999 s 38-190', domestic: 'GST Act 1999 s 9-70' },
+  AU: {
+    export: 'GST Act 1999 s 38-185',
+    abroad: 'GST Act 1999 s 38-190',
+    digital: 'GST Act 1999 s 38-190',
+    domestic: 'GST Act 1999 s 9-70',
+  },
 };
 
-const national = (f: DecisionFacts, which: 'export' | 'abroad' | 'domestic') => {
+const national = (f: DecisionFacts, which: 'export' | 'abroad' | 'digital' | 'domestic') => {
   const law = NATIONAL[f.seller];
   return law ? [law[which]] : [];
-};
-
-/** The articles for a service bound to a place, by its category. */
-const PLACE_BOUND_ARTICLES: Record<string, string> = {
-  accommodation: `${DIR} Art. 47`,
-  holiday_accommodation: `${DIR} Art. 47`,
-  restaurant: `${DIR} Art. 55`,
-  cultural_events: `${DIR} Art. 53, 54`,
-  sporting_events: `${DIR} Art. 53, 54`,
-  admission_sporting_events: `${DIR} Art. 53`,
-  transport_passengers: `${DIR} Art. 48`,
 };
 
 const eu = (country: string) => EU_MEMBER_STATES.has(country);
@@ -218,7 +231,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       legal: (f) =>
         eu(f.seller) ? [PLACE_BOUND_ARTICLES[f.category ?? ''] ?? `${DIR} Art. 47`] : national(f, 'domestic'),
       reasons: [
-        'Accommodation, restaurant services, admission to events and passenger transport are taxed where they are performed ({performed}), whoever the customer is: never a reverse charge.',
+        'Services connected with a building or land (accommodation, construction, renovation), restaurant and catering services, admission to events, passenger transport and short-term hire of means of transport are taxed where they are performed ({performed}), whoever the customer is: never a reverse charge.',
       ],
       note: 'domestic',
     },
@@ -636,7 +649,12 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       treatment: 'distance_sale',
       place: 'buyer',
       rate: 'buyer',
-      legal: () => [`${DIR} Art. 58`, `${DIR} Art. 59c`, `${DIR} Art. 369a, 369b`],
+      legal: (f) => [
+        `${DIR} Art. 58`,
+        `${DIR} Art. 59c`,
+        `${DIR} Art. 369a, 369b`,
+        ...unconfirmedBusiness(f, 2),
+      ],
       reasons: [
         'Telecommunications, broadcasting and electronically supplied services to a consumer in {buyer}, by a seller over the EUR 10,000 threshold or declaring through the One-Stop Shop: taxed in {buyer} at its rate, declared through the OSS.',
       ],
@@ -665,7 +683,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       treatment: 'distance_sale',
       place: 'seller',
       rate: 'seller',
-      legal: () => [`${DIR} Art. 59c(1)`, `${DIR} Art. 45`],
+      legal: (f) => [`${DIR} Art. 59c(1)`, `${DIR} Art. 45`, ...unconfirmedBusiness(f, 2)],
       reasons: [
         "The seller's distance sales and cross-border digital services to EU consumers stay under EUR 10,000 this year and last: taxed in {seller} at its rate; once over the threshold (this sale included), at the rate of {buyer} through the One-Stop Shop.",
       ],
@@ -680,7 +698,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
         'DE',
         'DE',
         'distance_sale',
-        [`${DIR} Art. 59c(1)`, `${DIR} Art. 45`],
+        [`${DIR} Art. 59c(1)`, `${DIR} Art. 45`, `${REG} Art. 18(2)`],
       ),
     },
   },
@@ -693,7 +711,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       treatment: 'distance_sale',
       place: 'buyer',
       rate: 'buyer',
-      legal: () => [`${DIR} Art. 58`, `${DIR} Art. 358a, 359`],
+      legal: (f) => [`${DIR} Art. 58`, `${DIR} Art. 358a, 359`, ...unconfirmedBusiness(f, 2)],
       reasons: [
         'Telecommunications, broadcasting and electronically supplied services from outside the EU to a consumer in {buyer}: taxed in {buyer} at its rate from the first sale, declared through the One-Stop Shop (non-Union scheme).',
       ],
@@ -722,7 +740,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       place: null,
       rate: 'zero',
       legal: (f) =>
-        eu(f.seller) ? [`${DIR} Art. 59(i), (j), (k)`, ...unconfirmedBusiness(f, 3)] : national(f, 'abroad'),
+        eu(f.seller) ? [`${DIR} Art. 58`, ...unconfirmedBusiness(f, 3)] : national(f, 'digital'),
       reasons: [
         'Electronically supplied, telecommunications and broadcasting services to a consumer in {buyer} are supplied where the consumer lives: no VAT of {seller}; the VAT or GST of {buyer} is usually due from the seller there, through a registration: not assessed.',
       ],
@@ -737,7 +755,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
         null,
         'zero',
         'outside_scope',
-        [`${DIR} Art. 59(i), (j), (k)`],
+        [`${DIR} Art. 58`],
       ),
     },
   },
