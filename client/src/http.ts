@@ -4,7 +4,8 @@ import { backoffMs, retryDelayMs, sleep } from './retry.js';
 
 /**
  * One call to the service over `fetch`, as every resource makes it: the key, a timeout per
- * attempt, retries (retry.ts) with one `Idempotency-Key` per POST across its attempts, the answer
+ * attempt, retries (retry.ts) with one `Idempotency-Key` per POST, PUT, PATCH or DELETE across its
+ * attempts, the answer
  * read whole, a failure thrown as its typed error (errors.ts), and the rate-limit headers and
  * request id beside the body of a success.
  */
@@ -24,7 +25,10 @@ export interface ClientOptions {
 
 /** Per-call settings; `timeoutMs` and `maxRetries` override the client's. */
 export interface RequestOptions {
-  /** The `Idempotency-Key` of a POST (1-255 visible ASCII characters); default a new UUID per call. */
+  /**
+   * The `Idempotency-Key` of a POST, PUT, PATCH or DELETE (1-255 visible ASCII characters); default
+   * a new UUID per call.
+   */
   idempotencyKey?: string;
   timeoutMs?: number;
   maxRetries?: number;
@@ -37,7 +41,7 @@ export interface ResponseInfo {
   headers: Headers;
   /** `X-Request-Id`, the same as `meta.request_id`. */
   requestId: string | undefined;
-  /** The key the POST was sent with, on every attempt. */
+  /** The key a POST, PUT, PATCH or DELETE was sent with, on every attempt; undefined for a GET. */
   idempotencyKey: string | undefined;
   /** True when the service repeated the first answer to this key (`Idempotent-Replayed`). */
   replayed: boolean;
@@ -131,8 +135,11 @@ export class Transport {
   ): Promise<{ answer: Answer; info: ResponseInfo }> {
     const maxRetries = wholeNumber('maxRetries', options.maxRetries ?? this.maxRetries, 0);
     const timeoutMs = wholeNumber('timeoutMs', options.timeoutMs ?? this.timeoutMs, 1);
+    // Every call that changes something carries one key across its attempts: a retry after a lost
+    // answer gets the first answer again instead of doing the work twice (a POST) or being told
+    // 404 for a deletion that happened (a DELETE whose first attempt succeeded).
     const idempotencyKey =
-      call.method === 'POST' ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
+      call.method === 'GET' ? undefined : (options.idempotencyKey ?? newIdempotencyKey());
     const url = this.url(call);
     const init: RequestInit = {
       method: call.method,

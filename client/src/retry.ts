@@ -1,7 +1,8 @@
 /**
  * When a failed attempt is tried again, and after how long. Retried: no answer (the connection
  * failed or the attempt timed out), 408 (the request did not arrive in time: nothing was done),
- * 429 and 5xx; and 409 on a retry of a POST, which the service answers while the first attempt
+ * 429 and 5xx; and 409 on a retry of a call with an `Idempotency-Key` (anything but a GET), which
+ * the service answers while the first attempt
  * with the same `Idempotency-Key` is still running. The wait is
  * the answer's `Retry-After` when it gives one, else an exponential backoff with jitter. An
  * answer asking for more than a minute (the monthly quota, until next month) is not waited for:
@@ -16,7 +17,7 @@ const MAX_BACKOFF_MS = 8_000;
 export interface FailedAnswer {
   status: number;
   retryAfter: number | undefined;
-  /** A POST sent again with the `Idempotency-Key` of an earlier attempt. */
+  /** A call sent again with the `Idempotency-Key` of an earlier attempt. */
   keyedRetry: boolean;
 }
 

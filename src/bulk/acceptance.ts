@@ -7,6 +7,7 @@ import { timeOrderedUuid } from '../ids.js';
 import { lookupKey } from '../matching/trader-fields.js';
 import { checkReference, parseReference } from '../records/reference.js';
 import { type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
+import { withKnownCommit } from '../store/commit-outcome.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { Stores } from '../store/stores.js';
 import { parseNumber } from '../validation/parse.js';
@@ -138,26 +139,35 @@ export class BulkAcceptance {
       const status = sorted.accepted === 0 ? ('completed' as const) : ('pending' as const);
       const opened = fileRow(sorted, status);
       await request.beforeCommit?.();
-      const quota = await this.deps.stores.transaction(async (stores) => {
-        // Test keys are answered from test mode: nothing counted (decisions section 5).
-        const state = await this.deps.quota.on(stores.usage).charge(principal, sorted.units, now);
-        if (staged) await stores.bulk.openFile(opened);
-        else await stores.bulk.insertFile(opened);
-        await stores.bulk.insertRows(sorted.take());
-        const jobs = [];
-        for (let from = 0; from < sorted.units; from += UNITS_PER_SLICE) {
-          const payload = { bulkId: id, from, to: Math.min(sorted.units, from + UNITS_PER_SLICE) };
-          jobs.push({ kind: BULK_SLICE_JOB, payload, runAt: now });
-        }
-        await stores.jobs.enqueue(jobs, now);
-        // Every row rejected: the file is complete at once, and says so to endpoints subscribed to it.
-        const owner = { accountId: principal.accountId, mode: principal.mode };
-        if (status === 'completed') {
-          await this.deps.deliveries.emit(stores, owner, bulkCompletedEvent(opened, this.deps.publicUrl), {
-            onlyIfSubscribed: true,
-          });
-        }
-        return state;
+      const write = () =>
+        this.deps.stores.transaction(async (stores) => {
+          // Test keys are answered from test mode: nothing counted (decisions section 5).
+          const state = await this.deps.quota.on(stores.usage).charge(principal, sorted.units, now);
+          if (staged) await stores.bulk.openFile(opened);
+          else await stores.bulk.insertFile(opened);
+          await stores.bulk.insertRows(sorted.take());
+          const jobs = [];
+          for (let from = 0; from < sorted.units; from += UNITS_PER_SLICE) {
+            const payload = { bulkId: id, from, to: Math.min(sorted.units, from + UNITS_PER_SLICE) };
+            jobs.push({ kind: BULK_SLICE_JOB, payload, runAt: now });
+          }
+          await stores.jobs.enqueue(jobs, now);
+          // Every row rejected: the file is complete at once, and says so to endpoints subscribed to it.
+          const owner = { accountId: principal.accountId, mode: principal.mode };
+          if (status === 'completed') {
+            await this.deps.deliveries.emit(stores, owner, bulkCompletedEvent(opened, this.deps.publicUrl), {
+              onlyIfSubscribed: true,
+            });
+          }
+          return state;
+        });
+      // A COMMIT whose reply was lost: the file accepted when it happened (store/commit-outcome.ts).
+      const quota = await withKnownCommit(write, {
+        committed: async () => {
+          const found = await this.deps.stores.bulk.getFile(id);
+          return found !== undefined && found.status !== 'receiving';
+        },
+        outcome: () => this.deps.quota.current(principal, now),
       });
       this.deps.onEnqueued?.();
       const data = {
@@ -169,8 +179,8 @@ export class BulkAcceptance {
       };
       return { data, quota };
     } catch (error) {
-      // A refused file leaves nothing; when the commit's outcome is unknown the file may be open,
-      // and a file left receiving is removed by the sweep (sweepReceiving).
+      // A refused file leaves nothing; when the commit's outcome could not be looked up the file
+      // may be open, and a file left receiving is removed by the sweep (sweepReceiving).
       if (staged && !(error instanceof CommitOutcomeUnknownError))
         await bulk.deleteReceiving(id).catch(() => undefined);
       throw error;

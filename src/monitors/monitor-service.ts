@@ -7,6 +7,7 @@ import { ApiError, type ErrorCode } from '../errors.js';
 import { newId } from '../ids.js';
 import { recurringJobId } from '../jobs/worker.js';
 import { parseReference } from '../records/reference.js';
+import { withKnownCommit } from '../store/commit-outcome.js';
 import type { NewJob } from '../store/jobs.js';
 import type { MonitorRow } from '../store/monitors.js';
 import type { Stores } from '../store/stores.js';
@@ -198,62 +199,77 @@ export class MonitorService {
     const owner = ownerOf(principal);
     const now = this.deps.clock.now();
     const vatNumbers = numbers.map((checked) => checked.number.vatNumber);
-    const result = await this.deps.stores.transaction(async (stores) => {
-      await stores.monitors.lockOwner(owner);
-      const existing = new Map(
-        (await stores.monitors.findByNumbers(owner, vatNumbers)).map((row) => [row.vat_number, row]),
-      );
-      const inOrder = () => vatNumbers.map((number) => existing.get(number)!);
-      const missing = numbers.filter((checked) => !existing.has(checked.number.vatNumber));
-      const quota = this.quota.on(stores.usage);
-      if (missing.length === 0)
-        return { monitors: inOrder(), created: 0, quota: await quota.current(principal, now) };
-      const count = await stores.monitors.count(owner);
-      if (count + missing.length > limit) {
-        throw new ApiError(
-          'monitor_limit_exceeded',
-          `The account has ${count} of its ${limit} monitors in this key mode; ${missing.length} more would pass the limit.`,
+    // The monitors made and charged, for a COMMIT whose reply was lost (below).
+    let made: { monitors: MonitorRow[]; created: number; ids: string[] } | undefined;
+    const write = () =>
+      this.deps.stores.transaction(async (stores) => {
+        await stores.monitors.lockOwner(owner);
+        const existing = new Map(
+          (await stores.monitors.findByNumbers(owner, vatNumbers)).map((row) => [row.vat_number, row]),
         );
-      }
-      const state = await quota.charge(principal, missing.length, now);
-      const firstSlot = await stores.monitors.nextSlot();
-      const rows = missing.map((checked, index): MonitorRow => {
-        const slot = firstSlot + index;
-        return {
-          id: newId('mon'),
-          account_id: owner.accountId,
-          mode: owner.mode,
-          vat_number: checked.number.vatNumber,
-          country_code: checked.number.countryCode,
-          interval: fields.interval,
-          status: 'active',
-          reference: fields.reference,
-          requester_vat_number: fields.requester,
-          slot,
-          seq: deliverySeq(now),
-          created_at: now,
-          last_checked_at: null,
-          next_check_at: nextCheckAt(now, slot, fields.interval),
-          queued_at: now,
-          last_error: null,
-          last_result: null,
-          last_valid: null,
+        const inOrder = () => vatNumbers.map((number) => existing.get(number)!);
+        const missing = numbers.filter((checked) => !existing.has(checked.number.vatNumber));
+        const quota = this.quota.on(stores.usage);
+        if (missing.length === 0)
+          return { monitors: inOrder(), created: 0, quota: await quota.current(principal, now) };
+        const count = await stores.monitors.count(owner);
+        if (count + missing.length > limit) {
+          throw new ApiError(
+            'monitor_limit_exceeded',
+            `The account has ${count} of its ${limit} monitors in this key mode; ${missing.length} more would pass the limit.`,
+          );
+        }
+        const state = await quota.charge(principal, missing.length, now);
+        const firstSlot = await stores.monitors.nextSlot();
+        const rows = missing.map((checked, index): MonitorRow => {
+          const slot = firstSlot + index;
+          return {
+            id: newId('mon'),
+            account_id: owner.accountId,
+            mode: owner.mode,
+            vat_number: checked.number.vatNumber,
+            country_code: checked.number.countryCode,
+            interval: fields.interval,
+            status: 'active',
+            reference: fields.reference,
+            requester_vat_number: fields.requester,
+            slot,
+            seq: deliverySeq(now),
+            created_at: now,
+            last_checked_at: null,
+            next_check_at: nextCheckAt(now, slot, fields.interval),
+            queued_at: now,
+            last_error: null,
+            last_result: null,
+            last_valid: null,
+          };
+        });
+        await stores.monitors.insert(rows);
+        // The scheduler's one row is added with the first monitor: no work where none is monitored.
+        const scheduler = {
+          id: recurringJobId(SCHEDULE_MONITORS_JOB),
+          kind: SCHEDULE_MONITORS_JOB,
+          payload: null,
+          runAt: now,
         };
+        await stores.jobs.enqueue(
+          [...rows.map((row) => checkMonitorJob(row.id, false, now, fields.requestId)), scheduler],
+          now,
+        );
+        for (const row of rows) existing.set(row.vat_number, row);
+        made = { monitors: inOrder(), created: missing.length, ids: rows.map((row) => row.id) };
+        return { monitors: made.monitors, created: made.created, quota: state };
       });
-      await stores.monitors.insert(rows);
-      // The scheduler's one row is added with the first monitor: no work where none is monitored.
-      const scheduler = {
-        id: recurringJobId(SCHEDULE_MONITORS_JOB),
-        kind: SCHEDULE_MONITORS_JOB,
-        payload: null,
-        runAt: now,
-      };
-      await stores.jobs.enqueue(
-        [...rows.map((row) => checkMonitorJob(row.id, false, now, fields.requestId)), scheduler],
-        now,
-      );
-      for (const row of rows) existing.set(row.vat_number, row);
-      return { monitors: inOrder(), created: missing.length, quota: state };
+    // A COMMIT whose reply was lost: the monitors made when it happened (store/commit-outcome.ts),
+    // their first checks charged and queued, so the caller gets them rather than a 503.
+    const result = await withKnownCommit(write, {
+      committed: async () =>
+        made !== undefined && (await this.deps.stores.monitors.get(owner, made.ids[0])) !== undefined,
+      outcome: async () => ({
+        monitors: made!.monitors,
+        created: made!.created,
+        quota: await this.quota.current(principal, now),
+      }),
     });
     if (result.created > 0) this.deps.onEnqueued?.();
     return result;

@@ -8,6 +8,7 @@ import type { TraderFields } from '../matching/compare.js';
 import { lookupKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { AsyncItem } from '../store/async-requests.js';
+import { withKnownCommit } from '../store/commit-outcome.js';
 import type { Stores } from '../store/stores.js';
 import { requireSubscribers } from '../webhooks/endpoints.js';
 import { sentTrader } from './match.js';
@@ -144,7 +145,11 @@ export class AsyncAcceptance {
     return { data: { batch_id: batchId, status: 'pending' as const, ...summary }, quota };
   }
 
-  /** Quota, batch, items and jobs in one transaction: no accepted work without its job, no charge without work. */
+  /**
+   * Quota, batch, items and jobs in one transaction: no accepted work without its job, no charge
+   * without work. A COMMIT whose reply was lost is looked up (store/commit-outcome.ts): accepted
+   * when it happened, so the caller gets the ids of the items it was charged for.
+   */
   private async enqueue(
     principal: Principal,
     units: number,
@@ -152,22 +157,33 @@ export class AsyncAcceptance {
     now: number,
     batch?: Parameters<Stores['asyncRequests']['insertBatch']>[0],
   ): Promise<QuotaState> {
-    const quota = await this.deps.stores.transaction(async (stores) => {
-      const state = await this.deps.quota.on(stores.usage).reserve(principal, units, now);
-      if (batch) await stores.asyncRequests.insertBatch(batch);
-      await stores.asyncRequests.insertItems(items.map(({ item }) => item));
-      await stores.jobs.enqueue(
-        // The job has the item's id, so a poll of the item finds when it runs next; the trader
-        // fields travel with the job, which is all that needs them.
-        items.map(({ item, trader }) => ({
-          id: item.id,
-          kind: VALIDATE_JOB,
-          payload: trader ? { itemId: item.id, trader } : { itemId: item.id },
-          runAt: now,
-        })),
-        now,
-      );
-      return state;
+    const write = () =>
+      this.deps.stores.transaction(async (stores) => {
+        const state = await this.deps.quota.on(stores.usage).reserve(principal, units, now);
+        if (batch) await stores.asyncRequests.insertBatch(batch);
+        await stores.asyncRequests.insertItems(items.map(({ item }) => item));
+        await stores.jobs.enqueue(
+          // The job has the item's id, so a poll of the item finds when it runs next; the trader
+          // fields travel with the job, which is all that needs them.
+          items.map(({ item, trader }) => ({
+            id: item.id,
+            kind: VALIDATE_JOB,
+            payload: trader ? { itemId: item.id, trader } : { itemId: item.id },
+            runAt: now,
+          })),
+          now,
+        );
+        return state;
+      });
+    const quota = await withKnownCommit(write, {
+      committed: async () => {
+        const { asyncRequests } = this.deps.stores;
+        const found = batch
+          ? await asyncRequests.getBatch(batch.id)
+          : await asyncRequests.getItem(items[0].item.id);
+        return found !== undefined;
+      },
+      outcome: () => this.deps.quota.current(principal, now),
     });
     this.deps.onEnqueued?.();
     return quota;

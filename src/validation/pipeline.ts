@@ -8,6 +8,7 @@ import { lookupKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import { writeAnswers } from '../store/charges.js';
+import type { ValidationRecord } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import type { DecisionsTable } from '../store/tables.js';
 import type { ValidationAnswer } from './answer.js';
@@ -41,7 +42,7 @@ export interface PipelineSettings {
 }
 
 export interface PipelineDeps {
-  stores: Pick<Stores, 'cache' | 'charges' | 'records' | 'evidence' | 'decisions'>;
+  stores: Pick<Stores, 'cache' | 'charges' | 'records' | 'evidence' | 'decisions' | 'transaction'>;
   quota: Quota;
   gateway: RegistryGateway;
   clock: Clock;
@@ -262,7 +263,8 @@ export class ValidationPipeline {
    * The record stage: a live key's answers are charged together with their records (429 when the
    * quota ran out meanwhile), in one unit of work with the evidence and cache entries their
    * registry answers left (answer-writes.ts) and the decision resting on the answer, if any; a
-   * test key's are recorded as test-mode records, charging nothing.
+   * test key's are recorded as test-mode records, charging nothing, in one transaction with the
+   * decision resting on them.
    */
   private async keep(
     principal: Principal,
@@ -284,8 +286,7 @@ export class ValidationPipeline {
         throw error;
       }
       if (principal.mode === 'test') {
-        await this.deps.stores.records.insert(records);
-        if (decisions.length > 0) await this.deps.stores.decisions.insertMany(decisions);
+        await this.recordTest(records, decisions);
         return { quota: await this.deps.quota.current(principal, now), ids };
       }
       const quota = await chargeRecords(this.deps, principal, records, now, writes, decisions);
@@ -294,6 +295,21 @@ export class ValidationPipeline {
     } finally {
       release();
     }
+  }
+
+  /**
+   * A test key's records, charging nothing; the decisions resting on them in the same transaction,
+   * so a test-mode decision is kept exactly when its buyer's check is, as with a live key.
+   */
+  private async recordTest(
+    records: readonly ValidationRecord[],
+    decisions: readonly DecisionsTable[],
+  ): Promise<void> {
+    if (decisions.length === 0) return this.deps.stores.records.insert(records);
+    await this.deps.stores.transaction(async (stores) => {
+      await stores.records.insert(records);
+      await stores.decisions.insertMany(decisions);
+    });
   }
 
   private contextOf(

@@ -79,6 +79,23 @@ describeEachDialect('SDK retries', (dialect) => {
     expect(await recordsOf(suite.app, account.id)).toHaveLength(2);
   });
 
+  it('answers a DELETE whose reply was lost with the first answer, not a 404 for what it removed', async () => {
+    const { vat } = await client();
+    const monitor = await vat.monitors.create({ vat_number: 'ATU12345675', interval: 'daily' });
+    proxy.clear();
+    proxy.failNext('loseReply');
+    const removed = await vat.monitors.delete(monitor.data.id);
+    expect(removed.data).toEqual({ id: monitor.data.id, deleted: true });
+    expect(removed.response).toMatchObject({ attempts: 2, replayed: true, status: 200 });
+    expect(proxy.requests.map((request) => request.outcome)).toEqual(['loseReply', 'forwarded']);
+    const keys = keysOf('DELETE');
+    expect(keys).toEqual([removed.response.idempotencyKey, removed.response.idempotencyKey]);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // Removed once: a new call (a new key) is told it is not there.
+    const again = await vat.monitors.delete(monitor.data.id).catch((caught: unknown) => caught);
+    expect(again).toBeInstanceOf(sdk.NotFoundError);
+  });
+
   it('retries a GET after a 502 and a burst 429, without an Idempotency-Key', async () => {
     const { vat } = await client();
     proxy.failNext({ status: 502, body: '<html>Bad gateway</html>' }, answer('burst_limit_exceeded', 429, 0));

@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DECISION_CASES, type DecisionCase } from '../../src/decisions/rules.js';
 import type { BuyerStanding } from '../../src/decisions/types.js';
 import { sealLedger } from '../../src/ledger/sealer.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
+import { recordsOf } from '../e2e/live.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
 import { expectError, OFFLINE_REGISTRIES } from '../http/support.js';
@@ -54,6 +56,34 @@ const TEST_MODE_CASES = DECISION_CASES.filter(
       entry.example.buyer.country_code !== 'DE'
     ),
 );
+
+async function decisionsOf(app: TestApp, accountId: string) {
+  return app.database.db.selectFrom('decisions').selectAll().where('account_id', '=', accountId).execute();
+}
+
+/**
+ * A trigger that makes the database itself refuse inserts into `decisions` for one account, as a
+ * failing write would; `drop` removes it.
+ */
+async function refuseDecisionsOf(app: TestApp, accountId: string): Promise<{ drop(): Promise<void> }> {
+  const { db, dialect } = app.database;
+  const account = sql.lit(accountId);
+  if (dialect === 'sqlite') {
+    await sql`create trigger refuse_decisions before insert on decisions when new.account_id = ${account}
+      begin select raise(abort, 'decisions refused'); end`.execute(db);
+    return { drop: async () => void (await sql`drop trigger refuse_decisions`.execute(db)) };
+  }
+  await sql`create function refuse_decisions() returns trigger language plpgsql as $$
+      begin raise exception 'decisions refused'; end $$`.execute(db);
+  await sql`create trigger refuse_decisions before insert on decisions for each row
+      when (new.account_id = ${account}) execute function refuse_decisions()`.execute(db);
+  return {
+    drop: async () => {
+      await sql`drop trigger refuse_decisions on decisions`.execute(db);
+      await sql`drop function refuse_decisions()`.execute(db);
+    },
+  };
+}
 
 describeEachDialect('decisions API', (dialect) => {
   let app: TestApp;
@@ -221,6 +251,34 @@ describeEachDialect('decisions API', (dialect) => {
     expect(listed.body.data.map((d: { id: string }) => d.id).sort()).toEqual(
       answers.map((res) => res.body.data.id).sort(),
     );
+  });
+
+  it("keeps a test-mode decision exactly when its buyer's check is recorded", async () => {
+    const own = await app.account('pro');
+    const body = {
+      seller: { country_code: 'DE' },
+      buyer: { country_code: 'FR', vat_number: wellFormed('FR'), is_business: true },
+      supply: { kind: 'services' },
+    };
+    // The database refuses this account's decisions: the write of the decision fails after the
+    // record's insert ran, and the record must go with it.
+    const refusing = await refuseDecisionsOf(app, own.id);
+    try {
+      const res = await decide(app, own.test, body);
+      expect(res.status, res.text).toBe(500);
+    } finally {
+      await refusing.drop();
+    }
+    expect(await recordsOf(app, own.id)).toEqual([]);
+    expect(await decisionsOf(app, own.id)).toEqual([]);
+
+    const res = await decide(app, own.test, body);
+    expect(res.status, res.text).toBe(200);
+    const [record] = await recordsOf(app, own.id);
+    expect(record).toMatchObject({ mode: 'test', vat_number: wellFormed('FR') });
+    expect(await decisionsOf(app, own.id)).toMatchObject([
+      { id: res.body.data.id, validation_id: record.id },
+    ]);
   });
 
   it('refuses another account and the other key mode (404), and the Free tier (403)', async () => {

@@ -5,6 +5,7 @@ import { createKey } from '../../src/accounts/keys.js';
 import { loadConfig } from '../../src/config.js';
 import { openConfiguredDatabase } from '../../src/main.js';
 import type { Database } from '../../src/store/database.js';
+import { upload } from '../bulk/support.js';
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
 import { until } from '../helpers/processes.js';
@@ -23,6 +24,9 @@ import {
   watchReadiness,
 } from './outage-load.js';
 import { checksumFailures, storedUsage } from './support.js';
+
+/** A transaction's COMMIT, as the driver sends it. */
+const isCommit = (chunk: Buffer) => chunk.includes('commit');
 
 /**
  * The service's own database failing (wave2 section J, `service_unavailable`): every route that
@@ -102,6 +106,94 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
     expect(app.services.unsettled.size).toBe(0);
     expect(await charges(account.id)).toEqual({ used: 0, records: 0 });
     expect(await decisions()).toEqual([]);
+  });
+
+  it('accepts async work, a bulk file and monitors whose COMMIT reply was lost, once found committed', async () => {
+    const account = await app.account('business');
+    const hook = await app.request('PUT', '/v1/webhooks/config', {
+      key: account.live,
+      body: { url: HOOK_URL },
+    });
+    expect(hook.status, hook.text).toBe(200);
+    const numbers = checksumFailures(6, 215_000_000);
+    const db = stack.owner.database.db;
+
+    // An async batch: the server committed its units, items and jobs; the caller gets its 202.
+    let broken = proxy.breakOn(isCommit, 'reply');
+    const batch = {
+      key: account.live,
+      body: { vat_numbers: numbers.slice(0, 2) },
+      headers: { 'idempotency-key': 'async-lost-reply' },
+    };
+    const accepted = await app.request('POST', '/v1/validate/async/batch', batch);
+    await broken;
+    expect(accepted.status, accepted.text).toBe(202);
+    const items = await db
+      .selectFrom('async_items')
+      .select('id')
+      .where('batch_id', '=', accepted.body.data.batch_id)
+      .execute();
+    expect(items).toHaveLength(2);
+    expect((await charges(account.id)).used).toBe(2);
+    // Its retry is the first answer again: charged once.
+    const retry = await app.request('POST', '/v1/validate/async/batch', batch);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.data.batch_id).toBe(accepted.body.data.batch_id);
+    expect((await charges(account.id)).used).toBe(2);
+
+    // A bulk file.
+    broken = proxy.breakOn(isCommit, 'reply');
+    const file = await upload(app, account.live, `vat_number\n${numbers[2]}\n${numbers[3]}\n`);
+    await broken;
+    expect(file.status, file.text).toBe(202);
+    const bulk = await db
+      .selectFrom('bulk_files')
+      .select('status')
+      .where('id', '=', file.body.data.bulk_id)
+      .execute();
+    expect(bulk).toEqual([{ status: 'pending' }]);
+    expect((await charges(account.id)).used).toBe(4);
+
+    // A monitor, its first check charged and queued.
+    broken = proxy.breakOn(isCommit, 'reply');
+    const monitor = await app.request('POST', '/v1/monitors', {
+      key: account.live,
+      body: { vat_number: numbers[4], interval: 'daily' },
+    });
+    await broken;
+    expect(monitor.status, monitor.text).toBe(201);
+    expect((await charges(account.id)).used).toBe(5);
+    const again = await app.request('POST', '/v1/monitors', {
+      key: account.live,
+      body: { vat_number: numbers[4], interval: 'daily' },
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.id).toBe(monitor.body.data.id);
+    expect((await charges(account.id)).used).toBe(5);
+  });
+
+  it('answers 503 and charges nothing for async work whose COMMIT never reached the database', async () => {
+    const account = await app.account('business');
+    const hook = await app.request('PUT', '/v1/webhooks/config', {
+      key: account.live,
+      body: { url: HOOK_URL },
+    });
+    expect(hook.status, hook.text).toBe(200);
+    const [number] = checksumFailures(1, 218_000_000);
+    const broken = proxy.breakOn(isCommit, 'request');
+    const res = await app.request('POST', '/v1/validate/async', {
+      key: account.live,
+      body: { vat_number: number },
+    });
+    await broken;
+    expectDatabaseUnavailable(res);
+    expect((await charges(account.id)).used).toBe(0);
+    const items = await stack.owner.database.db
+      .selectFrom('async_items')
+      .select('id')
+      .where('account_id', '=', account.id)
+      .execute();
+    expect(items).toEqual([]);
   });
 
   it('charges nothing when the charging statement never reached the database', async () => {

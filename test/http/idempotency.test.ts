@@ -318,6 +318,11 @@ describe('Idempotency-Key in the OpenAPI document', () => {
     ['post', '/v1/webhooks/test'],
     ['post', '/v1/webhooks/deliveries/{id}/replay'],
     ['post', '/v1/bulk'],
+    ['delete', '/v1/keys/{id}'],
+    ['patch', '/v1/monitors/{id}'],
+    ['delete', '/v1/monitors/{id}'],
+    ['delete', '/v1/webhooks/config'],
+    ['delete', '/v1/webhooks/endpoints/{id}'],
   ];
 
   it('is one shared header parameter, referenced by every operation that takes it', () => {

@@ -132,6 +132,7 @@ export function keyRoutes(scope: FastifyInstance, keys: KeyManagement): void {
     '/v1/keys/:id',
     {
       onRequest: liveKeysOnly,
+      config: { idempotent: true },
       schema: {
         operationId: 'revokeKey',
         tags,

@@ -276,6 +276,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
     '/v1/monitors/:id',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         operationId: 'updateMonitor',
         tags,
@@ -300,6 +301,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
     '/v1/monitors/:id',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         operationId: 'deleteMonitor',
         tags,

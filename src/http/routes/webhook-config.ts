@@ -111,7 +111,7 @@ export function webhookConfigRoutes(scope: FastifyInstance, deps: WebhookConfigR
   app.delete(
     '/v1/webhooks/config',
     {
-      config,
+      config: { ...config, idempotent: true },
       schema: {
         operationId: 'deleteWebhookConfig',
         tags,

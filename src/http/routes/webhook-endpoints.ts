@@ -227,7 +227,7 @@ export function webhookEndpointRoutes(scope: FastifyInstance, deps: EndpointDeps
   app.delete(
     '/v1/webhooks/endpoints/:id',
     {
-      config,
+      config: { ...config, idempotent: true },
       schema: {
         operationId: 'deleteWebhookEndpoint',
         tags,
