@@ -54,10 +54,12 @@ describeEachDialect('sample events (POST /v1/webhooks/trigger)', (dialect) => {
       });
       const res = await req('/v1/webhooks/trigger', account.test, { event: kind });
       expect(res.status, res.text).toBe(200);
+      // Both endpoints were made in the same millisecond or two: which is "oldest" is not
+      // something this test can rely on, so the deliveries are compared as a set.
       expect(res.body.data).toEqual({
         event_id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
         event: kind,
-        deliveries: [
+        deliveries: expect.arrayContaining([
           expect.objectContaining({
             endpoint_id: every.body.data.id,
             status: 'delivered',
@@ -68,8 +70,9 @@ describeEachDialect('sample events (POST /v1/webhooks/trigger)', (dialect) => {
             status: 'delivered',
             last_status_code: 200,
           }),
-        ],
+        ]),
       });
+      expect(res.body.data.deliveries).toHaveLength(2);
       const eventId: string = res.body.data.event_id;
       const arrived = matching(stack.receiver, (event) => event.id === eventId);
       expect(arrived.map(({ request }) => request.path).sort()).toEqual(['/hook/every', '/hook/only']);
