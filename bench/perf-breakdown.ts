@@ -31,11 +31,13 @@ const KINDS: ReadonlyArray<{ what: string; test: RegExp }> = [
   { what: 'kernel (system calls, scheduling)', test: /\[kernel/ },
   { what: 'SQLite', test: /better_sqlite3|linux-x64\.node|sqlite3|\bwal[A-Z]|pcache|[Bb]tree|balance_/ },
   { what: 'garbage collector', test: /Scaveng|MarkCompact|Heap::|Sweeper|Marking|Evacuat|RecordWrite/ },
+  // Before the compiler's names: a JavaScript function's frame names its file, and a file such as
+  // fast-xml-parser's OrderedObjParser.js would otherwise be taken for V8's parser.
+  { what: 'compiled JavaScript', test: /JS:|\[JIT\]/ },
   {
     what: 'JIT compiler (TurboFan, Maglev, parser)',
     test: /compiler::|turboshaft|maglev|Maglev|Parser|Scanner|Bytecode|Baseline/,
   },
-  { what: 'compiled JavaScript', test: /JS:|\[JIT\]/ },
   { what: 'V8 builtins (ICs, promises, strings)', test: /Builtins_/ },
   { what: 'memory (malloc, copies)', test: /malloc|free|memmove|memcpy|memset/ },
   { what: 'other native (V8 runtime, Node.js, OpenSSL, llhttp)', test: /./ },
