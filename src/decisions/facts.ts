@@ -41,7 +41,7 @@ export const PLACE_BOUND_ARTICLES: Readonly<Record<string, string>> = Object.fre
   transport_passengers: 'Directive 2006/112/EC Art. 48',
   cultural_events: 'Directive 2006/112/EC Art. 53, 54',
   sporting_events: 'Directive 2006/112/EC Art. 53, 54',
-  admission_sporting_events: 'Directive 2006/112/EC Art. 53',
+  admission_sporting_events: 'Directive 2006/112/EC Art. 53, 54',
   event_access: 'Directive 2006/112/EC Art. 53, 54',
   theatre_performances: 'Directive 2006/112/EC Art. 53, 54',
   restaurant: 'Directive 2006/112/EC Art. 55',
