@@ -20,14 +20,17 @@ const NODE = Buffer.from([0x01]);
  * `canonicalize` package refuses them: a number that is not finite and a string with a lone
  * surrogate. An object with a member named like an array index (`"0"`, `"12"`) or `__proto__`
  * cannot be copied in sorted order (JavaScript puts the first first, in numeric order, and takes
- * the second as the prototype), so such a value is serialised by the `canonicalize` package.
+ * the second as the prototype), so such a value is serialised by the `canonicalize` package, as
+ * is one nested too deep for the copy's recursion.
  */
 export function canonicalJson(value: unknown): string {
   let text: string | undefined;
   try {
     text = JSON.stringify(sortedCopy(value));
   } catch (error) {
-    if (error !== UNORDERABLE) throw error;
+    // The copy and JSON.stringify recurse, the package does not: a value nested deeper than the
+    // stack allows (a request body of a hundred thousand brackets) is its to serialise too.
+    if (error !== UNORDERABLE && !(error instanceof RangeError)) throw error;
     text = canonicalize(value);
   }
   if (text === undefined) throw new TypeError('value has no canonical JSON form');

@@ -153,6 +153,14 @@ describeEachDialect('Idempotency-Key', (dialect) => {
       expect(await storedUsage(app, account.id)).toBe(1);
     });
 
+    it('a body nested deeper than a stack allows: 422 validation_error, not a 500, nothing run', async () => {
+      const account = await app.account('pro');
+      const deep = `{"vat_numbers":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+      const res = await batch(account.live, newKey(), deep);
+      expectError(res, 422, 'validation_error');
+      expect(await storedUsage(app, account.id)).toBe(0);
+    });
+
     it('a malformed key: 422 validation_error, nothing run', async () => {
       const account = await app.account('pro');
       const body = { vat_numbers: numbers(1) };

@@ -72,6 +72,11 @@ describe('canonicalJson', () => {
     expect(canonicalJson(value)).toBe('{"b":null,"c":"2026-11-28T00:00:00.000Z","d":[null]}');
   });
 
+  it('serialises a value nested deeper than the stack allows, as the package does', () => {
+    const deep = JSON.parse(`${'['.repeat(200_000)}1${']'.repeat(200_000)}`);
+    expect(canonicalJson(deep)).toBe(canonicalize(deep));
+  });
+
   it('refuses what has no canonical form, as the package does', () => {
     for (const bad of [{ n: Number.NaN }, [Number.POSITIVE_INFINITY], { s: 'lone \ud800 surrogate' }]) {
       expect(() => canonicalize(bad)).toThrow();
