@@ -32,3 +32,12 @@ export function timeOrderedUuid(nowMs: number): string {
   const time = Math.max(0, Math.floor(nowMs)).toString(16).padStart(12, '0').slice(-12);
   return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
 }
+
+/**
+ * A prefixed id of a row made at `nowMs` (`val_…`, `dec_…`, `evd_…`, `blk_…`): the prefix and the
+ * time-ordered UUID's 32 hex digits, so the rows sort, and are appended to their index, by when
+ * they were made.
+ */
+export function timeOrderedId(prefix: string, nowMs: number): string {
+  return `${prefix}_${timeOrderedUuid(nowMs).replace(/-/g, '')}`;
+}

@@ -3,7 +3,7 @@ import type { Quota, QuotaState } from '../accounts/quota.js';
 import type { Tier } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
-import { timeOrderedUuid } from '../ids.js';
+import { timeOrderedId } from '../ids.js';
 import { lookupKey } from '../matching/trader-fields.js';
 import { checkReference, parseReference } from '../records/reference.js';
 import { type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
@@ -73,7 +73,7 @@ export interface BulkAccepted {
 
 /** A new bulk id: `blk_` and a time-ordered id, so files list newest first by id. */
 export function newBulkId(now: number): string {
-  return `blk_${timeOrderedUuid(now).replace(/-/g, '')}`;
+  return timeOrderedId('blk', now);
 }
 
 export class BulkAcceptance {

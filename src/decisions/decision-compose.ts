@@ -1,4 +1,4 @@
-import { timeOrderedUuid } from '../ids.js';
+import { timeOrderedId } from '../ids.js';
 import type { RatesTable } from '../rates/rates-table.js';
 import type { KeyMode } from '../store/tables.js';
 import type { BuyerCheck } from './buyer-standing.js';
@@ -18,7 +18,7 @@ import type { BuyerStanding } from './types.js';
 
 /** A new decision id: `dec_` and a time-ordered id, so decisions sort by when they were made. */
 export function newDecisionId(now: number): string {
-  return `dec_${timeOrderedUuid(now).replace(/-/g, '')}`;
+  return timeOrderedId('dec', now);
 }
 
 export interface ComposeArgs {

@@ -1,4 +1,4 @@
-import { newId } from '../ids.js';
+import { timeOrderedId } from '../ids.js';
 import { keptHashes } from '../records/evidence-integrity.js';
 import type { RegistryExchange } from '../registries/registry.js';
 import type { EvidenceRow, EvidenceStore } from '../store/evidence.js';
@@ -41,7 +41,9 @@ export function evidenceRow(
 ): EvidenceRow {
   const text = textOf(exchange.body);
   return {
-    id: newId('evd'),
+    // Time-ordered, as records are: a commit's evidence is appended to its primary-key index
+    // rather than written into a random page of it each.
+    id: timeOrderedId('evd', now),
     registry: exchange.registry,
     url: exchange.url,
     method: exchange.method,

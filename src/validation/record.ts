@@ -1,6 +1,6 @@
 import type { Quota, QuotaOwner, QuotaState } from '../accounts/quota.js';
 import type { Clock } from '../clock.js';
-import { timeOrderedUuid } from '../ids.js';
+import { timeOrderedId } from '../ids.js';
 import { recordHash } from '../records/record-shape.js';
 import { type AnswerWrites, type ChargeStore, NO_WRITES } from '../store/charges.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
@@ -33,7 +33,7 @@ export interface RecordContext {
 
 /** A new record id: `val_` and a time-ordered id, so records sort by when they were made. */
 export function newRecordId(now: number): string {
-  return `val_${timeOrderedUuid(now).replace(/-/g, '')}`;
+  return timeOrderedId('val', now);
 }
 
 /**
