@@ -365,4 +365,35 @@ describeEachDialect('decisions API', (dialect) => {
       .where('id', '=', id)
       .execute();
   });
+
+  it('reads, proves and verifies a decision stored before its body held the whole decision', async () => {
+    const own = await app.account('pro');
+    const res = await decide(app, own.test, {
+      seller: { country_code: 'DE', vat_number: 'DE123456704' },
+      buyer: { country_code: 'FR', vat_number: wellFormed('FR') },
+      supply: { kind: 'services' },
+      reference: 'old-body',
+    });
+    expect(res.status, res.text).toBe(200);
+    const { ledger, ...shown } = res.body.data;
+    // The body as it was written then: the decision without the members its columns hold, in the
+    // order the API shows.
+    const { id, account_id, mode, request_id, reference, treatment, created_at, ...oldBody } = shown;
+    const fresh = await app.request('GET', `/v1/decisions/${id}`, { key: own.test });
+    expect(Object.keys(fresh.body.data)).toEqual(Object.keys(res.body.data));
+    await app.database.db
+      .updateTable('decisions')
+      .set({ body: JSON.stringify(oldBody) })
+      .where('id', '=', id)
+      .execute();
+    const read = await app.request('GET', `/v1/decisions/${id}`, { key: own.test });
+    expect(read.status, read.text).toBe(200);
+    const { ledger: readLedger, ...readShown } = read.body.data;
+    expect(readShown).toEqual(shown);
+    expect(Object.keys(readShown)).toEqual(Object.keys(shown));
+    expect(readLedger.record_hash).toBe(ledger.record_hash);
+    const proof = await app.request('GET', `/v1/decisions/${id}/proof`, { key: own.test });
+    expect(checkDecisionProof(proof.body.data).leafOk).toBe(true);
+    expect((await verifyLedger(app.services.ledger)).breaks).toEqual([]);
+  });
 });
