@@ -93,10 +93,10 @@ const when = (value: string | null) =>
   value === null ? 'not recorded' : `${value.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
 
 /** The proof as a one-page A4 PDF in plain words (pdfkit, standard fonts). */
-export function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
+export async function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
   const { decision, seal, buyer_record: buyer } = proof;
   const test = decision.mode === 'test';
-  const { doc, heading, line, end } = proofPage(
+  const { doc, heading, line, end } = await proofPage(
     `Proof of ${test ? 'a test-mode ' : ''}VAT decision ${decision.id}`,
   );
 

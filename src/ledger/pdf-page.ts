@@ -1,8 +1,10 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * The one-page A4 PDF of a proof (pdfkit, standard fonts), as the record and the decision proofs
  * both write it: a document, its bytes once ended, and the two kinds of line they are made of.
+ * pdfkit is loaded with the first proof asked for as a PDF, not at start: its font stack takes
+ * about 27 MB of memory that a service answering no PDF never needs.
  */
 export interface ProofPage {
   doc: InstanceType<typeof PDFDocument>;
@@ -14,8 +16,9 @@ export interface ProofPage {
   end(): Promise<Buffer>;
 }
 
-export function proofPage(title: string): ProofPage {
-  const doc = new PDFDocument({
+export async function proofPage(title: string): Promise<ProofPage> {
+  const { default: PDFKitDocument } = await import('pdfkit');
+  const doc = new PDFKitDocument({
     size: 'A4',
     margin: 50,
     info: { Title: title, Author: 'VAT validation service' },

@@ -188,11 +188,11 @@ const when = (value: string | null) =>
   value === null ? 'not recorded' : `${value.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
 
 /** The proof as a one-page A4 PDF in plain words (pdfkit, standard fonts). */
-export function proofPdf(proof: ValidationProofView): Promise<Buffer> {
+export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   const { record, seal } = proof;
   const consulted = proof.answer_basis.registry_consulted;
   const test = record.mode === 'test';
-  const { doc, heading, line, end } = proofPage(
+  const { doc, heading, line, end } = await proofPage(
     `Proof of ${test ? 'a test-mode ' : ''}VAT number check ${record.id}`,
   );
 
