@@ -3,8 +3,8 @@ import type PDFDocument from 'pdfkit';
 /**
  * The one-page A4 PDF of a proof (pdfkit, standard fonts), as the record and the decision proofs
  * both write it: a document, its bytes once ended, and the two kinds of line they are made of.
- * pdfkit is loaded with the first proof asked for as a PDF, not at start: its font stack takes
- * about 27 MB of memory that a service answering no PDF never needs.
+ * pdfkit is loaded with the first proof asked for as a PDF, not at start: a service that answers
+ * no PDF never holds its font stack.
  */
 export interface ProofPage {
   doc: InstanceType<typeof PDFDocument>;

@@ -117,12 +117,8 @@ function openSqlite(path: string, busyTimeoutMs: number): Database {
   sqlite.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  // Temporary storage in memory: above all the statement journal, which keeps each page a savepoint
-  // changes so that savepoint alone can be rolled back. Group commit (sqlite/group-commit.ts) runs
-  // every transaction of an event-loop turn in a savepoint of its own; on disk, the journal of a
-  // turn's few dozen answers outgrew SQLite's 64 KiB in memory and was written to a temporary file,
-  // two system calls per page, as many as the WAL itself took. Sorts without an index also stay
-  // in memory; those the service runs keep a page of rows (a limit) or a few groups.
+  // The journal of group commit's savepoints (sqlite/group-commit.ts) and sorts without an index
+  // stay in memory instead of spilling to temporary files.
   sqlite.pragma('temp_store = MEMORY');
   const prepare = statementCache(sqlite);
   const db = new Kysely<Tables>({

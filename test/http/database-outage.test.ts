@@ -49,6 +49,17 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
   });
   afterAll(() => stack?.close());
 
+  /** A Business account whose live key has a webhook, which async work asks for. */
+  const businessWithWebhook = async () => {
+    const account = await app.account('business');
+    const hook = await app.request('PUT', '/v1/webhooks/config', {
+      key: account.live,
+      body: { url: HOOK_URL },
+    });
+    expect(hook.status, hook.text).toBe(200);
+    return account;
+  };
+
   it('gives back a charge whose statement committed but whose reply was lost, once the database answers', async () => {
     const account = await app.account('business');
     const [number, next] = checksumFailures(2, 200_000_000);
@@ -109,12 +120,7 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
   });
 
   it('accepts async work, a bulk file and monitors whose COMMIT reply was lost, once found committed', async () => {
-    const account = await app.account('business');
-    const hook = await app.request('PUT', '/v1/webhooks/config', {
-      key: account.live,
-      body: { url: HOOK_URL },
-    });
-    expect(hook.status, hook.text).toBe(200);
+    const account = await businessWithWebhook();
     const numbers = checksumFailures(6, 215_000_000);
     const db = stack.owner.database.db;
 
@@ -173,12 +179,7 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
   });
 
   it('answers 503 and charges nothing for async work whose COMMIT never reached the database', async () => {
-    const account = await app.account('business');
-    const hook = await app.request('PUT', '/v1/webhooks/config', {
-      key: account.live,
-      body: { url: HOOK_URL },
-    });
-    expect(hook.status, hook.text).toBe(200);
+    const account = await businessWithWebhook();
     const [number] = checksumFailures(1, 218_000_000);
     const broken = proxy.breakOn(isCommit, 'request');
     const res = await app.request('POST', '/v1/validate/async', {
