@@ -242,6 +242,7 @@ export class MonitorService {
             last_error: null,
             last_result: null,
             last_valid: null,
+            last_check_request_id: null,
           };
         });
         await stores.monitors.insert(rows);

@@ -26,6 +26,7 @@ import * as rates from './migrations/0014-rates.js';
 import * as webhookEndpoints from './migrations/0015-webhook-endpoints.js';
 import * as evidenceHashes from './migrations/0016-evidence-hashes.js';
 import * as decisions from './migrations/0017-decisions.js';
+import * as monitorCheckRequest from './migrations/0018-monitor-check-request.js';
 import { preparingPool } from './postgres/preparing-pool.js';
 import type { Tables } from './tables.js';
 
@@ -287,6 +288,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-webhook-endpoints': webhookEndpoints,
   '0016-evidence-hashes': evidenceHashes,
   '0017-decisions': decisions,
+  '0018-monitor-check-request': monitorCheckRequest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

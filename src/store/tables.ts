@@ -400,6 +400,8 @@ export interface MonitorsTable {
   last_result: string | null;
   /** `valid` of `last_result` as 0/1 (the list filters on it). */
   last_valid: number | null;
+  /** The request id of its latest "check now" (not shown by the API); null before the first. */
+  last_check_request_id: string | null;
 }
 
 /** A console sign-in; `id` is the SHA-256 of the cookie's token, hex. */

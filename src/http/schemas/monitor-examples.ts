@@ -38,6 +38,7 @@ const row: MonitorRow = {
     validation_id: 'val_019b7a2e4c1e7a8b9c0d1e2f3a4b5c6d',
   }),
   last_valid: 1,
+  last_check_request_id: null,
 };
 const monitor = monitorView(row);
 const fresh = monitorView({
