@@ -25,8 +25,12 @@ import {
 } from './outage-load.js';
 import { checksumFailures, storedUsage } from './support.js';
 
-/** A transaction's COMMIT, as the driver sends it. */
-const isCommit = (chunk: Buffer) => chunk.includes('commit');
+/**
+ * A transaction's COMMIT, as the driver sends it: a simple query message (`Q`, its length, the
+ * text). Matched whole, so a statement whose parameters contain the word is not taken for it.
+ */
+const COMMIT_MESSAGE = Buffer.from('Q\0\0\0\x0bcommit\0', 'latin1');
+const isCommit = (chunk: Buffer) => chunk.includes(COMMIT_MESSAGE);
 
 /**
  * The service's own database failing (wave2 section J, `service_unavailable`): every route that
