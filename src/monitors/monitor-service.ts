@@ -336,16 +336,37 @@ export class MonitorService {
     requestId: string,
   ): Promise<{ monitor: MonitorView; quota: QuotaState }> {
     this.limitOf(principal);
+    const owner = ownerOf(principal);
     const now = this.deps.clock.now();
-    const { monitor, quota, queued } = await this.deps.stores.transaction(async (stores) => {
-      const found = await stores.monitors.get(ownerOf(principal), id);
-      if (!found) throw notFound();
-      const quota = await this.quota.on(stores.usage).charge(principal, 1, now);
-      const queued = await stores.jobs.runNow(checkMonitorJob(found.id, true, now, requestId), now);
-      const update: Partial<MonitorRow> = { next_check_at: nextCheckAt(now, found.slot, found.interval) };
-      if (await stores.jobs.dropRetry(checkMonitorJobId(found.id, false), now)) update.queued_at = null;
-      await stores.monitors.update(found.id, update);
-      return { monitor: { ...found, ...update }, quota, queued };
+    // What the transaction answers, kept for a COMMIT whose reply was lost (below).
+    let made: { monitor: MonitorRow; quota: QuotaState; queued: boolean } | undefined;
+    const write = () =>
+      this.deps.stores.transaction(async (stores) => {
+        const found = await stores.monitors.get(owner, id);
+        if (!found) throw notFound();
+        const quota = await this.quota.on(stores.usage).charge(principal, 1, now);
+        const queued = await stores.jobs.runNow(checkMonitorJob(found.id, true, now, requestId), now);
+        const update: Partial<MonitorRow> = {
+          next_check_at: nextCheckAt(now, found.slot, found.interval),
+          last_check_request_id: requestId,
+        };
+        if (await stores.jobs.dropRetry(checkMonitorJobId(found.id, false), now)) update.queued_at = null;
+        await stores.monitors.update(found.id, update);
+        made = { monitor: { ...found, ...update }, quota, queued };
+        return made;
+      });
+    // A COMMIT whose reply was lost (store/commit-outcome.ts): the check was charged and queued if
+    // the monitor carries this request's id. The monitor row is the one mark that outlives the
+    // wait: the job may have run and been deleted by then, a running check's job keeps the payload
+    // of the request that queued it (runNow leaves a running job alone), and the check's record is
+    // written only once the registry answered, which may be after retries. It misses only when,
+    // within the wait, the monitor was deleted or another "check now" of it committed: the 503 then
+    // stands although this check was charged.
+    const { monitor, quota, queued } = await withKnownCommit(write, {
+      committed: async () =>
+        made !== undefined &&
+        (await this.deps.stores.monitors.get(owner, id))?.last_check_request_id === requestId,
+      outcome: async () => made!,
     });
     if (queued) this.deps.onEnqueued?.();
     return { monitor: monitorView(monitor), quota };

@@ -182,6 +182,80 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
     expect((await charges(account.id)).used).toBe(5);
   });
 
+  /** A monitor of a new Business account, its first check charged: one unit used. */
+  const monitored = async (start: number) => {
+    const account = await app.account('business');
+    const [number] = checksumFailures(1, start);
+    const created = await app.request('POST', '/v1/monitors', {
+      key: account.live,
+      body: { vat_number: number, interval: 'daily' },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect((await charges(account.id)).used).toBe(1);
+    return { account, id: created.body.data.id as string };
+  };
+  const checkJob = (db: ProxiedApp['owner']['database']['db'], monitorId: string) =>
+    db.selectFrom('jobs').selectAll().where('id', '=', `monitor-now:${monitorId}`);
+
+  it('answers a "check now" whose COMMIT reply was lost as accepted, once found committed, even with its job gone', async () => {
+    const { account, id } = await monitored(220_000_000);
+    const db = stack.owner.database.db;
+    const check = { key: account.live, headers: { 'idempotency-key': 'check-lost-reply' } };
+    const broken = proxy.breakOn(isCommit, 'reply');
+    const pending = app.request('POST', `/v1/monitors/${id}/check`, check);
+    await broken;
+    // The server committed the check's job; it may run and be deleted before the service looks (a
+    // second after the break), which must not make the charged check a 503: here it is deleted as
+    // soon as it is seen.
+    let job: { payload: string } | undefined;
+    await until(
+      async () => {
+        job = await checkJob(db, id).executeTakeFirst();
+        return job !== undefined;
+      },
+      10_000,
+      'the check job committed',
+    );
+    await db.deleteFrom('jobs').where('id', '=', `monitor-now:${id}`).execute();
+    const accepted = await pending;
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(JSON.parse(job!.payload)).toMatchObject({
+      monitorId: id,
+      fresh: true,
+      requestId: accepted.body.meta.request_id,
+    });
+    // The answer a 202 gives: the monitor as the check left it, the quota after its unit.
+    const shown = await app.request('GET', `/v1/monitors/${id}`, { key: account.live });
+    expect(accepted.body.data).toEqual(shown.body.data);
+    const limit = Number(accepted.headers.get('x-ratelimit-limit'));
+    expect(accepted.headers.get('x-ratelimit-remaining')).toBe(String(limit - 2));
+    expect((await charges(account.id)).used).toBe(2);
+    // Its retry is the first answer again: charged once.
+    const retry = await app.request('POST', `/v1/monitors/${id}/check`, check);
+    expect(retry.status, retry.text).toBe(202);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body).toEqual(accepted.body);
+    expect((await charges(account.id)).used).toBe(2);
+  });
+
+  it('answers 503 and charges nothing for a "check now" whose COMMIT never reached the database', async () => {
+    const { account, id } = await monitored(222_000_000);
+    const db = stack.owner.database.db;
+    const check = { key: account.live, headers: { 'idempotency-key': 'check-never-sent' } };
+    const broken = proxy.breakOn(isCommit, 'request');
+    const res = await app.request('POST', `/v1/monitors/${id}/check`, check);
+    await broken;
+    expectDatabaseUnavailable(res);
+    expect((await charges(account.id)).used).toBe(1);
+    expect(await checkJob(db, id).execute()).toEqual([]);
+    // Its retry is carried out and charged, once.
+    const retry = await app.request('POST', `/v1/monitors/${id}/check`, check);
+    expect(retry.status, retry.text).toBe(202);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    expect((await charges(account.id)).used).toBe(2);
+    expect(await checkJob(db, id).execute()).toHaveLength(1);
+  });
+
   it('answers 503 and charges nothing for async work whose COMMIT never reached the database', async () => {
     const account = await businessWithWebhook();
     const [number] = checksumFailures(1, 218_000_000);
