@@ -32,7 +32,7 @@ export const CHECK_MONITOR_JOB = 'check_monitor';
 export const SCHEDULE_MONITORS_JOB = 'schedule_monitors';
 
 /**
- * The payload of a check job. `fresh`: "check now", which never uses the cache (L10).
+ * The payload of a check job. `fresh`: "check now", which never uses the cache.
  * `requestId`: the request that asked (and paid) for the check, kept as its record's
  * `request_id`; absent for scheduled checks, whose records carry the monitor's id.
  */
@@ -107,7 +107,7 @@ export class MonitorService {
     this.quota = new Quota(deps.stores.usage, deps.limits);
   }
 
-  /** The tier's monitor limit; a tier without monitors is 403 `tier_insufficient` (D2). */
+  /** The tier's monitor limit; a tier without monitors is 403 `tier_insufficient`. */
   limitOf(principal: Principal): number {
     const limit = this.deps.limits[principal.tier].monitors;
     if (limit <= 0) {
@@ -142,7 +142,7 @@ export class MonitorService {
   }
 
   /**
-   * POST /v1/monitors/batch (L9): malformed numbers are rejected one by one, the others become
+   * POST /v1/monitors/batch: malformed numbers are rejected one by one, the others become
    * monitors (existing ones are returned as they are). A batch that would pass the limit, or
    * whose new monitors the quota cannot pay for, is refused whole.
    */
@@ -181,8 +181,8 @@ export class MonitorService {
 
   /**
    * Adds monitors for the numbers not monitored yet, under the owner's lock so racing requests
-   * cannot pass the limit together; each new monitor's first check is queued with it (D1: the
-   * first check runs at once) and charged, all in one transaction: the quota's units for every
+   * cannot pass the limit together; each new monitor's first check is queued with it (the first
+   * check runs at once) and charged, all in one transaction: the quota's units for every
    * new monitor, or 429 and nothing written. Returns every number's monitor, in the order given.
    */
   private async add(
@@ -323,7 +323,7 @@ export class MonitorService {
   }
 
   /**
-   * POST /v1/monitors/{id}/check (L10): a check that asks the registry now, charged one unit. It
+   * POST /v1/monitors/{id}/check: a check that asks the registry now, charged one unit. It
    * runs now whatever waits: an earlier "check now" waiting for its retry after a registry failure
    * is made due at once (its retries counted afresh), and a scheduled check waiting for its retry
    * is dropped, as this one takes its place; the next scheduled check falls a quarter interval or

@@ -33,7 +33,7 @@ const COMMIT_MESSAGE = Buffer.from('Q\0\0\0\x0bcommit\0', 'latin1');
 const isCommit = (chunk: Buffer) => chunk.includes(COMMIT_MESSAGE);
 
 /**
- * The service's own database failing (wave2 section J, `service_unavailable`): every route that
+ * The service's own database failing (`service_unavailable`): every route that
  * needs it answers 503 with Retry-After in the envelope, never 500 `internal_error`; routes that
  * need no database keep answering; GET /ready says 503 while it lasts; the service recovers by
  * itself; and a 503 charges nothing, so the stored usage is exactly what the 200s were charged.
