@@ -1,32 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  type Migration,
-  type MigrationProvider,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { Kysely, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import * as core from './migrations/0001-core.js';
-import * as jobs from './migrations/0002-jobs-webhooks.js';
-import * as webhookModes from './migrations/0003-webhook-modes.js';
-import * as records from './migrations/0004-records-evidence-ledger.js';
-import * as keyNames from './migrations/0005-key-names.js';
-import * as availability from './migrations/0006-availability.js';
-import * as recordReads from './migrations/0008-record-reads.js';
-import * as monitors from './migrations/0009-monitors.js';
-import * as bulk from './migrations/0010-bulk.js';
-import * as consoleSessions from './migrations/0012-console-sessions.js';
-import * as bulkMatch from './migrations/0013-bulk-match.js';
-import * as rates from './migrations/0014-rates.js';
-import * as webhookEndpoints from './migrations/0015-webhook-endpoints.js';
-import * as evidenceHashes from './migrations/0016-evidence-hashes.js';
-import * as decisions from './migrations/0017-decisions.js';
-import * as monitorCheckRequest from './migrations/0018-monitor-check-request.js';
+import { MIGRATIONS } from './migrations/index.js';
 import { preparingPool } from './postgres/preparing-pool.js';
 import type { Tables } from './tables.js';
 
@@ -271,25 +248,6 @@ async function pingWith(db: Kysely<Tables>, deadlineMs?: number): Promise<boolea
     clearTimeout(timer);
   }
 }
-
-const MIGRATIONS: Record<string, Migration> = {
-  '0001-core': core,
-  '0002-jobs-webhooks': jobs,
-  '0003-webhook-modes': webhookModes,
-  '0004-records-evidence-ledger': records,
-  '0005-key-names': keyNames,
-  '0006-availability': availability,
-  '0008-record-reads': recordReads,
-  '0009-monitors': monitors,
-  '0012-console-sessions': consoleSessions,
-  '0010-bulk': bulk,
-  '0013-bulk-match': bulkMatch,
-  '0014-rates': rates,
-  '0015-webhook-endpoints': webhookEndpoints,
-  '0016-evidence-hashes': evidenceHashes,
-  '0017-decisions': decisions,
-  '0018-monitor-check-request': monitorCheckRequest,
-};
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
