@@ -104,6 +104,14 @@ const national = (f: DecisionFacts, which: 'export' | 'abroad' | 'digital' | 'do
   return law ? [law[which]] : [];
 };
 
+/**
+ * Goods leaving Northern Ireland: the Directive's rule applies there by the Windsor Framework, and
+ * UK law states it for the UK's VAT return (an export: VAT Act 1994 s.30(6); to a business in a
+ * member state: VAT Regulations 1995 reg. 133F), so a UK adviser finds both.
+ */
+const fromNorthernIreland = (f: DecisionFacts, ukLaw: string) =>
+  f.dispatch === 'XI' ? [ukLaw, WINDSOR] : [];
+
 const eu = (country: string) => EU_MEMBER_STATES.has(country);
 const goods = (f: DecisionFacts) => f.kind === 'goods';
 const services = (f: DecisionFacts) => f.kind !== 'goods' && !f.placeBound;
@@ -420,7 +428,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       treatment: 'export',
       place: null,
       rate: 'zero',
-      legal: () => [`${DIR} Art. 146(1)(a), (b)`],
+      legal: (f) => [`${DIR} Art. 146(1)(a), (b)`, ...fromNorthernIreland(f, 'VAT Act 1994 s.30(6)')],
       reasons: [
         'Goods leaving the EU VAT area for {buyer}: an exempt export (0 %) when the exit is proven by the customs export record; the import VAT of {buyer} is due on arrival.',
       ],
@@ -443,7 +451,12 @@ export const DECISION_CASES: readonly DecisionCase[] = [
       treatment: 'intra_community_supply',
       place: 'buyer',
       rate: 'zero',
-      legal: () => [`${DIR} Art. 138(1)`, `${DIR} Art. 138(1a)`, `${REG} Art. 45a`],
+      legal: (f) => [
+        `${DIR} Art. 138(1)`,
+        `${DIR} Art. 138(1a)`,
+        `${REG} Art. 45a`,
+        ...fromNorthernIreland(f, 'VAT Regulations 1995 reg. 133F'),
+      ],
       reasons: [
         'Goods dispatched from {dispatch} to a business in {buyer} whose VAT number the registry confirmed: an exempt intra-community supply (0 %); the buyer accounts for the acquisition in {buyer}.',
         'Keep proof that the goods were transported to {buyer} (Implementing Regulation 282/2011 Art. 45a), and list the supply in the EC Sales List (recapitulative statement): without it the exemption is lost (Art. 138(1a)).',

@@ -441,7 +441,22 @@ const CASES: [string, ReturnType<typeof body>, Expected][] = [
   [
     'XI goods to an IE business with an IE number: ICS under the Windsor Framework',
     body('XI', 'IE', 'goods', { vat: 'IE' }),
-    { treatment: 'intra_community_supply', vat_country: 'IE', ...ZERO },
+    {
+      treatment: 'intra_community_supply',
+      vat_country: 'IE',
+      ...ZERO,
+      legal: [/Art\. 138\(1\)$/, /VAT Regulations 1995 reg\. 133F/, /Windsor Framework/],
+    },
+  ],
+  [
+    'XI goods exported to a Swiss business: zero-rated by VAT Act 1994 s.30(6), the Directive by the Windsor Framework',
+    body('XI', 'CH', 'goods', { vat: 'CH' }),
+    {
+      treatment: 'export',
+      vat_country: null,
+      ...ZERO,
+      legal: [/Art\. 146\(1\)/, /VAT Act 1994 s\.30\(6\)/, /Windsor Framework/],
+    },
   ],
   [
     'XI goods to an IE consumer under the threshold: UK VAT at 20 %',
