@@ -7,7 +7,10 @@ import type { RuleOutcome } from './types.js';
  * else the rate of `rate_country` on the date from the rates data, for the category when one was
  * given (the standard rate when the category has no entry there). Northern Ireland charges the UK
  * rates. A category with several rates in that country is refused (422 `category_ambiguous`,
- * listing them) so the caller picks the narrower category.
+ * listing them) so the caller picks the narrower category; so is one whose every entry is
+ * restricted by a note (imports, a region, some goods), the rest of it being at the standard rate.
+ * No rate is given for a category on a day before the service holds that country's categories, or
+ * when the category's rate is none of the country's rates that day (data left behind by a change).
  */
 
 export type DecisionRateType = 'standard' | 'reduced' | 'super_reduced' | 'parking' | 'zero' | 'exempt';
@@ -50,6 +53,17 @@ export function decisionRate(
     };
   const category = options.category;
   if (category === undefined) return { rate: record.standard_rate, rate_type: 'standard', reasons: [] };
+  const knownFrom = rates.categoriesFrom(country);
+  if (knownFrom === undefined || options.date < knownFrom)
+    return {
+      rate: null,
+      rate_type: null,
+      reasons: [
+        knownFrom === undefined
+          ? `No rates by category are held for ${outcome.rate_country}: the rate of ${category} is not given.`
+          : `Rates by category are held for ${outcome.rate_country} from ${knownFrom} on: the treatment is decided, the rate of ${category} on ${options.date} is not given.`,
+      ],
+    };
   const entries = rates.category(country, category, options.date) ?? [];
   const distinct = new Map(entries.map((entry) => [`${entry.rate}/${entry.type}`, entry]));
   if (distinct.size === 0)
@@ -58,15 +72,28 @@ export function decisionRate(
       rate_type: 'standard',
       reasons: [`The category ${category} is at the standard rate in ${outcome.rate_country}.`],
     };
-  if (distinct.size > 1) {
-    const listed = [...distinct.values()]
-      .map((entry) => `${entry.rate} % (${entry.type}${entry.note ? `: ${entry.note}` : ''})`)
-      .join('; ');
+  const restricted = entries.every((entry) => entry.note !== null);
+  if (distinct.size > 1 || restricted) {
+    const listed = [
+      ...(restricted ? [`${record.standard_rate} % (standard: the rest of the category)`] : []),
+      ...[...distinct.values()].map(
+        (entry) => `${entry.rate} % (${entry.type}${entry.note ? `: ${entry.note}` : ''})`,
+      ),
+    ].join('; ');
     throw new ApiError(
       'category_ambiguous',
       `supply.category: '${category}' has several rates in ${outcome.rate_country} on ${options.date}: ${listed}. Send a narrower category.`,
     );
   }
   const [entry] = distinct.values();
+  const held = [record.standard_rate, ...record.other_rates.map((other) => other.rate)];
+  if (entry.rate !== 0 && !held.includes(entry.rate))
+    return {
+      rate: null,
+      rate_type: null,
+      reasons: [
+        `The category ${category} is listed at ${entry.rate} %, which is not one of the rates of ${outcome.rate_country} on ${options.date}: the category data is behind a change of rates, the rate is not given.`,
+      ],
+    };
   return { rate: entry.rate, rate_type: entry.type, reasons: [] };
 }

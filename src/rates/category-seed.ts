@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { type CategoryRate, compareEntries } from './entries.js';
 import {
@@ -24,9 +24,25 @@ export interface CategoryPeriod {
   categories: ReadonlyMap<string, readonly CategoryRate[]>;
 }
 
+/**
+ * A change in law after a member state's situation in the snapshot, kept by hand until TEDB states
+ * it: from `from`, in `category` (every category when null), the entries at rate `rateFrom` move to
+ * `rateTo` (null: to the standard rate, the entries dropped; `rateFrom` null: an entry at `rateTo`
+ * is added), with `note` when the new rate covers only part of the category.
+ */
+export interface CategoryAmendment {
+  from: string;
+  category: string | null;
+  rateFrom: number | null;
+  rateTo: number | null;
+  note: string | null;
+}
+
 export interface CategorySeed {
   /** By country code (EL for Greece), oldest period first. */
   timelines: ReadonlyMap<string, readonly CategoryPeriod[]>;
+  /** By country code, by date (in file order within a day). */
+  amendments: ReadonlyMap<string, readonly CategoryAmendment[]>;
   /** Every known category id and its short name (TEDB's text where none is kept). */
   names: ReadonlyMap<string, string>;
   /** Every known category id and TEDB's text for it. */
@@ -38,8 +54,25 @@ const NamesFile = Type.Object({
   names: Type.Record(Type.String({ pattern: '^[a-z0-9_]+$' }), Type.String({ minLength: 1, maxLength: 80 })),
 });
 
+const Rate = Type.Number({ minimum: 0, maximum: 100 });
+
 const HandKeptFile = Type.Object({
   schema_version: Type.Literal(1),
+  amendments: Type.Optional(
+    Type.Record(
+      Type.String({ pattern: '^[A-Z]{2}$' }),
+      Type.Array(
+        Type.Object({
+          effective_from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+          category: Type.Union([Type.String({ pattern: '^[a-z0-9_]+$' }), Type.Null()]),
+          from: Type.Union([Rate, Type.Null()]),
+          to: Type.Union([Rate, Type.Null()]),
+          note: Type.Optional(Type.String({ minLength: 1 })),
+          source: Type.String({ minLength: 1 }),
+        }),
+      ),
+    ),
+  ),
   countries: Type.Record(
     Type.String({ pattern: '^[A-Z]{2}$' }),
     Type.Array(
@@ -79,8 +112,9 @@ export function loadCategorySeed(files: { snapshot: string; handKept: string; na
       })),
     );
   }
-  for (const [country, periods] of readHandKept(files.handKept, names)) timelines.set(country, periods);
-  return { timelines, names, descriptions };
+  const handKept = readHandKept(files.handKept, names);
+  for (const [country, periods] of handKept.periods) timelines.set(country, periods);
+  return { timelines, amendments: handKept.amendments, names, descriptions };
 }
 
 function readNames(file: string): Map<string, string> {
@@ -110,14 +144,18 @@ function readSnapshot(file: string): TedbResult[] {
   }
 }
 
-function readHandKept(file: string, names: ReadonlyMap<string, string>): Map<string, CategoryPeriod[]> {
+function readHandKept(
+  file: string,
+  names: ReadonlyMap<string, string>,
+): { periods: Map<string, CategoryPeriod[]>; amendments: Map<string, CategoryAmendment[]> } {
   try {
     const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
     const error = Value.Errors(HandKeptFile, data).First();
     if (error) throw new Error(`${error.path}: ${error.message}`);
     type HandKeptPeriod = { effective_from: string; categories: Array<CategoryRate & { id: string }> };
-    const countries = (data as { countries: Record<string, HandKeptPeriod[]> }).countries;
-    return new Map(
+    const kept = data as Static<typeof HandKeptFile>;
+    const countries = kept.countries as Record<string, HandKeptPeriod[]>;
+    const periods = new Map(
       Object.entries(countries).map(([country, periods]) => [
         country,
         periods.map((period, index) => {
@@ -134,6 +172,28 @@ function readHandKept(file: string, names: ReadonlyMap<string, string>): Map<str
         }),
       ]),
     );
+    const amendments = new Map(
+      Object.entries(kept.amendments ?? {}).map(([country, items]) => [
+        country,
+        items.map((item, index) => {
+          const at = `amendments.${country}[${index}]`;
+          if (index > 0 && item.effective_from < items[index - 1].effective_from)
+            throw new Error(`${at}: amendments must be in ascending order of date`);
+          if (item.category !== null && !names.has(item.category))
+            throw new Error(`${at}: '${item.category}' is not a TEDB category`);
+          if (item.from === null && (item.category === null || item.to === null))
+            throw new Error(`${at}: an added entry needs a category and a rate`);
+          return {
+            from: item.effective_from,
+            category: item.category,
+            rateFrom: item.from,
+            rateTo: item.to,
+            note: item.note ?? null,
+          };
+        }),
+      ]),
+    );
+    return { periods, amendments };
   } catch (error) {
     throw new Error(`Invalid rate categories file ${file}: ${(error as Error).message}`, { cause: error });
   }

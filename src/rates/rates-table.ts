@@ -37,7 +37,7 @@ export interface RatesFiles {
   dataset?: string;
   /** resources/tedb/…json: TEDB's answer for the EU-27 the categories are seeded from. */
   tedbSnapshot?: string;
-  /** resources/rate-categories.json: the categories of GB, CH, LI and NO. */
+  /** resources/rate-categories.json: the categories of GB, CH, LI and NO, and the amendments of TEDB's. */
   handKeptCategories?: string;
   /** resources/rate-category-names.json: the categories' short names. */
   categoryNames?: string;
@@ -131,6 +131,16 @@ export class RatesTable {
   }
 
   /** Every category id known, with its name and description, sorted by id. Shared and frozen. */
+  /**
+   * The first day the service holds a country's categories (its first situation in the TEDB
+   * snapshot, or its first hand-kept period); undefined when it holds none. Before it the category
+   * list is empty for want of data, not because every category is at the standard rate.
+   */
+  categoriesFrom(code: string): string | undefined {
+    const timeline = this.seed.timelines.get(code.toUpperCase() === 'GR' ? 'EL' : code.toUpperCase());
+    return timeline?.[0]?.from;
+  }
+
   catalogue(): readonly CategoryDescription[] {
     return this.state.catalogue;
   }

@@ -1,13 +1,22 @@
-import type { CategoryPeriod } from './category-seed.js';
+import type { CategoryAmendment, CategoryPeriod } from './category-seed.js';
 import type { CountryEntry, PeriodEntry } from './dataset.js';
-import type { AppliedChange, CategoryRate, ChangeKind, CountryView } from './entries.js';
+import {
+  type AppliedChange,
+  type CategoryRate,
+  type ChangeKind,
+  type CountryView,
+  compareEntries,
+  entryKey,
+  typeOfRate,
+} from './entries.js';
 
 /**
- * What one country answers on one day, from its three sources: the hand-kept periods (standard,
+ * What one country answers on one day, from its four sources: the hand-kept periods (standard,
  * reduced, super-reduced and zero rates), the category periods (TEDB's snapshot, or the hand-kept
- * categories outside the EU) and the changes syncs applied from TEDB. For each kind of rate, and
- * for each category apart, the source whose period started last holds; a change and a period
- * starting the same day: the change (it was applied against an answer that had the period).
+ * categories outside the EU), the hand-kept amendments of the snapshot's categories (changes in law
+ * TEDB did not state yet) and the changes syncs applied from TEDB. For each kind of rate, and for
+ * each category apart, the source whose period started last holds; a change and a period or an
+ * amendment starting the same day: the change (it was applied against an answer that had them).
  * Pure: the served table calls it on each day a source starts, the sync on each day TEDB names.
  */
 
@@ -15,6 +24,7 @@ import type { AppliedChange, CategoryRate, ChangeKind, CountryView } from './ent
 export interface CountrySources {
   entry: CountryEntry;
   categoryPeriods: readonly CategoryPeriod[];
+  amendments: readonly CategoryAmendment[];
   changes: readonly AppliedChange[];
 }
 
@@ -70,14 +80,21 @@ export function resolveCountry(sources: CountrySources, date: string): Resolved 
 
   const seed = lastStarted(categoryPeriods, (p) => p.from, date);
   const categories = new Map<string, readonly CategoryRate[]>(seed?.categories ?? []);
-  const changedIds = new Set(
-    changes.filter((c) => c.category && c.effective_from <= date).map((c) => c.category!.id),
-  );
-  for (const id of changedIds) {
-    const change = latestChange(changes, date, (c) => c.category?.id === id);
-    if (!change || (seed && change.effective_from < seed.from)) continue;
-    if (change.after.length === 0) categories.delete(id);
-    else categories.set(id, change.after as CategoryRate[]);
+  // Amendments and category changes since the seed period, by date (amendments first on a day),
+  // each over what the ones before it left.
+  const since = (from: string) => from <= date && (!seed || from >= seed.from);
+  const events = [
+    ...sources.amendments.filter((a) => since(a.from)).map((a) => ({ from: a.from, amendment: a })),
+    ...changes
+      .filter((c) => c.category && since(c.effective_from))
+      .map((c) => ({ from: c.effective_from, change: c })),
+  ].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  for (const event of events) {
+    if ('change' in event) {
+      const { category, after } = event.change;
+      if (after.length === 0) categories.delete(category!.id);
+      else categories.set(category!.id, after as CategoryRate[]);
+    } else amend(categories, event.amendment);
   }
   return {
     period,
@@ -89,4 +106,31 @@ export function resolveCountry(sources: CountrySources, date: string): Resolved 
     rateChange,
     ratesFrom,
   };
+}
+
+/**
+ * Moves a category's entries (or every category's) from one rate to another, as the law did: each
+ * entry keeps its note unless the amendment gives one, and a parking rate stays a parking rate.
+ */
+function amend(categories: Map<string, readonly CategoryRate[]>, amendment: CategoryAmendment): void {
+  const { category, rateFrom, rateTo, note } = amendment;
+  const typeAt = (rate: number, was?: CategoryRate['type']): CategoryRate['type'] =>
+    was === 'parking' ? was : rate === 0 ? 'zero' : typeOfRate(rate);
+  for (const id of category === null ? [...categories.keys()] : [category]) {
+    const entries = categories.get(id) ?? [];
+    let next: CategoryRate[];
+    if (rateFrom === null) next = [...entries, { rate: rateTo!, type: typeAt(rateTo!), note }];
+    else if (!entries.some((e) => e.rate === rateFrom)) continue;
+    else
+      next = entries.flatMap((e) =>
+        e.rate !== rateFrom
+          ? [e]
+          : rateTo === null
+            ? []
+            : [{ rate: rateTo, type: typeAt(rateTo, e.type), note: note ?? e.note }],
+      );
+    const unique = [...new Map(next.map((e) => [entryKey(e), e])).values()].sort(compareEntries);
+    if (unique.length === 0) categories.delete(id);
+    else categories.set(id, unique);
+  }
 }

@@ -96,7 +96,12 @@ export function sourcesOf(
   seed: CategorySeed,
   changes: readonly AppliedChange[],
 ): CountrySources {
-  return { entry, categoryPeriods: seed.timelines.get(entry.code) ?? [], changes };
+  return {
+    entry,
+    categoryPeriods: seed.timelines.get(entry.code) ?? [],
+    amendments: seed.amendments.get(entry.code) ?? [],
+    changes,
+  };
 }
 
 export function build(dataset: RatesFile, seed: CategorySeed, changes: readonly AppliedChange[]): State {
@@ -154,6 +159,7 @@ function buildCountryTimeline(
       ...entry.periods.map((p) => p.effective_from),
       ...currencyStarts,
       ...sources.categoryPeriods.map((p) => p.from),
+      ...sources.amendments.map((a) => a.from),
       ...sources.changes.map((c) => c.effective_from),
     ]),
   ]

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resourcePath } from '../../src/paths.js';
 import { RatesTable, TEDB_SNAPSHOT_FILE } from '../../src/rates/rates-table.js';
@@ -199,6 +201,92 @@ describe('categories of EU member states, from TEDB', () => {
     expect(table.get('AT', '2024-06-01')!.other_rates.every((other) => other.categories.length === 0)).toBe(
       true,
     );
+  });
+});
+
+describe('changes in law after the snapshot, kept by hand until TEDB states them', () => {
+  const rates = (code: string, id: string, date: string) =>
+    (table.category(code, id, date) ?? []).map(({ rate, type, note, since }) => ({
+      rate,
+      type,
+      note,
+      since,
+    }));
+
+  it('Finland: every 14 % category at 13.5 % from 2026-01-01', () => {
+    for (const id of [
+      'foodstuffs',
+      'restaurant',
+      'accommodation',
+      'loan_libraries',
+      'transport_passengers',
+    ]) {
+      expect(rates('FI', id, '2025-12-31').map((e) => e.rate)).toEqual([14]);
+      expect(rates('FI', id, '2026-01-01')).toEqual([
+        { rate: 13.5, type: 'reduced', note: null, since: '2026-01-01' },
+      ]);
+    }
+    expect(rates('FI', 'newspapers', '2026-01-01').map((e) => e.rate)).toEqual([10]);
+  });
+
+  it('Lithuania: 9 % gone on 2026-01-01, books to 5 %, heating and hot water to the standard rate, the rest to 12 %', () => {
+    expect(rates('LT', 'loan_libraries', '2026-01-01').map((e) => e.rate)).toEqual([5]);
+    expect(rates('LT', 'supply_heating', '2026-01-01')).toEqual([]);
+    expect(rates('LT', 'supply_water', '2026-01-01')).toEqual([]);
+    expect(rates('LT', 'accommodation', '2026-01-01').map((e) => e.rate)).toEqual([12]);
+    expect(rates('LT', 'transport_passengers', '2025-12-31').map((e) => e.rate)).toEqual([9]);
+    expect(rates('LT', 'transport_passengers', '2026-01-01').map((e) => e.rate)).toEqual([12]);
+  });
+
+  it('Netherlands: accommodation at 9 % for camping sites only from 2026-01-01', () => {
+    const [camping] = rates('NL', 'accommodation', '2026-01-01');
+    expect(camping).toMatchObject({ rate: 9, since: '2026-01-01' });
+    expect(camping.note).toMatch(/^Camping sites only/);
+  });
+
+  it('Sweden: food at 6 % from 2026-04-01, at 12 % again from 2028-01-01', () => {
+    expect(rates('SE', 'foodstuffs', '2026-03-31').map((e) => e.rate)).toEqual([12]);
+    expect(rates('SE', 'foodstuffs', '2026-04-01').map((e) => e.rate)).toEqual([6]);
+    expect(rates('SE', 'foodstuffs', '2028-01-01').map((e) => e.rate)).toEqual([12]);
+  });
+
+  it('Belgium, Germany, Ireland and Austria: the moves of 2026 on their day', () => {
+    expect(rates('BE', 'accommodation', '2026-02-28').map((e) => e.rate)).toEqual([6]);
+    expect(rates('BE', 'accommodation', '2026-03-01').map((e) => e.rate)).toEqual([12]);
+    expect(rates('DE', 'restaurant', '2025-12-31')).toEqual([]);
+    expect(rates('DE', 'restaurant', '2026-01-01').map((e) => e.rate)).toEqual([7]);
+    expect(rates('IE', 'restaurant', '2026-07-01').map((e) => e.rate)).toEqual([9]);
+    expect(rates('IE', 'hairdressing', '2026-07-01').map((e) => e.rate)).toEqual([9]);
+    expect(rates('IE', 'foodstuffs', '2026-07-01').map((e) => e.rate)).toEqual([9, 0]);
+    expect(rates('AT', 'foodstuffs', '2026-07-01').map((e) => e.rate)).toEqual([13, 10, 4.9, 0]);
+  });
+
+  it('refuses an amendment naming no TEDB category, or adding an entry without a category', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'amendments-'));
+    try {
+      const kept = JSON.parse(readFileSync(resourcePath('rate-categories.json'), 'utf8'));
+      const load = (amendment: object) => {
+        const file = join(dir, 'rate-categories.json');
+        writeFileSync(file, JSON.stringify({ ...kept, amendments: { FI: [{ source: 's', ...amendment }] } }));
+        return () => RatesTable.load(undefined, { handKeptCategories: file });
+      };
+      expect(load({ effective_from: '2026-01-01', category: 'hotels', from: 14, to: 13.5 })).toThrow(
+        "amendments.FI[0]: 'hotels' is not a TEDB category",
+      );
+      expect(load({ effective_from: '2026-01-01', category: null, from: null, to: 13.5 })).toThrow(
+        'amendments.FI[0]: an added entry needs a category and a rate',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lists a moved category under its new rate at home', () => {
+    const at = (code: string, date: string, rate: number) =>
+      ids(table.get(code, date)!.other_rates.find((other) => other.rate === rate)?.categories);
+    expect(at('FI', '2026-01-01', 13.5)).toContain('foodstuffs');
+    expect(at('LT', '2026-01-01', 12)).toContain('accommodation');
+    expect(at('DE', '2026-01-01', 7)).toContain('restaurant');
   });
 });
 

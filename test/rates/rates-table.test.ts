@@ -238,8 +238,20 @@ describe('rates on other days', () => {
   it('a scope-only period serves the same rates under a later updated_at', () => {
     const before = rec('NL', '2025-12-31');
     const after = rec('NL', '2026-01-01');
-    expect({ ...after, updated_at: before.updated_at }).toEqual(before);
+    const rates = (record: typeof before) => record.other_rates.map(({ rate, type }) => ({ rate, type }));
+    expect({ ...after, updated_at: before.updated_at, other_rates: rates(after) }).toEqual({
+      ...before,
+      other_rates: rates(before),
+    });
     expect(after.updated_at).toBe('2026-01-01T00:00:00.000Z');
+    // The scope that moved: hotel accommodation left the 9 % rate (Wet OB 1968 Tabel I b.11 struck);
+    // camping sites stay at 9 % as a restricted entry, so the category is no longer listed at 9 %.
+    const at9 = (record: typeof before) => record.other_rates.find((other) => other.rate === 9)!.categories;
+    expect(at9(before).map((c) => c.id)).toContain('accommodation');
+    expect(at9(after).map((c) => c.id)).not.toContain('accommodation');
+    expect(at9(after).filter((c) => c.id !== 'accommodation')).toEqual(
+      at9(before).filter((c) => c.id !== 'accommodation'),
+    );
   });
 
   it('gives every record an ISO 8601 updated_at at midnight UTC with milliseconds, never after the date asked', () => {
