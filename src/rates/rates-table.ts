@@ -130,7 +130,6 @@ export class RatesTable {
     return segment && (segment.byId.get(id) ?? NONE);
   }
 
-  /** Every category id known, with its name and description, sorted by id. Shared and frozen. */
   /**
    * The first day the service holds a country's categories (its first situation in the TEDB
    * snapshot, or its first hand-kept period); undefined when it holds none. Before it the category
@@ -141,6 +140,7 @@ export class RatesTable {
     return timeline?.[0]?.from;
   }
 
+  /** Every category id known, with its name and description, sorted by id. Shared and frozen. */
   catalogue(): readonly CategoryDescription[] {
     return this.state.catalogue;
   }
