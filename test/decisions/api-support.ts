@@ -2,16 +2,40 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { DecisionInput } from '../../src/decisions/types.js';
 import { FORMATS } from '../../src/numbers/formats.js';
 import type { VatCountryCode } from '../../src/numbers/index.js';
-import type { TestApp, TestResponse } from '../helpers/harness.js';
+import type { TestDialect } from '../helpers/dialects.js';
+import { startTestApp, type TestAccount, type TestApp, type TestResponse } from '../helpers/harness.js';
 import { checkProofOf } from '../helpers/proof-check.js';
+import { OFFLINE_REGISTRIES } from '../http/support.js';
 
 /** Shared by the decision API suites (not a test file: vitest collects `*.test.ts` only). */
 
 export function decide(app: TestApp, key: string, body: unknown): Promise<TestResponse> {
   return app.request('POST', '/v1/decisions', { key, body });
+}
+
+/**
+ * For a suite of many cases: a test app on `dialect` with the registries offline, set up and closed
+ * by hooks of the calling describe block, and a function that posts a decision with a test key.
+ * A key may send 60 requests a minute, so a fresh account takes over every 50 cases.
+ */
+export function decidingWithTestKeys(dialect: TestDialect): (body: unknown) => Promise<TestResponse> {
+  let app: TestApp | undefined;
+  let account: TestAccount;
+  let sent = 0;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { env: OFFLINE_REGISTRIES });
+  });
+  beforeEach(async () => {
+    if (sent++ % 50 === 0) account = await app!.account('pro');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return (body) => decide(app!, account.test, body);
 }
 
 /** A request body from the rules' input, as a caller would send it. */

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
-import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
-import { OFFLINE_REGISTRIES } from '../http/support.js';
-import { decide, TEST_DOWN, TEST_INVALID, TEST_STALE, wellFormed } from './api-support.js';
+import { decidingWithTestKeys, TEST_DOWN, TEST_INVALID, TEST_STALE, wellFormed } from './api-support.js';
 
 /**
  * Cases a tax adviser would check, written from Directive 2006/112/EC and Implementing Regulation
@@ -573,22 +571,10 @@ const CASES: [string, ReturnType<typeof body>, Expected][] = [
 ];
 
 describeEachDialect('cases from the Directive through POST /v1/decisions', (dialect) => {
-  let app: TestApp;
-  let account: TestAccount;
-  let sent = 0;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { env: OFFLINE_REGISTRIES });
-  });
-  // A key may send 60 requests a minute: a fresh account for every 50 cases.
-  beforeEach(async () => {
-    if (sent++ % 50 === 0) account = await app.account('pro');
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const send = decidingWithTestKeys(dialect);
 
   it.each(CASES)('%s', async (_name, request, expected) => {
-    const res = await decide(app, account.test, request);
+    const res = await send(request);
     expect(res.status, res.text).toBe(200);
     const decision = res.body.data;
     expect({
@@ -617,13 +603,13 @@ describeEachDialect('cases from the Directive through POST /v1/decisions', (dial
 
   it('answers a Greek number given with the GR prefix as Greek', async () => {
     const greek = wellFormed('EL').replace(/^EL/, 'GR');
-    const res = await decide(app, account.test, body('DE', 'GR', 'services', { vat: greek }));
+    const res = await send(body('DE', 'GR', 'services', { vat: greek }));
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ treatment: 'reverse_charge', vat_country: 'EL' });
   });
 
   it('writes the amounts of a distance sale over the threshold at the buyer’s rate', async () => {
-    const res = await decide(app, account.test, {
+    const res = await send({
       ...body('DE', 'FR', 'goods', { over: true }),
       amount: { net: '100.00', currency: 'EUR' },
     });

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
-import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
-import { OFFLINE_REGISTRIES } from '../http/support.js';
-import { decide, SEEDED } from './api-support.js';
+import { decidingWithTestKeys, SEEDED } from './api-support.js';
 
 /**
  * What ends up on the invoice: the rate, the amounts and the note, written from the law before
@@ -591,22 +589,10 @@ const ICS: [string, string, string, RegExp[]][] = [
 ];
 
 describeEachDialect('rates, amounts and notes through POST /v1/decisions', (dialect) => {
-  let app: TestApp;
-  let account: TestAccount;
-  let sent = 0;
-  beforeAll(async () => {
-    app = await startTestApp(dialect, { env: OFFLINE_REGISTRIES });
-  });
-  // A key may send 60 requests a minute: a fresh account for every 50 cases.
-  beforeEach(async () => {
-    if (sent++ % 50 === 0) account = await app.account('pro');
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const send = decidingWithTestKeys(dialect);
 
   async function decided(request: unknown) {
-    const res = await decide(app, account.test, request);
+    const res = await send(request);
     expect(res.status, res.text).toBe(200);
     return res.body.data;
   }
@@ -670,7 +656,7 @@ describeEachDialect('rates, amounts and notes through POST /v1/decisions', (dial
     'category with several rates: %s %s is refused, listing them',
     async (country, category, rates, date) => {
       const kind = category === 'accommodation' ? 'services' : 'goods';
-      const res = await decide(app, account.test, body(country, country, { kind, category, date }));
+      const res = await send(body(country, country, { kind, category, date }));
       expect(res.status, res.text).toBe(422);
       expect(res.body.error.code).toBe('category_ambiguous');
       for (const rate of rates) expect(res.text).toContain(String(rate));
