@@ -251,6 +251,7 @@ const CATEGORY_CASES: [string, ReturnType<typeof body>, Expected][] = [
   ['FR books: 5.5 % (CGI art. 278-0 bis A 3°)', ...dom('FR', DAY, 5.5, 'loan_libraries')],
   ['IT books: 4 % (Tabella A parte II n. 18)', ...dom('IT', DAY, 4, 'loan_libraries')],
   ['NL books: 9 % (Tabel I a.30)', ...dom('NL', DAY, 9, 'loan_libraries')],
+  ['ES books: 4 % (Ley 37/1992 art. 91.Dos.1.2º)', ...dom('ES', DAY, 4, 'loan_libraries')],
   ['AT books: 10 % (UStG § 10(2) Anlage 1 Z 33)', ...dom('AT', DAY, 10, 'loan_libraries')],
   ['SE books: 6 % (ML 9 kap. 13 §)', ...dom('SE', DAY, 6, 'loan_libraries')],
   ['CZ books: 0 % since 2024 (§ 71i)', ...dom('CZ', DAY, 0, 'loan_libraries')],
@@ -357,6 +358,9 @@ const AMBIGUOUS: [string, string, number[], string?][] = [
   ['SK', 'foodstuffs', [19, 5]],
   ['IT', 'transport_passengers', [10, 5]],
   ['PL', 'loan_libraries', [8, 5]],
+  // Ley 37/1992 art. 91.Dos.1: basic foods and medicines for human use at 4 %, the rest at 10 %.
+  ['ES', 'foodstuffs', [10, 4]],
+  ['ES', 'pharmaceutical_products', [10, 4]],
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,27 @@ const SNAPSHOT = JSON.parse(readFileSync(resourcePath(TEDB_SNAPSHOT_FILE), 'utf8
   vatRateResults: RawResult[];
 };
 const RAW = SNAPSHOT.vatRateResults;
+/**
+ * Entries the hand-kept amendments add on or before the snapshot's last day: rates TEDB lists only
+ * under its catch-all super-reduced entry (Spain's books, basic foods and medicines), by
+ * country, category and rate.
+ */
+const AMENDED = new Set(
+  Object.entries(
+    (
+      JSON.parse(readFileSync(resourcePath('rate-categories.json'), 'utf8')) as {
+        amendments: Record<
+          string,
+          Array<{ effective_from: string; category: string | null; to: number | null }>
+        >;
+      }
+    ).amendments,
+  ).flatMap(([country, items]) =>
+    items
+      .filter((item) => item.effective_from <= '2025-08-26' && item.category !== null)
+      .map((item) => `${country} ${item.category} ${item.to}`),
+  ),
+);
 const table = RatesTable.load();
 const ids = (list: readonly { id: string }[] | undefined) => (list ?? []).map((entry) => entry.id);
 const NAMES = (
@@ -151,6 +172,7 @@ describe('categories of EU member states, from TEDB', () => {
         ).toBe(true);
       }
       for (const entry of served) {
+        if (AMENDED.has(`${state} ${entry.id} ${entry.rate}`)) continue;
         const from = situation.filter((r) => r.category!.identifier.toLowerCase() === entry.id);
         expect(
           from.some((r) => (r.rate.value ?? 0) === entry.rate),
