@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -10,7 +11,7 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import * as core from './migrations/0001-core.js';
 import * as jobs from './migrations/0002-jobs-webhooks.js';
 import * as webhookModes from './migrations/0003-webhook-modes.js';
@@ -161,14 +162,24 @@ function openSqlite(path: string, busyTimeoutMs: number): Database {
   };
 }
 
+/**
+ * The PostgreSQL driver, loaded when a PostgreSQL database is opened: a service on SQLite never
+ * holds it (nor a PostgreSQL one the SQLite driver's JavaScript, which is small).
+ */
+function loadPg(): typeof pg {
+  return createRequire(import.meta.url)('pg') as typeof pg;
+}
+
 /** BIGINT (int8) columns hold epoch milliseconds, far below 2^53: read them as numbers, not strings. */
 const INT8_OID = 20;
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID
-      ? (value: string) => Number.parseInt(value, 10)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+function typesOf(driver: typeof pg): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID
+        ? (value: string) => Number.parseInt(value, 10)
+        : driver.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+}
 
 /** Wait for a pool connection (and a new connection's start) when no statement timeout is set. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -200,13 +211,14 @@ function timeoutSettings(timeoutMs: number | undefined): pg.PoolConfig {
 }
 
 function openPostgres(url: string, options: OpenOptions): Database {
-  const pool = new pg.Pool({
+  const driver = loadPg();
+  const pool = new driver.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     ...timeoutSettings(options.statementTimeoutMs),
-    types,
+    types: typesOf(driver),
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its connection (database restart) must not crash the process.
