@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 
 /**
  * `connecting`: not yet connected since start; `up`: Redis answers; `down`: it failed or did not
@@ -40,7 +41,9 @@ export class RedisLink {
   private closing = false;
 
   constructor(private readonly options: RedisLinkOptions) {
-    this.client = new Redis(options.url, {
+    // The client library is loaded here, when a Redis is configured: a service without one never holds it.
+    const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+    this.client = new Client(options.url, {
       enableOfflineQueue: false,
       // A command in flight when the connection closes fails then; it is never sent again later
       // (a limit's script that ran but whose reply was lost would count twice).

@@ -9,7 +9,8 @@ import { type Word, wordsOf } from './letters.js';
  * `Gesellschaft mit beschränkter Haftung` are one form, as are the Swiss `AG` and `SA` or the
  * Finnish `Oy` and `Ab`. Spellings are looked up with their words run together (`S.à r.l.`,
  * `SARL` and `s a rl` all read `sarl`), and with the words that join forms left out (`GmbH & Co.
- * KG` = `GmbH und Co KG`). The tables are built once, when this module is loaded.
+ * KG` = `GmbH und Co KG`). The tables are built once, at the first lookup, and kept: only
+ * requests that compare a name need them, and a service that answers none never holds them.
  */
 
 interface FormsFile {
@@ -98,13 +99,20 @@ function loadTables(): { byCountry: Map<string, Table>; all: Table; version: str
   return { byCountry, all, version: file.version };
 }
 
-const TABLES = loadTables();
+let loaded: ReturnType<typeof loadTables> | undefined;
+
+function tables(): ReturnType<typeof loadTables> {
+  loaded ??= loadTables();
+  return loaded;
+}
 
 /** The version of the ISO 20275 list the forms come from. */
-export const LEGAL_FORMS_VERSION = TABLES.version;
+export function legalFormsVersion(): string {
+  return tables().version;
+}
 
 function tableOf(countryCode: string): Table | undefined {
-  return TABLES.byCountry.get(ELF_COUNTRY[countryCode] ?? countryCode);
+  return tables().byCountry.get(ELF_COUNTRY[countryCode] ?? countryCode);
 }
 
 /** The codes of `words` read as one spelling of a form, or undefined. */
@@ -150,7 +158,7 @@ export function splitLegalForm(words: readonly Word[], countryCode: string): Nam
   const starts = edgeKeys(words, false);
   for (const [table, foreign] of [
     [own, false],
-    [TABLES.all, true],
+    [tables().all, true],
   ] as const) {
     if (!table) continue;
     const found = atEnd(table, words, ends) ?? atStart(table, words, starts);
@@ -198,7 +206,7 @@ export function legalFormNamed(text: string, countryCode: string): LegalForm | n
   const own = tableOf(countryCode);
   const codes = own && lookUp(own, words);
   if (codes) return { codes, foreign: false };
-  const anywhere = lookUp(TABLES.all, words);
+  const anywhere = lookUp(tables().all, words);
   return anywhere ? { codes: anywhere, foreign: true } : null;
 }
 

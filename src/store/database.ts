@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
 import { preparingPool } from './postgres/preparing-pool.js';
 import type { Tables } from './tables.js';
@@ -47,6 +48,9 @@ export interface OpenOptions {
    */
   statementTimeoutMs?: number;
 }
+
+/** SQLite's page cache of a connection, in KiB (the driver builds with 16,000). */
+const SQLITE_PAGE_CACHE_KIB = 4_000;
 
 /** SQLite's busy timeout when none is given. */
 const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
@@ -98,6 +102,11 @@ function openSqlite(path: string, busyTimeoutMs: number): Database {
   // The journal of group commit's savepoints (sqlite/group-commit.ts) and sorts without an index
   // stay in memory instead of spilling to temporary files.
   sqlite.pragma('temp_store = MEMORY');
+  // The page cache is held small: the file grows with every record, and a cache that grows with
+  // it fills with pages no answer reads again, while the pages answers do use (the indexes' upper
+  // levels and right-hand paths, the cache entries looked up) fit, and the rest comes from the
+  // OS's file cache.
+  sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   const prepare = statementCache(sqlite);
   const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
@@ -138,14 +147,24 @@ function openSqlite(path: string, busyTimeoutMs: number): Database {
   };
 }
 
+/**
+ * The PostgreSQL driver, loaded when a PostgreSQL database is opened: a service on SQLite never
+ * holds it (nor a PostgreSQL one the SQLite driver's JavaScript, which is small).
+ */
+function loadPg(): typeof pg {
+  return createRequire(import.meta.url)('pg') as typeof pg;
+}
+
 /** BIGINT (int8) columns hold epoch milliseconds, far below 2^53: read them as numbers, not strings. */
 const INT8_OID = 20;
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID
-      ? (value: string) => Number.parseInt(value, 10)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+function typesOf(driver: typeof pg): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID
+        ? (value: string) => Number.parseInt(value, 10)
+        : driver.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+}
 
 /** Wait for a pool connection (and a new connection's start) when no statement timeout is set. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -177,13 +196,14 @@ function timeoutSettings(timeoutMs: number | undefined): pg.PoolConfig {
 }
 
 function openPostgres(url: string, options: OpenOptions): Database {
-  const pool = new pg.Pool({
+  const driver = loadPg();
+  const pool = new driver.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     ...timeoutSettings(options.statementTimeoutMs),
-    types,
+    types: typesOf(driver),
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its connection (database restart) must not crash the process.

@@ -16,7 +16,7 @@ import {
   computeMatch,
   hasTraderFields,
 } from '../../src/matching/compare.js';
-import { LEGAL_FORMS_VERSION, legalFormNamed, splitLegalForm } from '../../src/matching/legal-forms.js';
+import { legalFormNamed, legalFormsVersion, splitLegalForm } from '../../src/matching/legal-forms.js';
 import { oneSlipApart, SLIP_MIN_LENGTH, wordsOf } from '../../src/matching/letters.js';
 import { SHORTENED_MIN_LENGTH } from '../../src/matching/names.js';
 
@@ -55,7 +55,7 @@ describe('legal forms (ISO 20275)', () => {
   ];
 
   it('knows the version of the list it was derived from', () => {
-    expect(LEGAL_FORMS_VERSION).toBe('1.5');
+    expect(legalFormsVersion()).toBe('1.5');
   });
 
   it.each([
