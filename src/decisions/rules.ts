@@ -60,19 +60,19 @@ const WINDSOR = 'Windsor Framework Art. 8';
  * services to a consumer abroad (the UK places them where the consumer belongs by a rule of their
  * own; Switzerland, Liechtenstein, Norway and Australia by their general rule for services).
  */
-const NATIONAL: Record<string, { export: string; abroad: string; digital: string; domestic: string }> = {
-  GB: {
-    export: 'VAT Act 1994 s.30(6)',
-    abroad: 'VAT Act 1994 s.7A(2)(a)',
-    digital: 'VAT Act 1994 Sch. 4A para. 15',
-    domestic: 'VAT Act 1994 s.4',
-  },
-  XI: {
-    export: 'VAT Act 1994 s.30(6)',
-    abroad: 'VAT Act 1994 s.7A(2)(a)',
-    digital: 'VAT Act 1994 Sch. 4A para. 15',
-    domestic: 'VAT Act 1994 s.4',
-  },
+type NationalLaw = { export: string; abroad: string; digital: string; domestic: string };
+
+/** Great Britain and Northern Ireland: one UK VAT Act. */
+const UK_LAW: NationalLaw = {
+  export: 'VAT Act 1994 s.30(6)',
+  abroad: 'VAT Act 1994 s.7A(2)(a)',
+  digital: 'VAT Act 1994 Sch. 4A para. 15',
+  domestic: 'VAT Act 1994 s.4',
+};
+
+const NATIONAL: Record<string, NationalLaw> = {
+  GB: UK_LAW,
+  XI: UK_LAW,
   CH: {
     export: 'MWSTG (CH) Art. 23 Abs. 2 Ziff. 1',
     abroad: 'MWSTG (CH) Art. 8 Abs. 1',
@@ -99,7 +99,7 @@ const NATIONAL: Record<string, { export: string; abroad: string; digital: string
   },
 };
 
-const national = (f: DecisionFacts, which: 'export' | 'abroad' | 'digital' | 'domestic') => {
+const national = (f: DecisionFacts, which: keyof NationalLaw) => {
   const law = NATIONAL[f.seller];
   return law ? [law[which]] : [];
 };

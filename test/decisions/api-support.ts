@@ -38,6 +38,19 @@ export function decidingWithTestKeys(dialect: TestDialect): (body: unknown) => P
   return (body) => decide(app!, account.test, body);
 }
 
+/** The seller of a request body: its country, and its number and threshold flags when given. */
+export function sellerOf(
+  country: string,
+  sale: { seller_vat?: string; over?: boolean; oss?: boolean },
+): Record<string, unknown> {
+  return {
+    country_code: country,
+    ...(sale.seller_vat ? { vat_number: sale.seller_vat } : {}),
+    ...(sale.over === undefined ? {} : { eu_distance_sales_over_threshold: sale.over }),
+    ...(sale.oss === undefined ? {} : { oss_registered: sale.oss }),
+  };
+}
+
 /** A request body from the rules' input, as a caller would send it. */
 export function bodyOf(input: DecisionInput, buyerVat?: string): Record<string, unknown> {
   const { seller, buyer, supply, date } = input;

@@ -1,6 +1,13 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
-import { decidingWithTestKeys, TEST_DOWN, TEST_INVALID, TEST_STALE, wellFormed } from './api-support.js';
+import {
+  decidingWithTestKeys,
+  sellerOf,
+  TEST_DOWN,
+  TEST_INVALID,
+  TEST_STALE,
+  wellFormed,
+} from './api-support.js';
 
 /**
  * Cases a tax adviser would check, written from Directive 2006/112/EC and Implementing Regulation
@@ -27,12 +34,7 @@ interface Sale {
 function body(seller: string, buyer: string, kind: string, sale: Sale = {}) {
   const vat = sale.vat === undefined ? undefined : sale.vat.length === 2 ? wellFormed(sale.vat) : sale.vat;
   return {
-    seller: {
-      country_code: seller,
-      ...(sale.seller_vat ? { vat_number: sale.seller_vat } : {}),
-      ...(sale.over === undefined ? {} : { eu_distance_sales_over_threshold: sale.over }),
-      ...(sale.oss === undefined ? {} : { oss_registered: sale.oss }),
-    },
+    seller: sellerOf(seller, sale),
     buyer: {
       country_code: buyer,
       ...(vat ? { vat_number: vat } : {}),

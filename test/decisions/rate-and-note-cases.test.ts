@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
-import { decidingWithTestKeys, SEEDED } from './api-support.js';
+import { decidingWithTestKeys, SEEDED, sellerOf } from './api-support.js';
 
 /**
  * What ends up on the invoice: the rate, the amounts and the note, written from the law before
@@ -28,12 +28,7 @@ interface Sale {
 
 function body(seller: string, buyer: string, sale: Sale = {}) {
   return {
-    seller: {
-      country_code: seller,
-      ...(sale.seller_vat ? { vat_number: sale.seller_vat } : {}),
-      ...(sale.over === undefined ? {} : { eu_distance_sales_over_threshold: sale.over }),
-      ...(sale.oss === undefined ? {} : { oss_registered: sale.oss }),
-    },
+    seller: sellerOf(seller, sale),
     buyer: { country_code: buyer, ...(sale.vat ? { vat_number: sale.vat } : {}) },
     supply: { kind: sale.kind ?? 'goods', ...(sale.category ? { category: sale.category } : {}) },
     date: sale.date ?? DAY,
