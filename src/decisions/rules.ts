@@ -113,6 +113,18 @@ const fromNorthernIreland = (f: DecisionFacts, ukLaw: string) =>
   f.dispatch === 'XI' ? [ukLaw, WINDSOR] : [];
 
 const eu = (country: string) => EU_MEMBER_STATES.has(country);
+const isChLi = (country: string) => country === 'CH' || country === 'LI';
+/**
+ * Cultural services to the public and admission to sporting events, exempt in Switzerland and
+ * Liechtenstein whoever supplies them (MWSTG Art. 21 Abs. 2 Ziff. 14, 15), unless the seller opted
+ * to tax them (Art. 22). `event_access` is left out: it also covers fairs and premises.
+ */
+const CH_LI_EXEMPT_EVENTS: ReadonlySet<string> = new Set([
+  'cultural_events',
+  'theatre_performances',
+  'sporting_events',
+  'admission_sporting_events',
+]);
 const goods = (f: DecisionFacts) => f.kind === 'goods';
 const services = (f: DecisionFacts) => f.kind !== 'goods' && !f.placeBound;
 /** Goods crossing a border inside the EU goods area (the member states and Northern Ireland). */
@@ -229,6 +241,35 @@ export const DECISION_CASES: readonly DecisionCase[] = [
     },
   },
   {
+    id: 'ch-li-event-admission-exempt',
+    title:
+      'Admission to a cultural or sporting event in Switzerland or Liechtenstein: exempt unless the seller opted to tax it',
+    when: (f) =>
+      f.placeBound &&
+      f.kind === 'services' &&
+      isChLi(f.performed) &&
+      sameVatArea(f.performed, f.seller) &&
+      CH_LI_EXEMPT_EVENTS.has(f.category ?? ''),
+    decides: {
+      treatment: 'not_assessed',
+      place: null,
+      rate: null,
+      legal: (f) => [`MWSTG (${f.seller}) Art. 21 Abs. 2 Ziff. 14, 15`, `MWSTG (${f.seller}) Art. 22`],
+      reasons: [
+        'Cultural services to the public (theatre, concerts, dance, film shows, museums and the like) and admission to sporting events in {performed} are exempt from VAT without input tax deduction, unless the seller opted to tax them, when the standard rate applies: whether it did is not in the request, so not assessed.',
+      ],
+      note: 'not_assessed',
+    },
+    example: {
+      input: sale('CH', 'DE', 'services', { category: 'cultural_events' }),
+      buyer: NO_NUMBER,
+      expected: outcome('ch-li-event-admission-exempt', 'not_assessed', null, null, 'not_assessed', [
+        'MWSTG (CH) Art. 21 Abs. 2 Ziff. 14, 15',
+        'MWSTG (CH) Art. 22',
+      ]),
+    },
+  },
+  {
     id: 'place-bound-in-seller-country',
     title: "A place-bound service performed in the seller's country, to a business or a consumer",
     when: (f) => f.placeBound && f.kind === 'services',
@@ -302,12 +343,14 @@ export const DECISION_CASES: readonly DecisionCase[] = [
   // Sales within one VAT area.
   {
     id: 'ch-li-one-vat-area',
-    title: 'Switzerland and Liechtenstein: one VAT area, sales between them are domestic',
+    title:
+      "Switzerland and Liechtenstein: one VAT area, sales between them (and goods a seller sends from the other one) are domestic, VAT of the seller's country",
     when: (f) =>
       !f.placeBound &&
-      f.seller !== f.buyer &&
+      isChLi(f.seller) &&
       sameVatArea(f.seller, f.buyer) &&
-      (f.seller === 'CH' || f.seller === 'LI') &&
+      // Between the two, or goods the seller sends from the other one (its own VAT still applies).
+      (f.seller !== f.buyer || (goods(f) && f.dispatch !== f.seller)) &&
       (f.kind !== 'goods' || sameVatArea(f.dispatch, f.seller)),
     decides: {
       treatment: 'domestic',
@@ -318,7 +361,7 @@ export const DECISION_CASES: readonly DecisionCase[] = [
         'Treaty between Switzerland and Liechtenstein on value added tax of 28 November 1994',
       ],
       reasons: [
-        'Switzerland and Liechtenstein form one VAT area: a sale from {seller} to {buyer} is domestic, at the Swiss and Liechtenstein rate.',
+        'Switzerland and Liechtenstein form one VAT area: a sale by a seller in {seller} to a buyer in {buyer}, goods sent from either of them included, is domestic: VAT of {seller}, at the Swiss and Liechtenstein rate.',
       ],
       note: 'domestic',
     },

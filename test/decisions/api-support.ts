@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { DecisionInput } from '../../src/decisions/types.js';
 import { FORMATS } from '../../src/numbers/formats.js';
 import type { VatCountryCode } from '../../src/numbers/index.js';
@@ -49,6 +49,90 @@ export function sellerOf(
     ...(sale.over === undefined ? {} : { eu_distance_sales_over_threshold: sale.over }),
     ...(sale.oss === undefined ? {} : { oss_registered: sale.oss }),
   };
+}
+
+/** A sale as the case suites state it: the buyer's number and standing, flags, category and places. */
+export interface CaseSale {
+  /** Buyer's VAT number: a country code for a well-formed test number of it, or the number itself. */
+  vat?: string;
+  business?: boolean;
+  over?: boolean;
+  oss?: boolean;
+  category?: string;
+  ships_from?: string;
+  performed_in?: string;
+  seller_vat?: string;
+}
+
+/** The request body of a case, as a caller would send it. */
+export function caseBody(seller: string, buyer: string, kind: string, sale: CaseSale, date: string) {
+  const vat = sale.vat === undefined ? undefined : sale.vat.length === 2 ? wellFormed(sale.vat) : sale.vat;
+  return {
+    seller: sellerOf(seller, sale),
+    buyer: {
+      country_code: buyer,
+      ...(vat ? { vat_number: vat } : {}),
+      ...(sale.business === undefined ? {} : { is_business: sale.business }),
+    },
+    supply: {
+      kind,
+      ...(sale.category ? { category: sale.category } : {}),
+      ...(sale.ships_from ? { ships_from: sale.ships_from } : {}),
+      ...(sale.performed_in ? { performed_in: sale.performed_in } : {}),
+    },
+    date,
+  };
+}
+
+/** What a case expects of the decision. */
+export interface ExpectedDecision {
+  treatment: string;
+  vat_country: string | null;
+  charge_vat: boolean | null;
+  /** The rate in percent; null when not assessed or not held for the date. */
+  rate: number | null;
+  rate_type?: string;
+  /** Each must match one entry of legal_basis. */
+  legal?: RegExp[];
+  /** Each must match the reasons, joined. */
+  reasons?: RegExp[];
+  /** None may match the reasons, joined. */
+  notReasons?: RegExp[];
+  note?: RegExp;
+  /** `buyer_validation.source_status`. */
+  source_status?: string;
+}
+
+/** Checks a decision answer against what its case expects. */
+export function expectDecision(res: TestResponse, expected: ExpectedDecision): void {
+  expect(res.status, res.text).toBe(200);
+  const decision = res.body.data;
+  expect({
+    treatment: decision.treatment,
+    vat_country: decision.vat_country,
+    charge_vat: decision.charge_vat,
+    rate: decision.rate,
+  }).toEqual({
+    treatment: expected.treatment,
+    vat_country: expected.vat_country,
+    charge_vat: expected.charge_vat,
+    rate: expected.rate,
+  });
+  if (expected.rate_type !== undefined) expect(decision.rate_type).toBe(expected.rate_type);
+  // Never a zero-rated business sale without a number the registry confirmed.
+  if (['reverse_charge', 'intra_community_supply'].includes(decision.treatment))
+    expect(decision.buyer_validation).toMatchObject({ valid: true });
+  if (expected.source_status !== undefined)
+    expect(decision.buyer_validation?.source_status).toBe(expected.source_status);
+  for (const article of expected.legal ?? [])
+    expect(
+      decision.legal_basis.some((entry: string) => article.test(entry)),
+      decision.legal_basis.join('; '),
+    ).toBe(true);
+  const reasons = decision.reasons.join(' ');
+  for (const reason of expected.reasons ?? []) expect(reasons).toMatch(reason);
+  for (const reason of expected.notReasons ?? []) expect(reasons).not.toMatch(reason);
+  if (expected.note) expect(decision.invoice_note.text).toMatch(expected.note);
 }
 
 /** A request body from the rules' input, as a caller would send it. */
