@@ -346,6 +346,10 @@ const AMBIGUOUS: [string, string, number[], string?][] = [
   ['MT', 'pictures', [18, 5]],
   // VAT Act 1994 Sch. 8 Group 12: medicines dispensed on prescription only; others at 20 %.
   ['GB', 'pharmaceutical_products', [20, 0]],
+  // Sch. 8 Group 8 item 4: vehicles for at least 10 passengers, trains, ships and aircraft; taxis at 20 %.
+  ['GB', 'transport_passengers', [20, 0]],
+  // Merverdiavgiftsloven § 5-9: cinemas and museums at 12 %; § 3-7 (1): concerts and theatre exempt.
+  ['NO', 'cultural_events', [12, 0]],
   ['IT', 'foodstuffs', [10, 5, 4]],
   ['PL', 'foodstuffs', [8, 5]],
   ['HU', 'foodstuffs', [18, 5]],
@@ -654,7 +658,8 @@ describeEachDialect('rates, amounts and notes through POST /v1/decisions', (dial
   it.each(AMBIGUOUS)(
     'category with several rates: %s %s is refused, listing them',
     async (country, category, rates, date) => {
-      const kind = category === 'accommodation' ? 'services' : 'goods';
+      const place = ['accommodation', 'transport_passengers', 'cultural_events'].includes(category);
+      const kind = place ? 'services' : 'goods';
       const res = await send(body(country, country, { kind, category, date }));
       expect(res.status, res.text).toBe(422);
       expect(res.body.error.code).toBe('category_ambiguous');
