@@ -21,6 +21,7 @@ import { registerGates } from './plugins/gates.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerQueryEncoding } from './plugins/query-encoding.js';
 import { registerQueryIntegers } from './plugins/query-integers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
   registerFrameGuard(fastify);
+  registerQueryEncoding(fastify);
   registerQueryIntegers(fastify);
   await registerOpenApi(fastify, config);
   registerMetrics(fastify, httpMetrics, {
