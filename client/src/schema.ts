@@ -8556,7 +8556,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Your own note, up to 256 characters; null for none */
+                    /** @description Your own note, up to 256 characters with no control characters; null for none */
                     description?: string | null;
                     /** @description Default true */
                     enabled?: boolean;
@@ -9005,7 +9005,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Your own note, up to 256 characters; null for none */
+                    /** @description Your own note, up to 256 characters with no control characters; null for none */
                     description?: string | null;
                     enabled?: boolean;
                     /**

@@ -14,12 +14,14 @@ import type { Services } from '../services.js';
 import type { Database } from '../store/database.js';
 import { AsyncResults } from '../validation/async-results.js';
 import { errorBody, sendApiError } from './envelope.js';
+import { loneSurrogateAt } from './lone-surrogates.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerFrameGuard } from './plugins/frame-guard.js';
 import { registerGates } from './plugins/gates.js';
 import { registerIdempotency } from './plugins/idempotency.js';
 import { HttpMetrics, registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerQueryEncoding } from './plugins/query-encoding.js';
 import { registerQueryIntegers } from './plugins/query-integers.js';
 import { RequestLog } from './plugins/request-log.js';
 import { requestIdOf } from './request-id.js';
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJsonParser(fastify);
   registerErrorHandling(fastify, docsBase);
   registerFrameGuard(fastify);
+  registerQueryEncoding(fastify);
   registerQueryIntegers(fastify);
   await registerOpenApi(fastify, config);
   registerMetrics(fastify, httpMetrics, {
@@ -281,6 +284,7 @@ function errorAwareSerializerFactory(externalSchemas: unknown, options: unknown)
 /**
  * JSON bodies through Fastify's own safe parser (prototype-poisoning protection), except that an
  * empty body means "no body": POST /v1/webhooks/test and replay take none or `{}` (decisions section 7).
+ * A string with a lone surrogate is refused (lone-surrogates.ts).
  */
 function registerJsonParser(fastify: FastifyInstance): void {
   const parse = fastify.getDefaultJsonParser('error', 'error');
@@ -292,6 +296,15 @@ function registerJsonParser(fastify: FastifyInstance): void {
       if (error)
         return done(
           new ApiError('invalid_json', `The request body is not valid JSON: ${error.message}`),
+          undefined,
+        );
+      const at = loneSurrogateAt(value);
+      if (at !== undefined)
+        return done(
+          new ApiError(
+            'validation_error',
+            `${at}: holds a lone UTF-16 surrogate (an escape such as \\ud800 without its pair), which is not text.`,
+          ),
           undefined,
         );
       done(null, value);

@@ -119,6 +119,20 @@ export async function checkedUrl(url: string, policy: TargetPolicy): Promise<str
   return check.url.toString();
 }
 
+/**
+ * The description as stored, or 422: no control or format character and no line or paragraph
+ * separator (as a key's name), so a note is kept as sent on both databases (PostgreSQL text cannot
+ * hold NUL) and shows as it reads. Empty stays allowed, as it always was.
+ */
+export function checkedDescription(description: string | null): string | null {
+  if (description !== null && /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(description))
+    throw new ApiError(
+      'validation_error',
+      'description: must have no control or format characters (NUL, line breaks, direction marks).',
+    );
+  return description;
+}
+
 function expiresAt(now: number, expiresIn: number | null | undefined): number | null {
   return expiresIn === undefined || expiresIn === null ? null : now + expiresIn * 1000;
 }
@@ -134,10 +148,11 @@ export async function addEndpoint(
 ): Promise<EndpointRow> {
   const url = await checkedUrl(fields.url, deps.policy);
   const events = parseEvents(fields.events ?? [EVERY_EVENT]);
+  const description = checkedDescription(fields.description ?? null);
   return deps.stores.transaction(async (stores) => {
     await stores.webhooks.lockOwner(owner);
     const now = deps.clock.now();
-    return insertWithinLimit(stores.webhooks, owner, { ...fields, url, events }, now);
+    return insertWithinLimit(stores.webhooks, owner, { ...fields, url, events, description }, now);
   });
 }
 
@@ -195,7 +210,7 @@ export async function changeEndpoint(
   const changes: Partial<EndpointRow> = { updated_at: now };
   if (patch.url !== undefined) changes.url = await checkedUrl(patch.url, deps.policy);
   if (patch.events !== undefined) changes.events = JSON.stringify(parseEvents(patch.events));
-  if (patch.description !== undefined) changes.description = patch.description;
+  if (patch.description !== undefined) changes.description = checkedDescription(patch.description);
   if (patch.enabled !== undefined) changes.enabled = patch.enabled ? 1 : 0;
   if (patch.rotate_secret) changes.signing_secret = generateSigningSecret();
   if (patch.expires_in !== undefined) changes.expires_at = expiresAt(now, patch.expires_in);

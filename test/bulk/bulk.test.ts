@@ -286,13 +286,26 @@ describeEachDialect('bulk files', (dialect) => {
       expect(res.body.error.code).toBe('payload_too_large');
     });
 
-    it('a JSON body is 415 unsupported_media_type', async () => {
+    it('a body of another type is 415 unsupported_media_type saying what the route takes; nothing stored', async () => {
       const account = await stack.app.account('pro');
-      const res = await upload(stack.app, account.test, '{"vat_number":"DE123456704"}', {
-        contentType: 'application/json',
-      });
-      expect(res.status, res.text).toBe(415);
-      expect(res.body.error.code).toBe('unsupported_media_type');
+      const csv = 'vat_number\nDE123456704\n';
+      for (const [contentType, body] of [
+        ['application/json', '{"vat_number":"DE123456704"}'],
+        // Not JSON either: told what the route takes, not that the JSON is malformed.
+        ['application/json', csv],
+        // Told to send CSV, not (as before) to send JSON.
+        ['text/plain', csv],
+        ['application/x-www-form-urlencoded', 'vat_number=DE123456704'],
+        ['application/octet-stream', csv],
+      ]) {
+        const res = await upload(stack.app, account.test, body, { contentType });
+        expect(res.status, `${contentType} ${res.text}`).toBe(415);
+        expect(res.body.error).toMatchObject({
+          code: 'unsupported_media_type',
+          message: 'POST /v1/bulk takes the file as `text/csv`, or as `multipart/form-data` with one file.',
+        });
+      }
+      expect((await stack.app.request('GET', '/v1/bulk', { key: account.test })).body.data).toEqual([]);
     });
 
     it('multipart without a file part, and without a boundary', async () => {

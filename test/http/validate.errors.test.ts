@@ -123,6 +123,28 @@ describeEachDialect('validation errors', (dialect) => {
       const { test } = await app.account('pro');
       expectError(await app.request('GET', path, { key: test }), 422, 'validation_error');
     });
+
+    // The query parser kept such a value undecoded: the reference was stored as the text `%FF`.
+    it.each([
+      ['bytes that are not UTF-8', 'reference=%FF%FE', '%FF%FE'],
+      ['a lone surrogate encoded', 'reference=inv%ED%A0%80', 'inv%ED%A0%80'],
+      ['a cut sequence', 'reference=%E2%82', '%E2%82'],
+      ['a bad escape', 'reference=a%ZZ', 'a%ZZ'],
+      ['a bare percent sign', 'reference=50%', '50%'],
+      ['a malformed parameter name', 'ref%FFerence=x', 'ref%FFerence'],
+    ])('answers a query with %s in its percent-encoding, and stores no record', async (_, query, piece) => {
+      const { test } = await app.account('pro');
+      for (const path of [`/v1/validate?vat_number=DE123456704&${query}`, `/v1/validations?${query}`]) {
+        const res = await app.request('GET', path, { key: test });
+        expectError(res, 422, 'validation_error');
+        expect(res.body.error.message).toBe(
+          `The query string is not valid: '${piece}' is malformed percent-encoding or not UTF-8.`,
+        );
+      }
+      const records = await app.request('GET', '/v1/validations', { key: test });
+      expect(records.status, records.text).toBe(200);
+      expect(records.body.data).toEqual([]);
+    });
   });
 
   describe('invalid_vat_format (422)', () => {

@@ -417,6 +417,13 @@ describeEachDialect('webhook endpoints', (dialect) => {
       [{ url: hook('x'), events: 'test' }, /events/],
       [{ url: hook('x'), events: [''] }, /events/],
       [{ url: hook('x'), description: 'x'.repeat(257) }, /description/],
+      // PostgreSQL text cannot hold NUL: refused on both engines, not a 500 on one of them.
+      [
+        { url: hook('x'), description: 'a\u0000b' },
+        /^description: must have no control or format characters/,
+      ],
+      [{ url: hook('x'), description: 'line\nbreak' }, /^description: must have no control/],
+      [{ url: hook('x'), description: '\u202eevil' }, /^description: must have no control/],
       [{ url: hook('x'), expires_in: 10 }, /expires_in/],
       [{ url: hook('x'), expires_in: 90_000 }, /expires_in/],
       [{ url: hook('x'), expires_in: 1.5 }, /expires_in/],
@@ -431,9 +438,11 @@ describeEachDialect('webhook endpoints', (dialect) => {
     }
     expect((await req('GET', '/v1/webhooks/endpoints', account.live)).body.data).toEqual([]);
 
-    const endpoint = await add(account.live, { url: hook('kept'), events: ['test'] });
+    const endpoint = await add(account.live, { url: hook('kept'), events: ['test'], description: 'Kept 🧾' });
     for (const [body, message] of [
       [{}, /properties|at least/i],
+      [{ description: '\u0000' }, /^description: must have no control/],
+      [{ description: 'a\u0007b' }, /^description: must have no control/],
       [{ url: 'https://192.168.1.1/x' }, /^url: .*private/],
       [{ events: ['tests'] }, /^events: unknown event kind "tests"/],
       [{ expires_in: 5 }, /expires_in/],
@@ -445,7 +454,12 @@ describeEachDialect('webhook endpoints', (dialect) => {
       expect(res.body.error.message, JSON.stringify(body)).toMatch(message);
     }
     const kept = (await req('GET', `/v1/webhooks/endpoints/${endpoint.id}`, account.live)).body.data;
-    expect(kept).toMatchObject({ url: hook('kept'), events: ['test'], expires_at: null });
+    expect(kept).toMatchObject({
+      url: hook('kept'),
+      events: ['test'],
+      description: 'Kept 🧾',
+      expires_at: null,
+    });
 
     const notJson = await req('POST', '/v1/webhooks/endpoints', account.live, '{"url":', {
       'content-type': 'application/json',

@@ -138,6 +138,9 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
   for (const type of ['text/csv', 'multipart/form-data']) {
     scope.addContentTypeParser(type, (_request, payload, done) => done(null, payload));
   }
+  // Any other body (JSON included) is refused saying what this route takes, not that it takes JSON.
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(notAFile(), undefined));
   const app = typed(scope);
   app.addSchema(BulkProgress);
   const config = { feature: 'batch' as const };
@@ -182,12 +185,7 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
     async (request, reply) => {
       const started = performance.now();
       const raw = uploads.get(request);
-      if (!isStream(raw)) {
-        throw new ApiError(
-          'unsupported_media_type',
-          'POST /v1/bulk takes the file as `text/csv`, or as `multipart/form-data` with one file.',
-        );
-      }
+      if (!isStream(raw)) throw notAFile();
       // Read without destroying the request on a refusal, so the error answer still reaches the client.
       const body = raw.iterator({ destroyOnReturn: false });
       try {
@@ -336,6 +334,13 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
         .header('content-disposition', `attachment; filename="${file.id}-results.csv"`);
       return reply.send(resultsCsv(deps.bulk, file));
     },
+  );
+}
+
+function notAFile(): ApiError {
+  return new ApiError(
+    'unsupported_media_type',
+    'POST /v1/bulk takes the file as `text/csv`, or as `multipart/form-data` with one file.',
   );
 }
 

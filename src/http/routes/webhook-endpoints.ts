@@ -40,7 +40,7 @@ const Events = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   examples: [['validation.completed', 'batch.completed']],
 });
 const Description = Type.Union([Type.String({ maxLength: 256 }), Type.Null()], {
-  description: 'Your own note, up to 256 characters; null for none',
+  description: 'Your own note, up to 256 characters with no control characters; null for none',
 });
 const ExpiresIn = Type.Integer({
   minimum: EXPIRES_IN_MIN_S,
