@@ -286,6 +286,8 @@ function errorAwareSerializerFactory(externalSchemas: unknown, options: unknown)
  * empty body means "no body": POST /v1/webhooks/test and replay take none or `{}` (decisions section 7).
  * A string with a lone surrogate is refused (lone-surrogates.ts).
  */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
 function registerJsonParser(fastify: FastifyInstance): void {
   const parse = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
@@ -298,7 +300,8 @@ function registerJsonParser(fastify: FastifyInstance): void {
           new ApiError('invalid_json', `The request body is not valid JSON: ${error.message}`),
           undefined,
         );
-      const at = loneSurrogateAt(value);
+      // A lone surrogate can only come from a `\uD800`-`\uDFFF` escape: most bodies have none.
+      const at = SURROGATE_ESCAPE.test(body) ? loneSurrogateAt(value) : undefined;
       if (at !== undefined)
         return done(
           new ApiError(

@@ -11,9 +11,10 @@ const MAX_PIECE_IN_MESSAGE = 40;
  * than refused, and a filter looked for them.
  */
 export function registerQueryEncoding(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const start = request.url.indexOf('?');
-    if (start < 0) return;
+    // Most queries hold no percent sign at all: nothing to decode, nothing to split.
+    if (start < 0 || request.url.indexOf('%', start) < 0) return done();
     for (const piece of request.url.slice(start + 1).split(/[&=]/)) {
       if (!piece.includes('%')) continue;
       try {
@@ -21,11 +22,14 @@ export function registerQueryEncoding(app: FastifyInstance): void {
       } catch {
         const shown =
           piece.length > MAX_PIECE_IN_MESSAGE ? `${piece.slice(0, MAX_PIECE_IN_MESSAGE)}…` : piece;
-        throw new ApiError(
-          'validation_error',
-          `The query string is not valid: '${shown}' is malformed percent-encoding or not UTF-8.`,
+        return done(
+          new ApiError(
+            'validation_error',
+            `The query string is not valid: '${shown}' is malformed percent-encoding or not UTF-8.`,
+          ),
         );
       }
     }
+    done();
   });
 }
