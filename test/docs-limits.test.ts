@@ -40,8 +40,8 @@ const STATEMENTS: Statement[] = [
   {
     file: 'README.md',
     pattern:
-      /Tiers: Free ([\d,]+) validations a month and ([\d,]+) requests a minute, Pro ([\d,]+) and ([\d,]+), Business ([\d,]+) and ([\d,]+);/,
-    expected: [T.free, T.pro, T.business].flatMap((limits) => [limits.monthly, limits.burst_per_minute]),
+      /Tiers: Free ([\d,]+) validations a month and ([\d,]+) requests a minute, Pro ([\d,]+) and ([\d,]+), Business ([\d,]+) and ([\d,]+), Scale \(Business features\) ([\d,]+) and ([\d,]+)\./,
+    expected: TIERS.flatMap((tier) => [T[tier].monthly, T[tier].burst_per_minute]),
   },
   {
     file: 'README.md',

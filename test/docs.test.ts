@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS } from '../src/config.js';
@@ -16,19 +16,22 @@ describe('README and docs', () => {
     expect(readme).not.toMatch(/\.\.\/shared|\/work\//);
   });
 
-  it('links only to files that exist', () => {
-    for (const document of [
-      'README.md',
-      'docs/architecture.md',
-      'docs/operations.md',
-      'docs/benchmarks.md',
-      'docs/fallbacks.md',
-      'docs/records.md',
-      'docs/webhooks.md',
-    ]) {
+  it('links only to files and headings that exist', () => {
+    const docs = readdirSync(join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md'));
+    for (const document of ['README.md', 'client/README.md', ...docs.map((name) => `docs/${name}`)]) {
       const base = join(PROJECT_ROOT, document, '..');
-      for (const [, target] of read(document).matchAll(/\]\(((?!https?:)[^)#]+)(#[^)]*)?\)/g)) {
-        expect(existsSync(join(base, target)), `${document} → ${target}`).toBe(true);
+      for (const [, target, anchor] of read(document).matchAll(
+        /\]\(((?!https?:)[^)#\s]*)(?:#([^)\s]*))?\)/g,
+      )) {
+        // A path from the root (`/docs/test-mode`) is a route of the service, not a file here.
+        expect(target.startsWith('/'), `${document} → ${target}`).toBe(false);
+        const file = target ? join(base, target) : join(PROJECT_ROOT, document);
+        expect(existsSync(file), `${document} → ${target}`).toBe(true);
+        if (anchor && file.endsWith('.md')) {
+          expect(headingAnchors(readFileSync(file, 'utf8')), `${document} → ${target}#${anchor}`).toContain(
+            anchor,
+          );
+        }
       }
     }
   });
@@ -42,3 +45,24 @@ describe('README and docs', () => {
     expect(unknown).toEqual([]);
   });
 });
+
+/** The anchors GitHub gives a Markdown file's headings (outside code blocks). */
+function headingAnchors(markdown: string): string[] {
+  const anchors: string[] = [];
+  const seen = new Map<string, number>();
+  let inCode = false;
+  for (const line of markdown.split('\n')) {
+    if (line.startsWith('```')) inCode = !inCode;
+    const heading = inCode ? null : /^#{1,6}\s+(.*)$/.exec(line);
+    if (!heading) continue;
+    const slug = heading[1]
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/ /g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.push(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}

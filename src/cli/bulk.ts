@@ -119,7 +119,7 @@ function summary(progress: Progress): string {
 
 const upload: Command = {
   path: ['bulk', 'upload'],
-  synopsis: 'FILE --key KEY [--url URL] [--reference REF] [--wait] [--out FILE]',
+  synopsis: 'FILE [--key KEY] [--url URL] [--reference REF] [--wait] [--out FILE]',
   summary: 'upload a CSV file of VAT numbers; with --wait, follow it and write the results file',
   details: [
     'FILE is UTF-8 CSV with a header row naming at least vat_number (see docs/bulk.md).',
@@ -230,7 +230,7 @@ async function withRetries(
 
 const status: Command = {
   path: ['bulk', 'status'],
-  synopsis: 'ID --key KEY [--url URL]',
+  synopsis: 'ID [--key KEY] [--url URL]',
   summary: "a bulk file's progress",
   positionals: ['ID'],
   options: CLIENT_OPTIONS,
@@ -247,7 +247,7 @@ const status: Command = {
 
 const list: Command = {
   path: ['bulk', 'list'],
-  synopsis: '--key KEY [--url URL]',
+  synopsis: '[--key KEY] [--url URL]',
   summary: "the key's bulk files, newest first (the latest 100)",
   options: CLIENT_OPTIONS,
   json: 'print { files: [progress, …] }',

@@ -88,7 +88,11 @@ export const decide: Command = {
     'buyer-vat': { type: 'string', value: 'NUMBER', description: 'the buyer’s VAT number, checked' },
     business: { type: 'boolean', description: 'the buyer says it is a business' },
     kind: { type: 'string', value: 'KIND', description: 'goods, services or digital_services' },
-    category: { type: 'string', value: 'ID', description: 'a rate category (vat-service rates categories)' },
+    category: {
+      type: 'string',
+      value: 'ID',
+      description: 'a rate category id (GET /v1/rates/categories lists them)',
+    },
     'ships-from': { type: 'string', value: 'CC', description: 'goods: the country they leave from' },
     'performed-in': { type: 'string', value: 'CC', description: 'place-bound services: where performed' },
     'over-threshold': { type: 'boolean', description: 'EU distance sales over EUR 10,000' },

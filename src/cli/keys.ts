@@ -46,11 +46,17 @@ const list: Command = {
   options: {
     account: { type: 'string', value: 'ID', required: true, description: 'the account (acc_…)' },
   },
+  details: ['An unknown account exits 1.'],
   json: 'print { keys: [{ id, mode, prefix, created_at, revoked_at }] }',
   examples: ['vat-service keys list --account acc_4Jd8sK2mQ9'],
   run: ({ option, env, print }) =>
     withDatabase(env, async (database) => {
-      const keys = (await createStores(database).accounts.listKeys(option('account')!)).map((k) => ({
+      const accountId = option('account')!;
+      const { accounts } = createStores(database);
+      // A mistyped account id is an error, as for every other command that names an account, not
+      // an account without keys.
+      if (!(await accounts.getAccount(accountId))) throw new Error(`No account ${accountId}.`);
+      const keys = (await accounts.listKeys(accountId)).map((k) => ({
         id: k.id,
         mode: k.mode,
         prefix: k.key_prefix,

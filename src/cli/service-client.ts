@@ -28,6 +28,8 @@ export interface ServiceClient {
   keyMode: 'test' | 'live';
   /** The base URL, without a trailing slash. */
   service: string;
+  /** How to start the service, for the error when it cannot be reached. */
+  startCommand: string;
 }
 
 export interface ApiAnswer {
@@ -36,8 +38,15 @@ export interface ApiAnswer {
   body: any;
 }
 
-/** --key (or VAT_SERVICE_KEY) and --url, checked: a bad one is a usage error (exit 2). */
-export function serviceClientOf({ option, env }: CommandContext): ServiceClient {
+/**
+ * --key (or VAT_SERVICE_KEY) and --url, checked: a bad one is a usage error (exit 2).
+ * `startCommand` is what the command needs the service started with (the webhook commands need
+ * local webhook URLs allowed).
+ */
+export function serviceClientOf(
+  { option, env }: CommandContext,
+  startCommand = 'vat-service serve',
+): ServiceClient {
   const key = option('key') ?? env.VAT_SERVICE_KEY;
   if (key === undefined || key === '') throw new UsageError('--key is required (or set VAT_SERVICE_KEY)');
   const keyMode = KEY_PATTERN.exec(key)?.[1];
@@ -55,7 +64,7 @@ export function serviceClientOf({ option, env }: CommandContext): ServiceClient 
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`--url must be an http:// or https:// URL; got '${service}'`);
   }
-  return { key, keyMode, service: service.replace(/\/+$/, '') };
+  return { key, keyMode, service: service.replace(/\/+$/, ''), startCommand };
 }
 
 /** One API call; throws when the service cannot be reached. */
@@ -80,7 +89,7 @@ export async function callService(
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const why = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new Error(
-      `Could not reach the service at ${client.service} (${why}). Is it running? Start it with WEBHOOK_ALLOW_LOCAL_HTTP=true vat-service serve, or pass --url.`,
+      `Could not reach the service at ${client.service} (${why}). Is it running? Start it with ${client.startCommand}, or pass --url.`,
     );
   }
   const text = await response.text();

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase, startServer, startWorker } from '../main.js';
 import type { Command } from './command.js';
@@ -58,12 +60,26 @@ export const check: Command = {
   summary: 'exit 0 when the configured database answers (a health check)',
   details: [
     'Asks the database a trivial query, as GET /ready does for the API, without migrating: the',
-    "health check of a process without an HTTP port (the worker's container). Exit 1 when it does not answer.",
+    "health check of a process without an HTTP port (the worker's container). Exit 1 when it does",
+    'not answer, or on SQLite when the file does not exist (check never creates it).',
   ],
   json: 'print { ok, dialect }',
   examples: ['vat-service check', 'docker compose exec worker node dist/src/cli.js check'],
   async run({ env, print }) {
-    const database = openConfiguredDatabase(loadConfig(env));
+    const config = loadConfig(env);
+    // Opening a SQLite path creates the file: a missing one (a volume not mounted, a mistyped
+    // path) would be made empty here and reported as answering.
+    const file = config.databaseUrl.startsWith('sqlite:')
+      ? config.databaseUrl.slice('sqlite:'.length)
+      : undefined;
+    if (file !== undefined && file !== ':memory:' && !existsSync(file)) {
+      print(
+        { ok: false, dialect: 'sqlite' },
+        `Database (sqlite) does not answer: no file at ${resolve(file)}.`,
+      );
+      return 1;
+    }
+    const database = openConfiguredDatabase(config);
     try {
       const ok = await database.ping();
       print(

@@ -58,7 +58,18 @@ function queryOf(option: (name: string) => string | undefined): FilterQueryValue
   const error = Value.Errors(FilterQuery, query).First();
   if (error) {
     const name = Object.keys(FILTERS).find((key) => `/${FILTERS[key].query}` === error.path) ?? error.path;
-    throw new UsageError(`--${name}: ${error.message.toLowerCase()}; got '${error.value}'`);
+    // A choice among fixed values names them, rather than TypeBox's "expected union value".
+    // A pattern is named by the option's own description, not shown lowercased.
+    const choices = (error.schema.anyOf as Array<{ const?: unknown }> | undefined)?.map(
+      (branch) => branch.const,
+    );
+    const spec = FILTERS[name] as OptionSpec | undefined;
+    const expected = choices?.every((choice) => typeof choice === 'string')
+      ? `must be one of ${choices.join(', ')}`
+      : typeof error.schema.pattern === 'string' && spec
+        ? `must be ${spec.value} (${spec.description})`
+        : error.message.replace(/^Expected/, 'expected');
+    throw new UsageError(`--${name}: ${expected}; got '${error.value}'`);
   }
   return query as FilterQueryValue;
 }

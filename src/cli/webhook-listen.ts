@@ -42,7 +42,7 @@ function settingsOf(context: CommandContext): ListenSettings {
   const { option } = context;
   const mode = option('mode') ?? 'test';
   if (mode !== 'test' && mode !== 'live') throw new UsageError(`--mode must be test or live; got '${mode}'`);
-  const client = serviceClientOf(context);
+  const client = serviceClientOf(context, 'WEBHOOK_ALLOW_LOCAL_HTTP=true vat-service serve');
   if (client.keyMode !== mode) {
     throw new UsageError(
       mode === 'test'

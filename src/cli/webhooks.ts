@@ -47,7 +47,7 @@ const trigger: Command = {
     'vat-service webhooks trigger monitor.changed --json | jq .deliveries',
   ],
   async run(context) {
-    const client = serviceClientOf(context);
+    const client = serviceClientOf(context, 'WEBHOOK_ALLOW_LOCAL_HTTP=true vat-service serve');
     if (client.keyMode !== 'test')
       throw new UsageError('--key is a live key: samples go to test mode only; use a test key (svc_test_…)');
     const kind = context.args.KIND;

@@ -253,6 +253,7 @@ describeEachDialect('vat-service CLI', (dialect) => {
     it.each([
       [['keys', 'create', '--account', 'acc_missing', '--mode', 'live'], 'No account acc_missing'],
       [['keys', 'revoke', 'key_missing'], 'No key key_missing'],
+      [['keys', 'list', '--account', 'acc_missing'], 'No account acc_missing'],
       [['accounts', 'set-tier', 'acc_missing', 'pro'], 'No account acc_missing'],
     ])('%j', async (argv, message) => {
       const result = await cli(argv);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli.js';
 import { FORMATS } from '../../src/numbers/formats.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
+import { freePort } from '../helpers/processes.js';
 import { OFFLINE_REGISTRIES } from '../http/support.js';
 
 /**
@@ -84,5 +85,25 @@ describe('vat-service decide', () => {
     const refused = await run(['--seller', 'DE', '--buyer', 'US', '--kind', 'goods', ...client()]);
     expect(refused.code).toBe(1);
     expect(refused.err.join('\n')).toMatch(/422 validation_error: buyer\.country_code/);
+  });
+
+  it('says how to start the service when none answers at --url (no webhook setting)', async () => {
+    const nobody = `http://127.0.0.1:${await freePort()}`;
+    const result = await run([
+      '--seller',
+      'DE',
+      '--buyer',
+      'FR',
+      '--kind',
+      'goods',
+      '--url',
+      nobody,
+      '--key',
+      account.test,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.err.join('\n')).toContain(
+      `Could not reach the service at ${nobody} (ECONNREFUSED). Is it running? Start it with vat-service serve, or pass --url.`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -226,5 +226,42 @@ describe('specific bad arguments', () => {
     const result = await cli('--json', 'accounts', 'create', '--name', 'X');
     expect(result.code).toBe(2);
     expect(JSON.parse(result.err[0])).toEqual({ error: '--tier is required' });
+  });
+});
+
+describe('commands named in the help and the docs', () => {
+  /** `vat-service WORD [WORD]`: `help`, a command, or a group alone or with one of its commands. */
+  function isCommand([first, second]: string[]): boolean {
+    if (first === 'help') return true;
+    const group = GROUPS.find((entry) => entry.name === first);
+    if (group) return second === undefined || group.commands.some((command) => command.path[1] === second);
+    // A command of one word: what follows is its arguments or the sentence.
+    return COMMANDS.some((command) => command.path.length === 1 && command.path[0] === first);
+  }
+  const named = (text: string) =>
+    [...text.matchAll(/vat-service ([a-z][a-z-]*)(?: ([a-z][a-z-]*))?/g)].map((match) =>
+      match.slice(1).filter((word): word is string => word !== undefined),
+    );
+
+  it('every command a help text names exists', async () => {
+    const unknown: string[] = [];
+    for (const command of COMMANDS) {
+      for (const words of named((await cli('help', ...command.path)).out.join('\n'))) {
+        if (!isCommand(words)) unknown.push(`${command.path.join(' ')}: ${words.join(' ')}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  it('every command README.md and docs/ name exists', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const docs = readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md'));
+    const unknown: string[] = [];
+    for (const file of ['README.md', ...docs.map((name) => `docs/${name}`)]) {
+      for (const words of named(readFileSync(join(root, file), 'utf8'))) {
+        if (!isCommand(words)) unknown.push(`${file}: ${words.join(' ')}`);
+      }
+    }
+    expect(unknown).toEqual([]);
   });
 });

@@ -143,6 +143,15 @@ describeEachDialect('vat-service validations list', (dialect) => {
     }
     const bad = await cli(['validations', 'list', '--vat-number', 'XX1']);
     expect(bad.err[0]).toMatch(/^--vat-number: /);
+    // A choice names its values, a pattern the option's form.
+    const choice = await cli(['validations', 'list', '--valid', 'maybe']);
+    expect(choice.err[0].split('\n')[0]).toBe("--valid: must be one of true, false; got 'maybe'");
+    const channel = await cli(['validations', 'list', '--channel', 'email']);
+    expect(channel.err[0].split('\n')[0]).toBe(
+      "--channel: must be one of sync, batch, async, bulk, monitor; got 'email'",
+    );
+    const country = await cli(['validations', 'list', '--country-code', 'D1']);
+    expect(country.err[0].split('\n')[0]).toBe("--country-code: must be CC (e.g. DE, EL, XI); got 'D1'");
     const unknown = await cli(['validations', 'list', '--account', 'acc_nobody', '--json']);
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.err[0])).toEqual({ error: 'No account acc_nobody.' });

@@ -527,7 +527,7 @@ describe('vat-service webhooks listen: a service that refuses it (exit 1, a clea
     const result = await listenFails(['--key', account.test, '--url', nobody]);
     expect(result.code).toBe(1);
     expect(result.err.join('\n')).toContain(
-      `Could not reach the service at ${nobody} (ECONNREFUSED). Is it running?`,
+      `Could not reach the service at ${nobody} (ECONNREFUSED). Is it running? Start it with WEBHOOK_ALLOW_LOCAL_HTTP=true vat-service serve`,
     );
   });
 });

@@ -244,6 +244,19 @@ describeEachDialect('unknown query parameters and body members', (dialect) => {
     expect(res.body.error.message).toContain("'requester_vat'");
   });
 
+  it.each([
+    ['/v1/validations?valid=maybe', 'query parameter valid: must be one of true, false.'],
+    [
+      '/v1/validations?channel=email',
+      'query parameter channel: must be one of sync, batch, async, bulk, monitor.',
+    ],
+    ['/v1/validate?vat_number=DE123456704&cache=maybe', 'query parameter cache: must be one of true, false.'],
+  ])('names the values a choice takes: %s', async (path, message) => {
+    const res = await app.request('GET', path, { key: business.test });
+    expectError(res, 422, 'validation_error');
+    expect(res.body.error.message).toBe(message);
+  });
+
   it('clips a long unknown name in the message', async () => {
     const name = 'x'.repeat(500);
     const res = await app.request('GET', `/v1/rates?${name}=1`, { key: business.test });

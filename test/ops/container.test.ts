@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // `yaml` comes with @fastify/swagger (which writes the YAML form of the OpenAPI document).
@@ -252,5 +253,18 @@ describe('vat-service check', () => {
     const result = await check('postgres://nobody@127.0.0.1:1/none');
     expect(result.code).toBe(1);
     expect(result.out).toEqual([JSON.stringify({ ok: false, dialect: 'postgres' })]);
+  });
+
+  it('exits 1 for a SQLite file that does not exist, and does not create it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vat-check-'));
+    try {
+      const file = join(dir, 'missing', 'vat.sqlite');
+      const result = await check(`sqlite:${file}`);
+      expect(result.code).toBe(1);
+      expect(result.out).toEqual([JSON.stringify({ ok: false, dialect: 'sqlite' })]);
+      expect(existsSync(join(dir, 'missing'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -80,6 +80,10 @@ describeEachDialect('the daily rates sync and rate.changed', (dialect) => {
     expect(sim.statsOf('tedb').calls).toBe(0);
     const status = await app.request('GET', '/v1/status');
     expect(status.body.data.rates).toEqual({ last_sync_at: null, result: null, pending_differences: 0 });
+    // Before the first sync /metrics has no last sync: not a 0 that reads as "ok, in 1970".
+    const metrics = await app.request('GET', '/metrics');
+    expect(metrics.text).toMatch(/^rates_pending_differences 0$/m);
+    expect(metrics.text).not.toMatch(/^rates_last_sync_(result|timestamp_seconds) /m);
   });
 
   it("runs at RATES_SYNC_AT, applies TEDB's change and sends one rate.changed per change to each live webhook", async () => {

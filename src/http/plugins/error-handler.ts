@@ -106,6 +106,11 @@ function schemaError(error: FastifyError, request: FastifyRequest): ApiError {
   if (first?.keyword === 'pattern') {
     message = PATTERN_MESSAGES[String((first.params as { pattern?: string }).pattern)] ?? message;
   }
+  if (first?.keyword === 'const' || first?.keyword === 'enum') {
+    // A choice among fixed values (`valid`, `channel`, `format`, …): name them, rather than Ajv's
+    // "must be equal to constant" from whichever branch it tried last.
+    message = `must be one of ${allowedValues(error.validation ?? [], first.instancePath).join(', ')}`;
+  }
   if (first?.keyword === 'required') {
     return new ApiError(
       'validation_error',
@@ -132,6 +137,18 @@ function mostSpecific(failures: readonly SchemaFailure[]): SchemaFailure | undef
     if (failure.keyword !== 'anyOf' && (!best || rank(failure) > rank(best))) best = failure;
   }
   return best;
+}
+
+/** The values the failed `const` branches (or an `enum`) at `path` allow, in schema order. */
+function allowedValues(failures: readonly SchemaFailure[], path: string): string[] {
+  const values: string[] = [];
+  for (const failure of failures) {
+    if (failure.instancePath !== path) continue;
+    const params = failure.params as { allowedValue?: unknown; allowedValues?: unknown[] };
+    if (failure.keyword === 'const') values.push(String(params.allowedValue));
+    if (failure.keyword === 'enum') values.push(...(params.allowedValues ?? []).map(String));
+  }
+  return [...new Set(values)];
 }
 
 /** The members the route's schema for `context` (querystring, body) declares, when it has one. */

@@ -215,15 +215,17 @@ export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: M
     registers: [registry],
   });
 
+  // These two are in the registry only once a sync has run: a gauge without labels always
+  // renders a value, and 0 would claim a sync in 1970 that succeeded.
   const ratesLastSync = new Gauge({
     name: 'rates_last_sync_timestamp_seconds',
     help: 'When the last rates sync with TEDB ended (Unix seconds); absent before the first',
-    registers: [registry],
+    registers: [],
   });
   const ratesResult = new Gauge({
     name: 'rates_last_sync_result',
-    help: 'Outcome of the last rates sync: 0 ok, 1 failed (TEDB did not answer), 2 refused (reply not applied)',
-    registers: [registry],
+    help: 'Outcome of the last rates sync: 0 ok, 1 failed (TEDB did not answer), 2 refused (reply not applied); absent before the first',
+    registers: [],
   });
   const ratesPending = new Gauge({
     name: 'rates_pending_differences',
@@ -291,14 +293,26 @@ export function registerMetrics(app: FastifyInstance, http: HttpMetrics, deps: M
       }
     }
     if (deps.ratesStatus) {
-      for (const gauge of [ratesLastSync, ratesResult, ratesPending]) gauge.reset();
+      ratesPending.reset();
+      let synced = false;
       try {
         const rates = await deps.ratesStatus.read();
         ratesPending.set(rates.pending_differences);
-        if (rates.last_sync_at) ratesLastSync.set(Date.parse(rates.last_sync_at) / 1000);
-        if (rates.result) ratesResult.set(SYNC_RESULT_VALUES[rates.result]);
+        if (rates.last_sync_at && rates.result) {
+          ratesLastSync.set(Date.parse(rates.last_sync_at) / 1000);
+          ratesResult.set(SYNC_RESULT_VALUES[rates.result]);
+          synced = true;
+        }
       } catch {
         // Database away: the other figures are still worth scraping.
+      }
+      for (const [name, gauge] of [
+        ['rates_last_sync_timestamp_seconds', ratesLastSync],
+        ['rates_last_sync_result', ratesResult],
+      ] as const) {
+        const shown = registry.getSingleMetric(name) !== undefined;
+        if (synced && !shown) registry.registerMetric(gauge);
+        if (!synced && shown) registry.removeSingleMetric(name);
       }
     }
     try {
