@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Principal } from '../accounts/authenticator.js';
 import { ApiError } from '../errors.js';
-import { proofPage } from '../ledger/pdf-page.js';
+import { FONT, proofPage } from '../ledger/pdf-page.js';
 import { AnswerBasis, answerBasis, PathStep, ProofSeal, sealedPart } from '../ledger/proof.js';
 import { recordBody } from '../records/record-shape.js';
 import type { LedgerStore } from '../store/ledger.js';
@@ -92,7 +92,7 @@ const TREATMENT_WORDS: Record<string, string> = {
 const when = (value: string | null) =>
   value === null ? 'not recorded' : `${value.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
 
-/** The proof as a one-page A4 PDF in plain words (pdfkit, standard fonts). */
+/** The proof as a one-page A4 PDF in plain words (pdfkit, fonts embedded). */
 export async function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
   const { decision, seal, buyer_record: buyer } = proof;
   const test = decision.mode === 'test';
@@ -101,11 +101,11 @@ export async function decisionProofPdf(proof: DecisionProofView): Promise<Buffer
   );
 
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(16)
     .text(test ? 'Proof of a test-mode VAT decision' : 'Proof of a VAT decision');
   doc
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(9)
     .text(
       test
@@ -141,7 +141,7 @@ export async function decisionProofPdf(proof: DecisionProofView): Promise<Buffer
   line('Legal basis', decision.legal_basis.join('; ') || 'none');
   line('Invoice note', decision.invoice_note.text);
   heading('Reasons');
-  for (const reason of decision.reasons) doc.font('Helvetica').fontSize(9).text(`• ${reason}`);
+  for (const reason of decision.reasons) doc.font(FONT.regular).fontSize(9).text(`• ${reason}`);
 
   heading('The check of the buyer’s VAT number');
   if (buyer) {
@@ -168,7 +168,7 @@ export async function decisionProofPdf(proof: DecisionProofView): Promise<Buffer
   } else
     doc
       .moveDown(0.4)
-      .font('Helvetica')
+      .font(FONT.regular)
       .fontSize(8.5)
       .text(
         'Not sealed yet: decisions are sealed with the validation records at a fixed interval (by default every minute).',

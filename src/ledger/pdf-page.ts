@@ -1,11 +1,25 @@
 import type PDFDocument from 'pdfkit';
+import { resourcePath } from '../paths.js';
 
 /**
- * The one-page A4 PDF of a proof (pdfkit, standard fonts), as the record and the decision proofs
- * both write it: a document, its bytes once ended, and the two kinds of line they are made of.
- * pdfkit is loaded with the first proof asked for as a PDF, not at start: a service that answers
- * no PDF never holds its font stack.
+ * The one-page A4 PDF of a proof, as the record and the decision proofs both write it: a document,
+ * its bytes once ended, and the two kinds of line they are made of. pdfkit is loaded with the
+ * first proof asked for as a PDF, not at start: a service that answers no PDF never holds its
+ * font stack.
+ *
+ * The text is set in DejaVu fonts shipped in resources/fonts and embedded (as subsets) in each
+ * document, not in the PDF standard fonts: those encode only Windows-1252, so the names a registry
+ * gives (Wisła, Brīvības, České Budějovice, Greek and Cyrillic ones) came out as other glyphs.
  */
+
+/** The fonts a proof page is set in, by the names `doc.font()` takes. */
+export const FONT = { regular: 'ProofSans', bold: 'ProofSans-Bold', mono: 'ProofMono' } as const;
+
+const FONT_FILES: Record<string, string> = {
+  [FONT.regular]: 'DejaVuSansCondensed.ttf',
+  [FONT.bold]: 'DejaVuSansCondensed-Bold.ttf',
+  [FONT.mono]: 'DejaVuSansMono.ttf',
+};
 export interface ProofPage {
   doc: InstanceType<typeof PDFDocument>;
   /** A section heading. */
@@ -23,6 +37,8 @@ export async function proofPage(title: string): Promise<ProofPage> {
     margin: 50,
     info: { Title: title, Author: 'VAT validation service' },
   });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, resourcePath('fonts', file));
+  doc.font(FONT.regular);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -32,12 +48,12 @@ export async function proofPage(title: string): Promise<ProofPage> {
   return {
     doc,
     heading: (text) => {
-      doc.moveDown(0.6).font('Helvetica-Bold').fontSize(11).text(text).moveDown(0.2);
+      doc.moveDown(0.6).font(FONT.bold).fontSize(11).text(text).moveDown(0.2);
     },
     line: (label, value, mono = false) => {
-      doc.font('Helvetica-Bold').fontSize(9).text(`${label}: `, { continued: true });
+      doc.font(FONT.bold).fontSize(9).text(`${label}: `, { continued: true });
       doc
-        .font(mono ? 'Courier' : 'Helvetica')
+        .font(mono ? FONT.mono : FONT.regular)
         .fontSize(mono ? 8 : 9)
         .text(value);
     },

@@ -6,7 +6,7 @@ import { EvidenceIntegrity, RecordSummary, recordBody } from '../records/record-
 import type { LedgerStore, SealRow } from '../store/ledger.js';
 import { IsoTime, Nullable } from '../validation/answer.js';
 import { inclusionPath } from './hashing.js';
-import { proofPage } from './pdf-page.js';
+import { FONT, proofPage } from './pdf-page.js';
 
 /**
  * A record's proof: the record in the form it is hashed (without `ledger`,
@@ -187,7 +187,7 @@ const EVIDENCE_STATE: Record<'ok' | 'mismatch', string> = {
 const when = (value: string | null) =>
   value === null ? 'not recorded' : `${value.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
 
-/** The proof as a one-page A4 PDF in plain words (pdfkit, standard fonts). */
+/** The proof as a one-page A4 PDF in plain words (pdfkit, fonts embedded). */
 export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   const { record, seal } = proof;
   const consulted = proof.answer_basis.registry_consulted;
@@ -197,11 +197,11 @@ export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   );
 
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(16)
     .text(test ? 'Proof of a test-mode VAT number check' : 'Proof of a VAT number check');
   doc
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(9)
     .text(
       test
@@ -217,7 +217,7 @@ export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   if (proof.evidence_integrity === 'mismatch')
     doc
       .moveDown(0.5)
-      .font('Helvetica-Bold')
+      .font(FONT.bold)
       .fontSize(10)
       .fillColor('#b00020')
       .text(
@@ -267,7 +267,7 @@ export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
     line('Previous seal hash', seal.previous_hash ?? 'none (the first seal)', true);
     doc
       .moveDown(0.4)
-      .font('Helvetica')
+      .font(FONT.regular)
       .fontSize(8.5)
       .text(
         'The record hash is computed from the record itself. Together with the other records of the same period it ' +
@@ -279,7 +279,7 @@ export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   } else {
     doc
       .moveDown(0.4)
-      .font('Helvetica')
+      .font(FONT.regular)
       .fontSize(8.5)
       .text(
         'Not sealed yet: records are sealed at a fixed interval (by default every minute). Ask for this proof again ' +

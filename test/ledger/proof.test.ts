@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { sealLedger } from '../../src/ledger/sealer.js';
+import { getBytes, pdfText } from '../decisions/api-support.js';
 import { useLiveApp, validate } from '../e2e/live.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import type { TestApp } from '../helpers/harness.js';
@@ -25,6 +26,13 @@ function checkProof(proof: any): { recordOk: boolean; rootOk: boolean; sealOk: b
 }
 
 const EU_REQUESTER = 'ATU12345675';
+
+/** The text of a record's PDF proof, by pdftotext, with runs of white space as one space. */
+async function proofText(app: TestApp, key: string, id: string): Promise<string> {
+  const pdf = await getBytes(app, key, `/v1/validations/${id}/proof?format=pdf`);
+  expect(pdf.status).toBe(200);
+  return pdfText(pdf.bytes).replace(/\s+/g, ' ');
+}
 
 /** The newest record of an account for a number (read from the table, as `meta.validation_id` says). */
 async function recordIdOf(
@@ -180,6 +188,44 @@ describeEachDialect('validation proof', (dialect) => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sets names and addresses in any European script in the PDF as the registry gave them', async () => {
+    const { app, sim } = live;
+    const account = await app.account('business');
+    // The PDF standard fonts hold Windows-1252 only: these came out as other glyphs.
+    sim.addCompany({
+      vatNumber: 'EL123456709',
+      name: 'Ελληνικά Ελαιόλαδα Α.Ε.',
+      addressLines: ['Οδός Ερμού 8', '10563 Αθήνα'],
+      vatRegistered: true,
+    });
+    sim.addCompany({
+      vatNumber: 'ATU12345675',
+      name: 'Äpfel & Söhne Großhandel GmbH',
+      addressLines: ['Mariahilfer Straße 12', '1070 Wien'],
+      vatRegistered: true,
+    });
+    sim.addCompany({
+      vatNumber: 'CZ25123891',
+      name: 'Řezbářství Čapek s.r.o.',
+      addressLines: ['Dlouhá 12', '370 01 České Budějovice'],
+      vatRegistered: true,
+    });
+    const expected: Record<string, string[]> = {
+      EL123456709: ['Ελληνικά Ελαιόλαδα Α.Ε.', 'Οδός Ερμού 8, 10563 Αθήνα'],
+      ATU12345675: ['Äpfel & Söhne Großhandel GmbH', 'Mariahilfer Straße 12'],
+      CZ25123891: ['Řezbářství Čapek s.r.o.', 'České Budějovice'],
+      PL5211355116: ['Wisła Meble Sp. z o.o.', 'ul. Marszałkowska 1'],
+      LV40003521600: ['Brīvības iela 30, Rīga'],
+      NO900000006MVA: ['8900 BRØNNØYSUND'],
+    };
+    for (const [number, parts] of Object.entries(expected)) {
+      const res = await validate(app, account.live, number);
+      expect(res.status, res.text).toBe(200);
+      const text = await proofText(app, account.live, res.body.meta.validation_id);
+      for (const part of parts) expect(text, number).toContain(part);
     }
   });
 
