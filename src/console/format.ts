@@ -108,7 +108,7 @@ const SOURCE_STATUS: Record<string, string> = {
   live: 'a fresh answer',
   cached: 'from the cache',
   unavailable: 'an earlier answer: the registry was unavailable',
-  degraded: 'the registry answered without all details',
+  degraded: 'an earlier answer: the registry’s “not registered” was taken for a false answer',
   unverified: 'not confirmed by a registry',
   fallback: 'the national register stood in for VIES',
 };

@@ -2,7 +2,14 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { Principal } from '../accounts/authenticator.js';
 import { ApiError } from '../errors.js';
 import { integrityOf } from '../records/evidence-integrity.js';
-import { EvidenceIntegrity, RecordSummary, recordBody } from '../records/record-shape.js';
+import {
+  EvidenceIntegrity,
+  type EvidenceView,
+  evidenceView,
+  RecordSummary,
+  recordBody,
+} from '../records/record-shape.js';
+import { sourceName } from '../registries/names.js';
 import type { LedgerStore, SealRow } from '../store/ledger.js';
 import { IsoTime, Nullable } from '../validation/answer.js';
 import { inclusionPath } from './hashing.js';
@@ -60,10 +67,32 @@ export const AnswerBasis = Type.Object(
   { description: 'Not part of the hashed record: derived from its `mode`, `source` and `source_status`' },
 );
 
+/** The registry exchange a record rests on, as the proof names it (its reply is in the record's evidence). */
+export const RegistryExchange = Type.Object(
+  {
+    registry: Type.String({
+      description:
+        'Who answered: `vies`, `hmrc`, `uid`, `brreg`, `abr`, or a national register (`ares`, `anaf`, `kas`)',
+      examples: ['vies'],
+    }),
+    registry_name: Type.String({ examples: ['EU VIES'] }),
+    url: Type.String({ description: 'The endpoint asked: scheme, host and path, no credentials' }),
+    method: Type.String(),
+    requested_at: IsoTime,
+    duration_ms: Type.Integer(),
+    response_status: Type.Integer({ description: "The registry's HTTP status" }),
+  },
+  {
+    description:
+      "Not part of the hashed record: the registry exchange behind `record.evidence`, so a proof says which endpoint was asked and when. `requested_at` is when the registry was asked: for a cached or stale answer, when the cache was filled, which may be long before the record's own `requested_at`. Its reply, whose SHA-256 is `record.evidence`, is in `GET /v1/validations/{id}`. Null for an answer without an exchange.",
+  },
+);
+
 export const ValidationProof = Type.Object(
   {
     record: HashedRecord,
     answer_basis: AnswerBasis,
+    registry_exchange: Nullable(RegistryExchange),
     record_hash: Type.String({ description: 'SHA-256(0x00 ‖ RFC 8785 of record), lowercase hex' }),
     evidence_integrity: Type.Union([EvidenceIntegrity, Type.Null()], {
       description:
@@ -95,8 +124,14 @@ const FROM_REGISTRY: Record<string, string> = {
   live: 'The registry was asked for this request.',
   cached: 'From the registry’s earlier answer, kept in the cache.',
   unavailable: 'From an earlier registry answer, served while the registry was unavailable.',
-  degraded: 'The registry answered without all details.',
+  degraded:
+    'From the registry’s earlier answer, kept in the cache: the registry now said “not registered”, which was taken for a false answer during an incident.',
   fallback: 'The member state’s own register answered because VIES could not.',
+};
+
+/** A national register whose answer proves less than VIES's, by its id. */
+const NARROWER_FALLBACK: Record<string, string> = {
+  kas: 'Poland’s white list of VAT payers answered because VIES could not. It states the domestic VAT status (an active VAT payer), not the registration for intra-EU supplies (VAT-UE) that VIES confirms.',
 };
 
 /** How a record's answer came about: whether a registry's reply is behind it, and in words. */
@@ -108,9 +143,10 @@ export function answerBasis(
       ? WITHOUT_REGISTRY.test
       : (WITHOUT_REGISTRY[record.source] ?? WITHOUT_REGISTRY[record.source_status]);
   if (without) return { registry_consulted: false, description: without };
+  const narrower = record.source_status === 'fallback' ? NARROWER_FALLBACK[record.source] : undefined;
   return {
     registry_consulted: true,
-    description: FROM_REGISTRY[record.source_status] ?? record.source_status,
+    description: narrower ?? FROM_REGISTRY[record.source_status] ?? record.source_status,
   };
 }
 
@@ -139,14 +175,28 @@ export async function proofOf(
   if (!row) throw new ApiError('not_found', `No validation record ${id} for this key.`);
   const record = { ...recordBody(row), evidence: row.evidence_sha256 };
   const recordHash = row.record_hash ?? '';
-  const [evidence] = row.evidence_id ? await ledger.evidenceBytes([row.evidence_id]) : [];
+  const evidence = row.evidence_id ? await ledger.evidence(row.evidence_id) : undefined;
   const checked = {
     record,
     answer_basis: answerBasis(record),
+    registry_exchange: evidence ? exchangeOf(evidenceView(evidence, principal.accountId)) : null,
     record_hash: recordHash,
     evidence_integrity: evidence ? integrityOf(evidence) : null,
   };
   return { ...checked, ...(await sealedPart(ledger, row)) };
+}
+
+/** The proof's account of an exchange: another account's numbers are already hidden from `view`. */
+function exchangeOf(view: EvidenceView): Static<typeof RegistryExchange> {
+  return {
+    registry: view.registry,
+    registry_name: sourceName(view.registry),
+    url: view.url,
+    method: view.method,
+    requested_at: view.requested_at,
+    duration_ms: view.duration_ms,
+    response_status: view.response.status,
+  };
 }
 
 /** Where a sealed row stands: its seal and the inclusion path from its hash to the seal's root. */
@@ -174,6 +224,9 @@ const REGISTRIES: Record<string, string> = {
   uid: 'UID register of the Swiss Federal Statistical Office',
   brreg: 'Brønnøysund Register Centre (Norway), Central Coordinating Register for Legal Entities',
   abr: 'Australian Business Register, ABN Lookup',
+  ares: 'ADIS register of VAT payers of the Czech Financial Administration (with ARES for the name)',
+  anaf: 'ANAF register of VAT payers (Romania)',
+  kas: 'White list of VAT payers of the Polish Ministry of Finance (KAS)',
   checksum: 'No registry: the number failed its check digits',
   format: 'No registry: the format alone was checked',
   test: 'No registry: a test-mode answer',
@@ -183,6 +236,30 @@ const EVIDENCE_STATE: Record<'ok' | 'mismatch', string> = {
   ok: 'unchanged: its bytes match their hashes',
   mismatch: 'CHANGED: its bytes no longer match their hashes (see the warning above)',
 };
+
+function resultWords(valid: boolean, consulted: boolean): string {
+  if (consulted)
+    return valid
+      ? 'VALID: the registry answered that the number was registered for VAT (at the time below)'
+      : 'NOT VALID: the registry answered that the number was not registered for VAT (at the time below)';
+  return valid
+    ? 'VALID: the number was registered for VAT when it was checked'
+    : 'NOT VALID: the number was not registered for VAT when it was checked';
+}
+
+/** Why a record has no consultation number, in words. */
+function noConsultationNumber(
+  record: Pick<ValidationProofView['record'], 'cached' | 'requester_vat_number' | 'source_status'>,
+  consulted: boolean,
+): string {
+  if (!consulted) return 'none (no registry was consulted)';
+  if (record.cached)
+    return 'none: the answer came from the cache; a consultation number is issued only to a request sent to the registry with a requester VAT number';
+  if (record.source_status === 'fallback') return 'none: the national register issues none';
+  if (record.requester_vat_number === null)
+    return 'none: no requester VAT number was sent, so the registry issued none';
+  return 'none (the registry issued none for this check)';
+}
 
 const when = (value: string | null) =>
   value === null ? 'not recorded' : `${value.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
@@ -228,25 +305,29 @@ export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
 
   heading('The check');
   line('VAT number', record.vat_number);
-  line(
-    'Result',
-    record.valid
-      ? 'VALID: the number was registered for VAT when it was checked'
-      : 'NOT VALID: the number was not registered for VAT when it was checked',
-  );
+  line('Result', resultWords(record.valid, consulted));
   const notGiven = consulted ? 'not given by the registry' : 'none';
   line('Company name', record.company?.name ?? notGiven);
   line('Company address', record.company?.address ?? notGiven);
-  line('Registry', test ? REGISTRIES.test : (REGISTRIES[record.source] ?? record.source));
+  line('Registry', test ? REGISTRIES.test : (REGISTRIES[record.source] ?? sourceName(record.source)));
+  const exchange = proof.registry_exchange;
+  if (exchange) line('Registry endpoint', `${exchange.method} ${exchange.url}`);
   line('How it was answered', proof.answer_basis.description);
-  line(
-    'Consultation number',
-    record.consultation_number ??
-      (consulted ? 'none (the registry issued none for this check)' : 'none (no registry was consulted)'),
-  );
+  line('Consultation number', record.consultation_number ?? noConsultationNumber(record, consulted));
   line('Requester VAT number', record.requester_vat_number ?? 'none given');
-  line(consulted ? 'Registry checked at' : 'Answered at', when(record.requested_at));
-  if (record.cached_at) line('Cached answer from', when(record.cached_at));
+  if (consulted) {
+    // When the registry gave the answer: for a cached or stale one, when the cache was filled,
+    // not when this request was answered from it.
+    line('Registry asked at', when(exchange?.requested_at ?? record.cached_at ?? record.requested_at));
+    if (record.cached)
+      line(
+        'Served from the cache at',
+        `${when(record.requested_at)}${record.stale ? ', the registry being unavailable then' : ''}`,
+      );
+  } else {
+    line('Answered at', when(record.requested_at));
+    if (record.cached_at) line('Cached answer from', when(record.cached_at));
+  }
   line('Request made at', when(record.created_at));
 
   heading('The request');

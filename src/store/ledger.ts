@@ -229,6 +229,11 @@ export class LedgerStore {
     return rows;
   }
 
+  /** One evidence row, whole (a proof names the exchange it rests on). */
+  evidence(id: string): Promise<EvidenceTable | undefined> {
+    return this.database.db.selectFrom('evidence').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   seal(id: string): Promise<SealRow | undefined> {
     return this.database.db.selectFrom('seals').selectAll().where('id', '=', id).executeTakeFirst();
   }

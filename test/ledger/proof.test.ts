@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { answerBasis } from '../../src/ledger/proof.js';
 import { sealLedger } from '../../src/ledger/sealer.js';
 import { getBytes, pdfText } from '../decisions/api-support.js';
 import { useLiveApp, validate } from '../e2e/live.js';
@@ -229,6 +230,67 @@ describeEachDialect('validation proof', (dialect) => {
     }
   });
 
+  it('names the registry, its endpoint and when it was asked: for a stale answer, when the cache was filled', async () => {
+    const { app, sim } = live;
+    const account = await app.account('business');
+    const filledAt = app.clock.now();
+    expect((await validate(app, account.live, 'LV40003521600')).status).toBe(200);
+    // Past the cache's TTL (24 h by default), with VIES down: the stale answer.
+    app.clock.advance(25 * 3_600_000);
+    sim.setBehaviour('vies', { mode: 'fault', fault: 'MS_UNAVAILABLE' });
+    const stale = await validate(app, account.live, 'LV40003521600');
+    expect(stale.body.meta).toMatchObject({ stale: true, source_status: 'unavailable' });
+    const id = stale.body.meta.validation_id;
+
+    const proof = (await app.request('GET', `/v1/validations/${id}/proof`, { key: account.live })).body.data;
+    expect(proof.registry_exchange).toEqual({
+      registry: 'vies',
+      registry_name: 'EU VIES',
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/vies\/services\/checkVatService$/),
+      method: 'POST',
+      requested_at: new Date(filledAt).toISOString(),
+      duration_ms: expect.any(Number),
+      response_status: 200,
+    });
+    // Outside the hashed record: the proof still checks.
+    expect(checkProof(proof).recordOk).toBe(true);
+
+    const text = await proofText(app, account.live, id);
+    expect(text).toContain(`Registry endpoint: POST ${proof.registry_exchange.url}`);
+    const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+    expect(text).toContain(`Registry asked at: ${utc(filledAt)}`);
+    expect(text).toContain(
+      `Served from the cache at: ${utc(app.clock.now())}, the registry being unavailable then`,
+    );
+    expect(text).toContain('the answer came from the cache');
+  });
+
+  it("shows an HMRC consultation number, and never another account's requester in the endpoint", async () => {
+    const { app } = live;
+    const owner = await app.account('business');
+    const other = await app.account('business');
+    const checked = await validate(app, owner.live, 'GB123456727', { requester_vat_number: 'GB200000179' });
+    expect(checked.status, checked.text).toBe(200);
+    const consultation = checked.body.data.consultation_number;
+    expect(consultation).toEqual(expect.any(String));
+    const ownText = await proofText(app, owner.live, checked.body.meta.validation_id);
+    expect(ownText).toContain(`Consultation number: ${consultation}`);
+    expect(ownText).toContain('Requester VAT number: GB200000179');
+    expect(ownText).toContain('HM Revenue & Customs');
+
+    // Another account's cached answer rests on the same exchange: its requester stays hidden.
+    const cached = await validate(app, other.live, 'GB123456727');
+    expect(cached.body.meta).toMatchObject({ cached: true });
+    const proof = (
+      await app.request('GET', `/v1/validations/${cached.body.meta.validation_id}/proof`, { key: other.live })
+    ).body.data;
+    expect(proof.registry_exchange.registry).toBe('hmrc');
+    expect(proof.registry_exchange.url).not.toContain('200000179');
+    const otherText = await proofText(app, other.live, cached.body.meta.validation_id);
+    expect(otherText).not.toContain('200000179');
+    expect(otherText).not.toContain(consultation);
+  });
+
   it("is 404 for another account's, the other mode's or an unknown id; 422 for a bad format", async () => {
     const { app } = live;
     const owner = await app.account('business');
@@ -275,4 +337,17 @@ describeEachDialect('validation proof', (dialect) => {
     expect(testProof.body.data.record).toMatchObject({ mode: 'test', evidence: null });
     expect(checkProof(testProof.body.data).recordOk).toBe(true);
   });
+});
+
+it('says of a degraded answer and of a Polish white-list answer what they rest on', () => {
+  const live = { mode: 'live' as const };
+  expect(answerBasis({ ...live, source: 'vies', source_status: 'degraded' }).description).toMatch(
+    /earlier answer.*“not registered”.*false answer/,
+  );
+  expect(answerBasis({ ...live, source: 'kas', source_status: 'fallback' }).description).toMatch(
+    /domestic VAT status.*not the registration for intra-EU supplies/,
+  );
+  expect(answerBasis({ ...live, source: 'ares', source_status: 'fallback' }).description).toBe(
+    'The member state’s own register answered because VIES could not.',
+  );
 });

@@ -36,11 +36,11 @@ export const ProofQuery = Type.Object(
   { additionalProperties: false },
 );
 
-const DESCRIPTION = `The proof that a check was made and has not been changed since: the record exactly as it is hashed (\`evidence\` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every \`LEDGER_SEAL_SECONDS\`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: \`sealed: false\`, \`seal\` and \`inclusion_path\` null. \`evidence_integrity\` says whether the stored registry exchange still hashes to \`record.evidence\` (\`ok\`) or was changed since it was kept (\`mismatch\`); null when the answer rests on no exchange. \`answer_basis\` says in words how the answer came about and whether a registry's reply is behind it (\`registry_consulted\`): a test key's answers, and those settled by the check digits or the format alone, had no registry.
+const DESCRIPTION = `The proof that a check was made and has not been changed since: the record exactly as it is hashed (\`evidence\` is the SHA-256 of the registry's reply), its hash, and once the record is sealed (records are sealed every \`LEDGER_SEAL_SECONDS\`, 60 s by default) its seal and the inclusion path from the record's hash to the seal's root. Before sealing: \`sealed: false\`, \`seal\` and \`inclusion_path\` null. \`evidence_integrity\` says whether the stored registry exchange still hashes to \`record.evidence\` (\`ok\`) or was changed since it was kept (\`mismatch\`); null when the answer rests on no exchange. \`answer_basis\` says in words how the answer came about and whether a registry's reply is behind it (\`registry_consulted\`): a test key's answers, and those settled by the check digits or the format alone, had no registry. \`registry_exchange\` names the registry and endpoint asked and when (for a cached or stale answer: when the cache was filled), null without an exchange.
 
 To check it offline: leaf = SHA-256(0x00 ‖ RFC 8785 canonical JSON of \`record\`) must equal \`record_hash\`; fold \`inclusion_path\` (each step: SHA-256(0x01 ‖ left ‖ right), the step's \`hash\` on its \`side\`) to get \`seal.root\`; SHA-256 of RFC 8785 of \`{ previous_hash, root, count, from, to }\` is \`seal.hash\`. The docs page *Evidence and ledger* has a ten-line script.
 
-With \`Accept: application/pdf\` or \`?format=pdf\`: a one-page PDF in plain words for a tax auditor (number, result, company, registry and how the answer came about, consultation number, times of the check and of the request, request id, reference, record hash and seal); a test-mode proof says it is one, and that no registry was consulted. When the stored exchange fails its hash, the PDF says so in a warning under its title.
+With \`Accept: application/pdf\` or \`?format=pdf\`: a one-page PDF in plain words for a tax auditor (number, result, company, registry, endpoint and how the answer came about, consultation number, when the registry was asked and when the request was made, request id, reference, record hash and seal); a test-mode proof says it is one, and that no registry was consulted. When the stored exchange fails its hash, the PDF says so in a warning under its title.
 
 - **Worth knowing**: 404 \`not_found\` for an id that does not exist or belongs to another account or key mode; records removed by retention (\`EVIDENCE_RETENTION_DAYS\`) are gone too.`;
 
@@ -137,6 +137,15 @@ const PROOF_EXAMPLES = (() => {
     created_at: '2026-03-02T09:30:00.431Z',
     evidence: createHash('sha256').update('<soap:Envelope>…</soap:Envelope>').digest('hex'),
   } satisfies typeof HashedRecord.static;
+  const exchange = {
+    registry: 'vies',
+    registry_name: 'EU VIES',
+    url: 'https://ec.europa.eu/taxation_customs/vies/services/checkVatService',
+    method: 'POST',
+    requested_at: '2026-03-02T09:30:00.187Z',
+    duration_ms: 214,
+    response_status: 200,
+  };
   const recordHash = leafHash(record);
   const leaves = ['a', recordHash, 'b'].map((leaf) =>
     leaf === recordHash ? leaf : createHash('sha256').update(leaf).digest('hex'),
@@ -151,6 +160,7 @@ const PROOF_EXAMPLES = (() => {
   const sealed: ValidationProofView = {
     record,
     answer_basis: answerBasis(record),
+    registry_exchange: exchange,
     record_hash: recordHash,
     evidence_integrity: 'ok',
     sealed: true,
@@ -165,6 +175,7 @@ const PROOF_EXAMPLES = (() => {
   const unsealed: ValidationProofView = {
     record,
     answer_basis: answerBasis(record),
+    registry_exchange: exchange,
     record_hash: recordHash,
     evidence_integrity: 'ok',
     sealed: false,
