@@ -192,7 +192,7 @@ export interface paths {
         };
         /**
          * A decision's proof: hash, seal, inclusion path (JSON or PDF)
-         * @description The proof that a decision was made as shown and has not been changed since: the decision exactly as hashed, its hash, and once sealed (decisions are sealed with the validation records, every `LEDGER_SEAL_SECONDS`) its seal and the inclusion path from its hash to the seal's root, checked offline as a validation record's proof is (*Evidence and ledger* in the documentation). `buyer_record` names the validation record of the buyer's number the decision rests on, with its hash and how its answer came about (a test key's check says no registry was consulted); its own proof is at `GET /v1/validations/{id}/proof`.
+         * @description The proof that a decision was made as shown and has not been changed since: the decision exactly as hashed, its hash, and once sealed (decisions are sealed with the validation records, every `LEDGER_SEAL_SECONDS`) its seal and the inclusion path from its hash to the seal's root, checked offline as a validation record's proof is (*Evidence and ledger* in the documentation). `buyer_record` names the validation record of the buyer's number the decision rests on, with its hash, how its answer came about (a test key's check says no registry was consulted), the company, consultation number and requester number it gave; its own proof is at `GET /v1/validations/{id}/proof`.
          *
          *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words (the sale, the treatment, rate, note and reasons, the check of the buyer's number, the hashes and the seal).
          *
@@ -1626,8 +1626,15 @@ export interface components {
                     /** @description Whether a registry's reply is what the answer rests on (asked for this request, or earlier and kept in the cache); false for test-mode, check-digit and format-only answers */
                     registry_consulted: boolean;
                 };
+                /** @description As the registry gave it; null for an invalid number */
+                company: {
+                    address: string | null;
+                    name: string | null;
+                } | null;
+                consultation_number: string | null;
                 /** @description The validation record's own hash (its own proof proves it) */
                 record_hash: string;
+                requester_vat_number: string | null;
                 source: string;
                 source_status: string;
                 valid: boolean;

@@ -1,11 +1,12 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Principal } from '../accounts/authenticator.js';
 import { ApiError } from '../errors.js';
-import { FONT, proofPage } from '../ledger/pdf-page.js';
+import { FONT, proofPage, utcWords } from '../ledger/pdf-page.js';
 import { AnswerBasis, answerBasis, PathStep, ProofSeal, sealedPart } from '../ledger/proof.js';
 import { recordBody } from '../records/record-shape.js';
+import { sourceName } from '../registries/names.js';
 import type { LedgerStore } from '../store/ledger.js';
-import { Nullable } from '../validation/answer.js';
+import { Company, Nullable } from '../validation/answer.js';
 import { decisionBody, HashedDecision } from './decision-shape.js';
 
 /**
@@ -24,6 +25,9 @@ export const BuyerRecord = Type.Object(
     source: Type.String(),
     source_status: Type.String(),
     answer_basis: AnswerBasis,
+    company: Nullable(Company, { description: 'As the registry gave it; null for an invalid number' }),
+    consultation_number: Nullable(Type.String()),
+    requester_vat_number: Nullable(Type.String()),
   },
   { description: "The buyer's validation record the decision rests on; not part of the decision's hash" },
 );
@@ -73,6 +77,9 @@ export async function decisionProofOf(
             source: buyer.source,
             source_status: buyer.source_status,
             answer_basis: answerBasis(buyer),
+            company: buyer.company,
+            consultation_number: buyer.consultation_number,
+            requester_vat_number: buyer.requester_vat_number,
           }
         : null,
   };
@@ -89,16 +96,12 @@ const TREATMENT_WORDS: Record<string, string> = {
   not_assessed: 'Not assessed: outside what the service decides',
 };
 
-const when = (value: string | null) =>
-  value === null ? 'not recorded' : `${value.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
-
 /** The proof as a one-page A4 PDF in plain words (pdfkit, fonts embedded). */
 export async function decisionProofPdf(proof: DecisionProofView): Promise<Buffer> {
   const { decision, seal, buyer_record: buyer } = proof;
   const test = decision.mode === 'test';
-  const { doc, heading, line, end } = await proofPage(
-    `Proof of ${test ? 'a test-mode ' : ''}VAT decision ${decision.id}`,
-  );
+  const page = await proofPage(`Proof of ${test ? 'a test-mode ' : ''}VAT decision ${decision.id}`);
+  const { doc, heading, line, note } = page;
 
   doc
     .font(FONT.bold)
@@ -147,8 +150,17 @@ export async function decisionProofPdf(proof: DecisionProofView): Promise<Buffer
   if (buyer) {
     line('Validation record', buyer.validation_id);
     line('VAT number', `${buyer.vat_number}: ${buyer.valid ? 'valid' : 'not valid'}`);
+    if (buyer.company)
+      line('Company', [buyer.company.name, buyer.company.address].filter(Boolean).join(', '));
+    if (buyer.answer_basis.registry_consulted) line('Registry', sourceName(buyer.source));
     line('How it was answered', buyer.answer_basis.description);
-    line('Checked at', when(decision.buyer_validation?.checked_at ?? null));
+    line('Consultation number', buyer.consultation_number ?? 'none');
+    if (buyer.requester_vat_number) line('Requester VAT number', buyer.requester_vat_number);
+    // The registry's answer time (a cached or stale answer's: when the cache was filled).
+    line(
+      buyer.answer_basis.registry_consulted ? 'Registry asked at' : 'Checked at',
+      utcWords(decision.buyer_validation?.checked_at ?? null),
+    );
     line('Record hash (SHA-256)', buyer.record_hash, true);
   } else line('Validation record', 'none: no check of the buyer’s number (see the reasons)');
 
@@ -157,21 +169,21 @@ export async function decisionProofPdf(proof: DecisionProofView): Promise<Buffer
   line('Request id', decision.request_id);
   line('Your reference', decision.reference ?? 'none given');
   line('Account', `${decision.account_id} (${decision.mode} mode)`);
-  line('Decided at', when(decision.created_at));
+  line('Decided at', utcWords(decision.created_at));
 
   heading('Protection against changes');
   line('Decision hash (SHA-256)', proof.record_hash, true);
   if (seal) {
-    line('Seal', `${seal.id}, sealed at ${when(seal.sealed_at)}, closing ${seal.count} record(s)`);
-    line('Seal root', seal.root, true);
-    line('Seal hash', seal.hash, true);
+    page.seal(
+      seal,
+      'The decision is sealed with the validation records of the same period, so it cannot be changed, removed or ' +
+        'added afterwards without the hashes no longer matching. The JSON form of this proof ' +
+        '(GET /v1/decisions/{id}/proof) holds everything needed to check this independently, as a validation ' +
+        'record’s proof is checked; the buyer’s check has its own proof (GET /v1/validations/{id}/proof).',
+    );
   } else
-    doc
-      .moveDown(0.4)
-      .font(FONT.regular)
-      .fontSize(8.5)
-      .text(
-        'Not sealed yet: decisions are sealed with the validation records at a fixed interval (by default every minute).',
-      );
-  return end();
+    note(
+      'Not sealed yet: decisions are sealed with the validation records at a fixed interval (by default every minute).',
+    );
+  return page.end();
 }

@@ -13,7 +13,7 @@ import { sourceName } from '../registries/names.js';
 import type { LedgerStore, SealRow } from '../store/ledger.js';
 import { IsoTime, Nullable } from '../validation/answer.js';
 import { inclusionPath } from './hashing.js';
-import { FONT, proofPage } from './pdf-page.js';
+import { FONT, proofPage, utcWords } from './pdf-page.js';
 
 /**
  * A record's proof: the record in the form it is hashed (without `ledger`,
@@ -261,17 +261,13 @@ function noConsultationNumber(
   return 'none (the registry issued none for this check)';
 }
 
-const when = (value: string | null) =>
-  value === null ? 'not recorded' : `${value.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
-
 /** The proof as a one-page A4 PDF in plain words (pdfkit, fonts embedded). */
 export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   const { record, seal } = proof;
   const consulted = proof.answer_basis.registry_consulted;
   const test = record.mode === 'test';
-  const { doc, heading, line, end } = await proofPage(
-    `Proof of ${test ? 'a test-mode ' : ''}VAT number check ${record.id}`,
-  );
+  const page = await proofPage(`Proof of ${test ? 'a test-mode ' : ''}VAT number check ${record.id}`);
+  const { doc, heading, line, note } = page;
 
   doc
     .font(FONT.bold)
@@ -318,17 +314,17 @@ export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   if (consulted) {
     // When the registry gave the answer: for a cached or stale one, when the cache was filled,
     // not when this request was answered from it.
-    line('Registry asked at', when(exchange?.requested_at ?? record.cached_at ?? record.requested_at));
+    line('Registry asked at', utcWords(exchange?.requested_at ?? record.cached_at ?? record.requested_at));
     if (record.cached)
       line(
         'Served from the cache at',
-        `${when(record.requested_at)}${record.stale ? ', the registry being unavailable then' : ''}`,
+        `${utcWords(record.requested_at)}${record.stale ? ', the registry being unavailable then' : ''}`,
       );
   } else {
-    line('Answered at', when(record.requested_at));
-    if (record.cached_at) line('Cached answer from', when(record.cached_at));
+    line('Answered at', utcWords(record.requested_at));
+    if (record.cached_at) line('Cached answer from', utcWords(record.cached_at));
   }
-  line('Request made at', when(record.created_at));
+  line('Request made at', utcWords(record.created_at));
 
   heading('The request');
   line('Record id', record.id);
@@ -342,30 +338,19 @@ export async function proofPdf(proof: ValidationProofView): Promise<Buffer> {
   line('Registry reply hash (SHA-256)', record.evidence ?? 'none (no registry exchange)', true);
   if (proof.evidence_integrity) line('Stored registry exchange', EVIDENCE_STATE[proof.evidence_integrity]);
   if (seal) {
-    line('Seal', `${seal.id}, sealed at ${when(seal.sealed_at)}, closing ${seal.count} record(s)`);
-    line('Seal root', seal.root, true);
-    line('Seal hash', seal.hash, true);
-    line('Previous seal hash', seal.previous_hash ?? 'none (the first seal)', true);
-    doc
-      .moveDown(0.4)
-      .font(FONT.regular)
-      .fontSize(8.5)
-      .text(
-        'The record hash is computed from the record itself. Together with the other records of the same period it ' +
-          'yields the seal root, and every seal carries the hash of the one before it, so no record can be changed, ' +
-          'removed or added afterwards without the hashes no longer matching. The JSON form of this proof ' +
-          '(GET /v1/validations/{id}/proof) holds everything needed to check this independently; the procedure is ' +
-          'described in the service documentation (Evidence and ledger).',
-      );
+    page.seal(
+      seal,
+      'The record hash is computed from the record itself. Together with the other records of the same period it ' +
+        'yields the seal root, and every seal carries the hash of the one before it, so no record can be changed, ' +
+        'removed or added afterwards without the hashes no longer matching. The JSON form of this proof ' +
+        '(GET /v1/validations/{id}/proof) holds everything needed to check this independently; the procedure is ' +
+        'described in the service documentation (Evidence and ledger).',
+    );
   } else {
-    doc
-      .moveDown(0.4)
-      .font(FONT.regular)
-      .fontSize(8.5)
-      .text(
-        'Not sealed yet: records are sealed at a fixed interval (by default every minute). Ask for this proof again ' +
-          'to receive it with its seal and the inclusion path that ties the record hash to the seal.',
-      );
+    note(
+      'Not sealed yet: records are sealed at a fixed interval (by default every minute). Ask for this proof again ' +
+        'to receive it with its seal and the inclusion path that ties the record hash to the seal.',
+    );
   }
-  return end();
+  return page.end();
 }

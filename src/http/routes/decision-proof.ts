@@ -8,7 +8,7 @@ import { typed } from '../typed.js';
 import { DecisionIdParams } from './decisions.js';
 import { ProofQuery, sendProof } from './validation-proof.js';
 
-const DESCRIPTION = `The proof that a decision was made as shown and has not been changed since: the decision exactly as hashed, its hash, and once sealed (decisions are sealed with the validation records, every \`LEDGER_SEAL_SECONDS\`) its seal and the inclusion path from its hash to the seal's root, checked offline as a validation record's proof is (*Evidence and ledger* in the documentation). \`buyer_record\` names the validation record of the buyer's number the decision rests on, with its hash and how its answer came about (a test key's check says no registry was consulted); its own proof is at \`GET /v1/validations/{id}/proof\`.
+const DESCRIPTION = `The proof that a decision was made as shown and has not been changed since: the decision exactly as hashed, its hash, and once sealed (decisions are sealed with the validation records, every \`LEDGER_SEAL_SECONDS\`) its seal and the inclusion path from its hash to the seal's root, checked offline as a validation record's proof is (*Evidence and ledger* in the documentation). \`buyer_record\` names the validation record of the buyer's number the decision rests on, with its hash, how its answer came about (a test key's check says no registry was consulted), the company, consultation number and requester number it gave; its own proof is at \`GET /v1/validations/{id}/proof\`.
 
 With \`Accept: application/pdf\` or \`?format=pdf\`: a one-page PDF in plain words (the sale, the treatment, rate, note and reasons, the check of the buyer's number, the hashes and the seal).
 

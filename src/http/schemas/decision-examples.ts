@@ -98,6 +98,9 @@ function proofExamples(view: ReturnType<typeof decisionView> | undefined): Recor
           source: 'vies',
           source_status: buyer.source_status,
           answer_basis: { registry_consulted: true, description: 'The registry was asked for this request.' },
+          company: { name: 'Alpenblick Handels GmbH', address: 'Mariahilfer Straße 12, 1070 Wien' },
+          consultation_number: 'WAPIAAAAY7b2kQx1',
+          requester_vat_number: decision.seller.vat_number,
         }
       : null,
     sealed: true,
