@@ -3270,7 +3270,10 @@ export interface operations {
                         eu_distance_sales_over_threshold?: boolean;
                         /** @description Registered for the one-stop shop (default false) */
                         oss_registered?: boolean;
-                        /** @description Shown in the invoice note */
+                        /**
+                         * @description Shown in the invoice note as given: letters and digits, with the spaces, dots, hyphens and slashes numbers are written with
+                         * @example DE123456704
+                         */
                         vat_number?: string;
                     };
                     supply: {

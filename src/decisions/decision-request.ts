@@ -19,6 +19,16 @@ export const DECISIONS_FROM = '2021-07-01';
 const Country = (description: string, example: string) =>
   Type.String({ minLength: 2, maxLength: 2, description, examples: [example] });
 
+/**
+ * The seller's VAT number, which goes on the invoice note as given and is checked with no registry:
+ * letters and digits, with the spaces, dots, hyphens and slashes numbers are written with
+ * (`CHE-123.456.789 MWST`, `NO 123 456 789 MVA`, `51 824 753 556`), nothing a note cannot print.
+ * Blank is no number, as for the buyer.
+ */
+export const SELLER_VAT_PATTERN = '^ *(?:[A-Za-z0-9][A-Za-z0-9 ./-]*)?$';
+export const SELLER_VAT_MESSAGE =
+  'must be a VAT number: letters and digits, with spaces, dots, hyphens or slashes between them';
+
 export const DecisionRequest = Type.Object(
   {
     seller: Type.Object(
@@ -27,7 +37,15 @@ export const DecisionRequest = Type.Object(
           'The seller’s country: an EU member state (GR or EL for Greece), XI, GB, CH, LI, NO or AU',
           'DE',
         ),
-        vat_number: Type.Optional(Type.String({ maxLength: 64, description: 'Shown in the invoice note' })),
+        vat_number: Type.Optional(
+          Type.String({
+            maxLength: 64,
+            pattern: SELLER_VAT_PATTERN,
+            description:
+              'Shown in the invoice note as given: letters and digits, with the spaces, dots, hyphens and slashes numbers are written with',
+            examples: ['DE123456704'],
+          }),
+        ),
         eu_distance_sales_over_threshold: Type.Optional(
           Type.Boolean({
             description:

@@ -64,6 +64,17 @@ const BAD: Array<[string, unknown, RegExp]> = [
   ['a date that does not exist', with_({ date: '2026-02-30' }), /date/],
   ['a blank reference', with_({ reference: '   ' }), /reference/],
   [
+    'a seller number with a control character',
+    with_({ seller: { country_code: 'DE', vat_number: 'DE123456704\u0000' } }),
+    /seller\.vat_number: must be a VAT number/,
+  ],
+  [
+    'a seller number with markup',
+    with_({ seller: { country_code: 'DE', vat_number: '<b>DE123456704</b>' } }),
+    /seller\.vat_number: must be a VAT number/,
+  ],
+
+  [
     'a number where a boolean belongs',
     with_({ buyer: { country_code: 'FR', is_business: 1 } }),
     /buyer\.is_business/,
@@ -85,6 +96,17 @@ describeEachDialect('decisions API: bad input', (dialect) => {
     const res = await decide(app, account.test, body);
     expectError(res, 422, 'validation_error');
     expect(res.body.error.message).toMatch(message);
+  });
+
+  it.each([
+    ['CHE-123.456.789 MWST', 'CH'],
+    ['NO 123 456 789 MVA', 'NO'],
+    ['51 824 753 556', 'AU'],
+    ['  ', 'DE'],
+  ])('takes the seller number %j as numbers are written (blank is none)', async (vat_number, country) => {
+    const res = await decide(app, account.test, with_({ seller: { country_code: country, vat_number } }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.seller.vat_number).toBe(vat_number.trim() || null);
   });
 
   it('answers a non-finite JSON number as 422 (1e400 parses to Infinity)', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { SELLER_VAT_MESSAGE, SELLER_VAT_PATTERN } from '../../decisions/decision-request.js';
 import { ApiError } from '../../errors.js';
 import { TRADER_FIELD_MESSAGE, TRADER_FIELD_PATTERN } from '../../matching/trader-fields.js';
 import { REFERENCE_MESSAGE, REFERENCE_PATTERN } from '../../records/reference.js';
@@ -75,6 +76,7 @@ export function registerErrorHandling(app: FastifyInstance, docsBase: string): v
 const PATTERN_MESSAGES: Record<string, string> = {
   [REFERENCE_PATTERN]: REFERENCE_MESSAGE,
   [TRADER_FIELD_PATTERN]: TRADER_FIELD_MESSAGE,
+  [SELLER_VAT_PATTERN]: SELLER_VAT_MESSAGE,
 };
 
 /** Longest unknown member name a message repeats: it comes from the client. */
