@@ -1,3 +1,4 @@
+import { type Removal, removeUnsealedRows } from './records.js';
 import { Sql, type SqlRunner } from './sql.js';
 import type { DecisionsTable, KeyMode } from './tables.js';
 
@@ -30,8 +31,11 @@ export interface DecisionStore {
   insert(row: DecisionsTable): Promise<void>;
   /** Several decisions in one statement. */
   insertMany(rows: readonly DecisionsTable[]): Promise<void>;
-  /** Deletes the decisions with these ids (a charge that committed although its request failed). */
-  remove(ids: readonly string[]): Promise<void>;
+  /**
+   * Deletes the decisions with these ids that no seal closes yet (a charge that committed although
+   * its request failed); how many it deleted and how many it left sealed.
+   */
+  removeUnsealed(ids: readonly string[]): Promise<Removal>;
   /** The owner's decision with this id, or undefined (another account's or key mode's too). */
   get(owner: { accountId: string; mode: KeyMode }, id: string): Promise<DecisionRow | undefined>;
   /** Up to `limit` decisions matching `filter`, newest first, below `after`. */
@@ -102,14 +106,8 @@ export class SqlDecisionStore implements DecisionStore {
     }
   }
 
-  async remove(ids: readonly string[]): Promise<void> {
-    for (let start = 0; start < ids.length; start += MAX_ROWS) {
-      const chunk = ids.slice(start, start + MAX_ROWS);
-      await this.sql.write(
-        new Sql(`delete from decisions where id in (${chunk.map(() => '?').join(', ')})`),
-        chunk,
-      );
-    }
+  removeUnsealed(ids: readonly string[]): Promise<Removal> {
+    return removeUnsealedRows(this.sql, 'decisions', ids, MAX_ROWS);
   }
 
   async get(
@@ -204,8 +202,8 @@ export class BatchedDecisions implements DecisionStore {
     return Promise.all(rows.map((row) => this.insert(row))).then(() => undefined);
   }
 
-  remove(ids: readonly string[]): Promise<void> {
-    return this.store.remove(ids);
+  removeUnsealed(ids: readonly string[]): Promise<Removal> {
+    return this.store.removeUnsealed(ids);
   }
 
   get(owner: { accountId: string; mode: KeyMode }, id: string): Promise<DecisionRow | undefined> {

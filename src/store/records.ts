@@ -7,8 +7,17 @@ export type ValidationRecord = ValidationsTable;
 
 export interface RecordStore {
   insert(records: readonly ValidationRecord[]): Promise<void>;
-  /** Deletes the records with these ids; the number that existed. */
-  remove(ids: readonly string[]): Promise<number>;
+  /**
+   * Deletes the records with these ids that no seal closes yet; how many it deleted, and how many
+   * it left because a seal closes them (a sealed record cannot go without breaking the chain).
+   */
+  removeUnsealed(ids: readonly string[]): Promise<Removal>;
+}
+
+/** What `removeUnsealed` did: rows deleted, and rows left because a seal closes them. */
+export interface Removal {
+  removed: number;
+  sealed: number;
 }
 
 export const RECORD_COLUMNS = [
@@ -72,15 +81,34 @@ export class SqlRecordStore implements RecordStore {
     }
   }
 
-  async remove(ids: readonly string[]): Promise<number> {
-    let removed = 0;
-    for (let start = 0; start < ids.length; start += ROWS_PER_INSERT) {
-      const chunk = ids.slice(start, start + ROWS_PER_INSERT);
-      const statement = new Sql(
-        `delete from validations where id in (${chunk.map(() => '?').join(', ')}) returning id`,
-      );
-      removed += (await this.sql.write(statement, chunk)).length;
-    }
-    return removed;
+  removeUnsealed(ids: readonly string[]): Promise<Removal> {
+    return removeUnsealedRows(this.sql, 'validations', ids, ROWS_PER_INSERT);
   }
+}
+
+/**
+ * Deletes the unsealed rows of `table` with these ids, `chunk` ids a statement, and counts those
+ * left (sealed). The delete's `seal_id is null` is checked again on a row a sealer is marking at
+ * that moment (PostgreSQL waits for its lock, SQLite for the write lock), so a row is either
+ * deleted or sealed, never both.
+ */
+export async function removeUnsealedRows(
+  sql: SqlRunner,
+  table: 'validations' | 'decisions',
+  ids: readonly string[],
+  chunk: number,
+): Promise<Removal> {
+  const removal = { removed: 0, sealed: 0 };
+  for (let start = 0; start < ids.length; start += chunk) {
+    const some = ids.slice(start, start + chunk);
+    const list = some.map(() => '?').join(', ');
+    removal.removed += (
+      await sql.write(
+        new Sql(`delete from ${table} where id in (${list}) and seal_id is null returning id`),
+        some,
+      )
+    ).length;
+    removal.sealed += (await sql.read(new Sql(`select id from ${table} where id in (${list})`), some)).length;
+  }
+  return removal;
 }

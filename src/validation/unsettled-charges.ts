@@ -24,7 +24,10 @@ export interface UnsettledChargesDeps {
  * says so), so each is settled once the database answers again: when its records exist, the
  * transaction did commit, and the records of answers nobody received (with the decisions resting
  * on them) are deleted and their units given back, in one transaction; when they do not, there is nothing to undo. Settling twice is
- * harmless, as the second look finds no records.
+ * harmless, as the second look finds no records. A charge whose records another process has
+ * sealed meanwhile (this one could not reach the database for longer than a seal takes to come)
+ * stays whole: a sealed record cannot be deleted without breaking the ledger's chain, so its units
+ * pay for an answer the caller finds among its records.
  *
  * The first look waits `retryMs`, by which time the server has finished with the broken session:
  * it commits a COMMIT it had received at once, and rolls back a transaction whose client is gone
@@ -78,19 +81,45 @@ export class UnsettledCharges {
     for (const charge of this.pending.splice(0)) {
       try {
         const refunded = await this.deps.stores.transaction(async (stores) => {
-          const found = await stores.records.remove(charge.recordIds);
-          if (found > 0 && charge.decisionIds?.length) await stores.decisions.remove(charge.decisionIds);
-          await stores.usage.refund({ accountId: charge.accountId, period: charge.period, units: found });
-          return found;
+          const records = await stores.records.removeUnsealed(charge.recordIds);
+          const decisions = charge.decisionIds?.length
+            ? await stores.decisions.removeUnsealed(charge.decisionIds)
+            : { removed: 0, sealed: 0 };
+          if (records.sealed + decisions.sealed > 0)
+            throw new SealedCharge(records.sealed + decisions.sealed);
+          await stores.usage.refund({
+            accountId: charge.accountId,
+            period: charge.period,
+            units: records.removed,
+          });
+          return records.removed;
         });
         if (refunded > 0)
           this.deps.logger.warn(
             { account_id: charge.accountId, period: charge.period, units: refunded },
             'a charge answered 503 had committed: its records deleted and its units given back',
           );
-      } catch {
+      } catch (error) {
+        if (error instanceof SealedCharge) {
+          this.deps.logger.warn(
+            { account_id: charge.accountId, period: charge.period, units: charge.recordIds.length },
+            'a charge answered 503 had committed and its records are sealed already: the charge stands',
+          );
+          continue;
+        }
         this.pending.push(charge);
       }
     }
+  }
+}
+
+/**
+ * Some of a charge's rows are closed by a seal already (another process sealed the ledger while
+ * this one could not reach the database): deleting them would break the chain, so the whole
+ * charge stays, its records and units in agreement. Thrown to roll back what was deleted.
+ */
+class SealedCharge extends Error {
+  constructor(readonly rows: number) {
+    super(`${rows} rows of the charge are sealed`);
   }
 }

@@ -3,8 +3,11 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../src/accounts/keys.js';
 import { loadConfig } from '../../src/config.js';
+import { sealLedger } from '../../src/ledger/sealer.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
 import { openConfiguredDatabase } from '../../src/main.js';
 import type { Database } from '../../src/store/database.js';
+import { LedgerStore } from '../../src/store/ledger.js';
 import { upload } from '../bulk/support.js';
 import { createTestDatabase, POSTGRES_URL, type TestDatabase } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
@@ -91,6 +94,33 @@ suite(`PostgreSQL unreachable under load (a TCP proxy cut for 2 s)${POSTGRES_URL
     const served = await app.request('GET', `/v1/validate?vat_number=${next}`, { key: account.live });
     expect(served.status, served.text).toBe(200);
     expect(await charges(account.id)).toEqual({ used: 1, records: 1 });
+  });
+
+  it('keeps a charge whose records another process sealed before the database answered again', async () => {
+    const account = await app.account('business');
+    const [number] = checksumFailures(1, 207_000_000);
+    const broken = proxy.breakOn(isChargeStatement, 'reply');
+    const res = await app.request('GET', `/v1/validate?vat_number=${number}`, { key: account.live });
+    await broken;
+    expectDatabaseUnavailable(res);
+    expect(await charges(account.id)).toEqual({ used: 1, records: 1 });
+
+    // While this process cannot reach the database, a worker elsewhere seals the ledger.
+    proxy.cut();
+    try {
+      await app.services.unsettled.settle();
+      const ledger = new LedgerStore(stack.owner.database);
+      const later = { now: () => app.clock.now() + 10 * 60_000 };
+      expect(await sealLedger({ ledger, clock: later, intervalMs: 60_000 })).not.toBeNull();
+    } finally {
+      proxy.restore();
+    }
+    await app.services.unsettled.settle();
+    expect(app.services.unsettled.size).toBe(0);
+    // A sealed record cannot go without breaking the chain: the charge stands, records and units
+    // in agreement, and the answer is in the account's records.
+    expect(await charges(account.id)).toEqual({ used: 1, records: 1 });
+    expect((await verifyLedger(new LedgerStore(stack.owner.database))).breaks).toEqual([]);
   });
 
   it('gives back the decision written with such a charge too', async () => {
