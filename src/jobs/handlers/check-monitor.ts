@@ -6,6 +6,7 @@ import type { CheckMonitorPayload } from '../../monitors/monitor-service.js';
 import type { MonitorError, MonitorResult } from '../../monitors/monitor-shape.js';
 import { cacheMaxAgeMs, nextCheckAt } from '../../monitors/schedule.js';
 import { registryIdFor } from '../../registries/gateway.js';
+import type { Job } from '../../store/jobs.js';
 import type { MonitorRow } from '../../store/monitors.js';
 import type { Stores } from '../../store/stores.js';
 import { iso, type ValidationAnswer } from '../../validation/answer.js';
@@ -81,8 +82,7 @@ export function checkMonitorHandler(deps: CheckMonitorDeps): JobHandler {
         },
       );
     }
-    await settle(deps, monitor.id, answer, { fresh, requestId });
-    deps.onSettled?.();
+    if (await settle(deps, job, monitor.id, answer, { fresh, requestId })) deps.onSettled?.();
     return { done: true };
   };
 }
@@ -146,18 +146,26 @@ async function failed(
   return { done: true as const };
 }
 
-/** The record, the monitor's new state and any `monitor.changed`, together. */
+/**
+ * The record, the monitor's new state and any `monitor.changed`, together, and the job's row
+ * deleted with them: a job whose check settled can never run again (after a crash, or a lost
+ * completion, between the two), which would ask the registry again and write a second record.
+ * False when the job is no longer this worker's (its lease lapsed and another worker claimed it):
+ * nothing is written, the other run settles it.
+ */
 async function settle(
   deps: CheckMonitorDeps,
+  job: Job,
   monitorId: string,
   answer: ValidationAnswer,
   { fresh, requestId }: Pick<CheckMonitorPayload, 'fresh' | 'requestId'>,
-): Promise<void> {
+): Promise<boolean> {
   const now = deps.clock.now();
   const validationId = newRecordId(now);
-  await deps.stores.transaction(async (stores) => {
+  return deps.stores.transaction(async (stores) => {
+    if (job.locked_by === null || !(await stores.jobs.complete(job, job.locked_by))) return false;
     const monitor = await stores.monitors.getForUpdate(monitorId);
-    if (!monitor) return;
+    if (!monitor) return true;
     const owner = { accountId: monitor.account_id, mode: monitor.mode };
     const context = {
       accountId: monitor.account_id,
@@ -206,5 +214,6 @@ async function settle(
         { onlyIfSubscribed: true },
       );
     }
+    return true;
   });
 }
