@@ -364,9 +364,17 @@ export interface NoteContext {
   buyer_vat_number?: string;
 }
 
+/** Each language's Intl.DisplayNames, made on first use: making one costs more than a whole note. */
+const REGION_NAMES = new Map<string, Intl.DisplayNames>();
+
 function countryNameIn(language: string, code: string): string {
   const region = code === 'EL' ? 'GR' : code === 'XI' ? 'GB' : code;
-  const name = new Intl.DisplayNames([language], { type: 'region' }).of(region) ?? code;
+  let names = REGION_NAMES.get(language);
+  if (names === undefined) {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+    REGION_NAMES.set(language, names);
+  }
+  const name = names.of(region) ?? code;
   return code === 'XI' ? `${name} (XI)` : name;
 }
 
