@@ -128,6 +128,10 @@ export function createServices(deps: ServiceDeps): Services {
     retryDelaysMs: config.webhook.retryDelaysMs,
     onEnqueued: nudge,
     onAttempt: (outcome) => count(`webhook_deliveries:${outcome}`),
+    // A quarter of the worker's slots at most for one endpoint, so a receiver that never answers
+    // cannot hold them all for its timeout while the other endpoints and jobs wait.
+    endpointConcurrency: Math.max(1, Math.floor(config.worker.concurrency / 4)),
+    attemptTimeoutMs: config.webhook.timeoutMs,
   });
   const handlers = {
     [VALIDATE_JOB]: validateItemHandler({

@@ -6,6 +6,7 @@ import {
   type DeliveryRow,
   deliverySeq,
   type EndpointRow,
+  type EventRow,
   type Owner,
   type WebhookStore,
 } from '../store/webhooks.js';
@@ -27,7 +28,17 @@ export interface DeliveryServiceDeps {
   onEnqueued?: () => void;
   /** Delivery outcomes, for metrics. */
   onAttempt?: (outcome: 'delivered' | 'retrying' | 'failed') => void;
+  /**
+   * Queued attempts to one endpoint under way at once in this process; a queued delivery past it
+   * waits its turn. Unlimited when not given.
+   */
+  endpointConcurrency?: number;
+  /** One attempt's timeout (WEBHOOK_TIMEOUT_MS): the longest a delivery waits for its turn at once. */
+  attemptTimeoutMs?: number;
 }
+
+/** A queued delivery's first wait for its endpoint's turn; each later one doubles, up to the timeout. */
+const FIRST_TURN_WAIT_MS = 500;
 
 /** The stores an event is recorded through: the caller's transaction's, so it commits with its cause. */
 type EventStores = { webhooks: WebhookStore; jobs: JobStore };
@@ -44,6 +55,9 @@ function refusalOf(endpoint: EndpointRow | undefined): string | null {
  * completes the record and says when to try again; the jobs table carries the retries.
  */
 export class DeliveryService {
+  /** Attempts under way per endpoint id, in this process. */
+  private readonly underWay = new Map<string, number>();
+
   constructor(private readonly deps: DeliveryServiceDeps) {}
 
   /**
@@ -151,8 +165,17 @@ export class DeliveryService {
    * One attempt of a pending delivery: the attempt is recorded before the request is sent and
    * completed after it, so one cut short by a crash stays in the log. Returns the time of the next
    * attempt, or null when the delivery is settled (delivered, or failed for good).
+   *
+   * `queued` (the job worker's attempts, with the times its job was claimed): when the endpoint
+   * already has `endpointConcurrency` attempts under way here, nothing is sent or recorded and
+   * `waitUntil` says when to look again. A receiver that never answers holds a worker slot for the
+   * whole timeout; without this, a backlog for one such endpoint takes every slot and every other
+   * endpoint (and every other job) waits behind it.
    */
-  async attempt(deliveryId: string): Promise<{ delivery: DeliveryRow; retryAt: number | null }> {
+  async attempt(
+    deliveryId: string,
+    queued?: { claims: number },
+  ): Promise<{ delivery: DeliveryRow; retryAt: number | null; waitUntil?: number }> {
     const { webhooks } = this.deps.stores;
     const delivery = await webhooks.getDeliveryById(deliveryId);
     if (delivery?.status !== 'pending') return { delivery: delivery!, retryAt: null };
@@ -171,6 +194,37 @@ export class DeliveryService {
     }
 
     const now = this.deps.clock.now();
+    const limit = this.deps.endpointConcurrency ?? Number.POSITIVE_INFINITY;
+    const busy = this.underWay.get(endpoint.id) ?? 0;
+    if (queued && busy >= limit) {
+      return { delivery, retryAt: null, waitUntil: now + this.turnWait(queued.claims) };
+    }
+    // Counted before the first await, so attempts claimed together cannot all pass the limit.
+    this.underWay.set(endpoint.id, busy + 1);
+    try {
+      return await this.send(delivery, event, endpoint, now);
+    } finally {
+      const left = (this.underWay.get(endpoint.id) ?? 1) - 1;
+      if (left > 0) this.underWay.set(endpoint.id, left);
+      else this.underWay.delete(endpoint.id);
+    }
+  }
+
+  /** How long a queued delivery waits for its endpoint's turn, jittered ±20 % so waiters spread out. */
+  private turnWait(claims: number): number {
+    const cap = this.deps.attemptTimeoutMs ?? FIRST_TURN_WAIT_MS;
+    const base = Math.min(cap, FIRST_TURN_WAIT_MS * 2 ** Math.min(Math.max(claims - 1, 0), 16));
+    return Math.round(base * (0.8 + 0.4 * Math.random()));
+  }
+
+  private async send(
+    delivery: DeliveryRow,
+    event: EventRow,
+    endpoint: EndpointRow,
+    now: number,
+  ): Promise<{ delivery: DeliveryRow; retryAt: number | null }> {
+    const { webhooks } = this.deps.stores;
+    const deliveryId = delivery.id;
     // Signed afresh for every attempt: the timestamp is part of the signature; the id stays the event's.
     const headers = webhookHeaders(endpoint.signing_secret, event.id, Math.floor(now / 1000), event.payload);
     const attemptId = timeOrderedUuid(now);
