@@ -1,14 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
 import { OFFLINE_REGISTRIES } from '../http/support.js';
 
 /**
- * What Chromium itself must enforce for the console, against the real service: its
- * Content-Security-Policy keeps markup that got past the escaping from running, and a page of
- * another site cannot frame it.
+ * What Chromium itself must enforce for the console, against the real service (without a worker,
+ * so a bulk file stays in progress): its Content-Security-Policy keeps markup that got past the
+ * escaping from running, a page of another site cannot frame it, and a bulk file's progress page
+ * updates in place with script, reloads itself without, and leaves for sign-in once the session ends.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,14 +37,35 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signedIn() {
-  const context = await browser.newContext();
+async function signedIn(options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto(`${app.url}/console`);
   await page.getByLabel('API key').fill(account.test);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${app.url}/console`);
   return { context, page };
+}
+
+/** Uploads a one-row file; its progress page stays open (no worker answers it). */
+async function uploadAndWatch(page: Page): Promise<void> {
+  await page.goto(`${app.url}/console/bulk`);
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'one.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('vat_number\nDE123456704\n'),
+  });
+  await page.getByRole('button', { name: 'Upload and validate' }).click();
+  await page.waitForURL(/\/console\/bulk\/blk_/);
+  expect(await page.locator('[data-status]').getAttribute('data-status')).not.toBe('completed');
+}
+
+function mainFrameLoads(page: Page): () => number {
+  let loads = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) loads += 1;
+  });
+  return () => loads;
 }
 
 describe('the console in Chromium', () => {
@@ -90,6 +112,37 @@ describe('the console in Chromium', () => {
         .count()
         .catch(() => 0),
     ).toBe(0);
+    await context.close();
+  });
+
+  it('updates a bulk file’s progress in place with script, and leaves for sign-in once the session ends', async () => {
+    const { context, page } = await signedIn();
+    await uploadAndWatch(page);
+    const loads = mainFrameLoads(page);
+    let polls = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'fetch' && /\/console\/bulk\/blk_/.test(request.url())) polls += 1;
+    });
+    await expect.poll(() => polls, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    expect(loads()).toBe(0);
+
+    const other = await context.newPage();
+    await other.goto(`${app.url}/console`);
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await other.waitForURL(/\/console\/sign-in/);
+    await page.waitForURL(/\/console\/sign-in/, { timeout: 30_000 });
+    const settled = polls;
+    await page.waitForTimeout(3_000);
+    expect(polls).toBe(settled);
+    await context.close();
+  });
+
+  it('reloads a bulk file’s progress page by itself without script', async () => {
+    const { context, page } = await signedIn({ javaScriptEnabled: false });
+    await uploadAndWatch(page);
+    const loads = mainFrameLoads(page);
+    await expect.poll(loads, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    expect(page.url()).toMatch(/\/console\/bulk\/blk_/);
     await context.close();
   });
 });
