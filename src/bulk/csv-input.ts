@@ -154,14 +154,24 @@ function delimiterOf(headerLine: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
+/**
+ * The most characters of a header name a message repeats: it comes from the file, whose first
+ * line may be megabytes long, and the message goes back in the answer and onto the console's page.
+ */
+const MAX_NAME_IN_MESSAGE = 40;
+
+const shownName = (name: string) =>
+  name.length > MAX_NAME_IN_MESSAGE ? `${name.slice(0, MAX_NAME_IN_MESSAGE)}…` : name;
+
 function headerOf(record: string[], line: number): string[] {
   const names = record.map((name) => name.trim().toLowerCase());
   if (!names.includes(VAT_COLUMN)) {
-    throw invalid(line, `the header row has no vat_number column (found: ${record.slice(0, 10).join(', ')})`);
+    const found = record.slice(0, 10).map(shownName).join(', ');
+    throw invalid(line, `the header row has no vat_number column (found: ${found})`);
   }
   const seen = new Set<string>();
   for (const name of names) {
-    if (name !== '' && seen.has(name)) throw invalid(line, `the header row names ${name} twice`);
+    if (name !== '' && seen.has(name)) throw invalid(line, `the header row names ${shownName(name)} twice`);
     seen.add(name);
   }
   return record;

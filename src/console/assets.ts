@@ -60,8 +60,8 @@ const JS = `(function(){
 document.addEventListener('submit',function(e){var f=e.target;var q=f.getAttribute('data-confirm');if(q&&!window.confirm(q))e.preventDefault();});
 document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(t&&navigator.clipboard){navigator.clipboard.writeText(t.textContent.trim());b.textContent='Copied';}});
 var live=document.querySelector('[data-progress-url]');
-if(live){var m=document.querySelector('meta[http-equiv=refresh]');if(m)m.remove();
-var tick=function(){fetch(live.getAttribute('data-progress-url'),{credentials:'same-origin'}).then(function(r){return r.text();}).then(function(t){var d=new DOMParser().parseFromString(t,'text/html');var n=d.querySelector('[data-progress-url]');if(n){live.innerHTML=n.innerHTML;if(n.getAttribute('data-done')==='true'){live.setAttribute('data-done','true');return;}}setTimeout(tick,1000);}).catch(function(){setTimeout(tick,3000);});};
+if(live){
+var tick=function(){fetch(live.getAttribute('data-progress-url'),{credentials:'same-origin'}).then(function(r){return r.text();}).then(function(t){var d=new DOMParser().parseFromString(t,'text/html');var n=d.querySelector('[data-progress-url]');if(!n){location.reload();return;}live.innerHTML=n.innerHTML;if(n.getAttribute('data-done')==='true'){live.setAttribute('data-done','true');return;}setTimeout(tick,1000);}).catch(function(){setTimeout(tick,3000);});};
 if(live.getAttribute('data-done')!=='true')setTimeout(tick,1000);}
 })();
 `;

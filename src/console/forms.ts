@@ -17,10 +17,25 @@ export interface FormBody {
   file?: UploadedFile;
 }
 
+/** A form's fields; a field sent more than once keeps its first value. */
 export function urlEncodedForm(body: Buffer): FormBody {
   const fields: FormFields = {};
   for (const [name, value] of new URLSearchParams(body.toString('utf8'))) fields[name] ??= value;
   return { fields };
+}
+
+/**
+ * A page's query parameters as one string each: a parameter given more than once (`?date=a&date=b`,
+ * which the query parser makes an array) keeps its first value, as a form's field does, so every
+ * page reads its query as strings.
+ */
+export function singleValuedQuery(query: Record<string, string | string[] | undefined>): FormFields {
+  const single: FormFields = {};
+  for (const [name, value] of Object.entries(query)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) single[name] = first;
+  }
+  return single;
 }
 
 /** The fields and first file of a multipart body; undefined when it is not readable as one. */

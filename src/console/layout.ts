@@ -26,7 +26,11 @@ interface DocumentOptions {
   title: string;
   main: Html;
   header?: Html;
-  /** Seconds after which the page reloads itself (bulk progress without script). */
+  /**
+   * Seconds after which the page reloads itself, in a browser without script only: with script the
+   * console's script updates the page in place, and a refresh the browser has read cannot be
+   * cancelled by removing its element.
+   */
   refreshSeconds?: number;
 }
 
@@ -36,7 +40,7 @@ function documentOf(options: DocumentOptions): Html {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}">` : ''}
+${options.refreshSeconds ? html`<noscript><meta http-equiv="refresh" content="${options.refreshSeconds}"></noscript>` : ''}
 <title>${options.title} · VAT console</title>
 <link rel="stylesheet" href="${ASSET_PATHS.css}">
 <script src="${ASSET_PATHS.js}" defer></script>

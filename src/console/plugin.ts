@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Authenticator } from '../accounts/authenticator.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { ApiError } from '../errors.js';
 import type { AuthFailureLimiter } from '../limits/auth-failures.js';
 import type { ActiveSession } from '../store/console-sessions.js';
 import { KyselyConsoleSessionStore } from '../store/console-sessions.js';
@@ -9,7 +10,7 @@ import type { Database } from '../store/database.js';
 import { ConsoleApi } from './api.js';
 import { ASSETS, FAVICON } from './assets.js';
 import type { ConsoleContext } from './context.js';
-import { type FormBody, multipartForm, urlEncodedForm } from './forms.js';
+import { type FormBody, multipartForm, singleValuedQuery, urlEncodedForm } from './forms.js';
 import { html } from './html.js';
 import type { InternalCredential } from './internal-credential.js';
 import { page } from './layout.js';
@@ -26,6 +27,7 @@ import { webhookPages } from './pages/webhooks.js';
 import {
   declaredLength,
   fromAnotherSite,
+  sendCodedRefusal,
   sendRefusal,
   sendTooLarge,
   sendUnsupportedType,
@@ -95,6 +97,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
     );
     scope.addHook('onRequest', async (request, reply) => {
       reply.headers(SECURITY_HEADERS);
+      request.query = singleValuedQuery(request.query as Record<string, string | string[]>);
       if (!READS.has(request.method) && fromAnotherSite(request, publicOrigin)) {
         // Login CSRF: a page of another site must not sign a visitor's browser in to its own
         // account, nor post anything else; the body is not read.
@@ -112,6 +115,12 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
       }
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         return sendUnsupportedType(reply, request.headers['content-type']);
+      }
+      // The service's own refusals raised before a page runs (a query string whose percent-encoding
+      // is malformed): the API's code and message, as a page, not a 500.
+      if (error instanceof ApiError) {
+        if (error.headers) reply.headers(error.headers);
+        return sendCodedRefusal(reply, error.status, error.code, error.message);
       }
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) request.log.error({ err: error, req_id: request.id }, 'console page failed');

@@ -63,6 +63,16 @@ describe('readCsv', () => {
     expect(error.message).toContain(message);
   });
 
+  it('repeats at most 40 characters of each header name it refuses', async () => {
+    const long = 'x'.repeat(300);
+    const missing = await failure(`${long},${long}y\n1,2\n`);
+    expect(missing.message).toBe(
+      `line 1: the header row has no vat_number column (found: ${'x'.repeat(40)}…, ${'x'.repeat(40)}…).`,
+    );
+    const twice = await failure(`vat_number,${long},${long}\n1,2,3\n`);
+    expect(twice.message).toBe(`line 1: the header row names ${'x'.repeat(40)}… twice.`);
+  });
+
   it('refuses bytes that are not UTF-8', async () => {
     const error = await failure(new Uint8Array([0x76, 0x61, 0x74, 0x0a, 0xff, 0xfe, 0x0a]));
     expect(error.code).toBe('invalid_csv');

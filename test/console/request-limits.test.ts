@@ -9,8 +9,9 @@ import { consoleSession, FORM, form, rawExchange, statusOf } from './support.js'
  * What the console reads and from whom, over plain HTTP on both engines: at most 1 MiB of a body
  * from a browser without a session (refused 413 by its declared length before a byte is read, a
  * streamed one cut at the cap), the bulk upload's larger limit for a session only, its own form
- * encodings only (415 otherwise, never 500), wrong keys at sign-in counted with the API's, forms
- * from another site refused (login CSRF), and the favicon.
+ * encodings only (415 otherwise, never 500), a query parameter given twice read as its first value
+ * and a malformed query refused 422 (never 500), wrong keys at sign-in counted with the API's,
+ * forms from another site refused (login CSRF), and the favicon.
  */
 
 const MIB = 1024 * 1024;
@@ -254,6 +255,44 @@ describeEachDialect('console request limits', (dialect) => {
       expect(response.status).toBe(403);
       expect(await keyCount()).toBe(before);
     });
+  });
+
+  describe('query strings', () => {
+    const page = async (path: string) => {
+      const { cookie } = await consoleSession(app, account.live);
+      const response = await fetch(`${app.url}${path}`, { headers: { cookie } });
+      return { response, text: await response.text() };
+    };
+
+    it.each([
+      ['/console/rates?date=2025-01-01&date=2020-01-01', 'VAT rates on 1 Jan 2025'],
+      ['/console/history?reference=first&reference=second', 'value="first"'],
+      [
+        '/console/history?vat_number=DE123456704&vat_number=ATU12345675&valid=true&valid=false',
+        'DE123456704',
+      ],
+    ])('reads a parameter given twice as its first value, as a form field: %s', async (path, shown) => {
+      const { response, text } = await page(path);
+      expect(response.status, text.slice(0, 2000)).toBe(200);
+      expect(text).toContain(shown);
+    });
+
+    it('exports the history as CSV with a parameter given twice', async () => {
+      const { response, text } = await page('/console/history/export?reference=first&reference=second');
+      expect(response.status, text.slice(0, 2000)).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/csv');
+    });
+
+    it.each(['/console/rates?date=%ZZ', '/console/history?reference=%FF', '/console/webhooks?cursor=%'])(
+      'answers a query with malformed percent-encoding with the API’s 422 as a page, not a 500: %s',
+      async (path) => {
+        const { response, text } = await page(path);
+        expect(response.status).toBe(422);
+        expect(response.headers.get('content-type')).toContain('text/html');
+        expect(text).toContain('malformed percent-encoding');
+        expect(text).toContain('href="/docs/errors/validation_error"');
+      },
+    );
   });
 
   it('serves /favicon.ico: a small icon, cached', async () => {

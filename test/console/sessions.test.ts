@@ -6,7 +6,8 @@ import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness
 
 /**
  * Console sessions over HTTP on both engines, with the test clock: sign-in, idle and absolute
- * expiry, sign-out, a tampered cookie, revocation, and the internal credential refused from outside.
+ * expiry, sign-out, a tampered cookie, revocation, another account's or mode's ids, and the
+ * internal credential refused from outside.
  */
 
 const MINUTE = 60_000;
@@ -171,6 +172,59 @@ describeEachDialect('console sessions', (dialect) => {
     expect(huge.status).toBe(413);
     expect(huge.headers.get('content-type')).toContain('text/html');
     expect(await keys()).toBe(before);
+  });
+
+  it("shows a session its own account's records of its key's mode only: any other id is 404, and nothing changes", async () => {
+    const other = await app.account('business');
+    const testRecord = await app.request('GET', '/v1/validate?vat_number=DE123456704', { key: account.test });
+    const liveDecision = await app.request('POST', '/v1/decisions', {
+      key: account.live,
+      body: { seller: { country_code: 'DE' }, buyer: { country_code: 'FR' }, supply: { kind: 'goods' } },
+    });
+    const liveMonitor = await app.request('POST', '/v1/monitors', {
+      key: account.live,
+      body: { vat_number: 'DE123456704', interval: 'weekly' },
+    });
+    const liveKeys = (await app.request('GET', '/v1/keys', { key: account.live })).body.data.filter(
+      (key: { mode: string }) => key.mode === 'live',
+    );
+    const active = async () =>
+      (await app.request('GET', '/v1/keys', { key: account.live })).body.data.filter(
+        (key: { revoked_at: string | null }) => key.revoked_at === null,
+      ).length;
+    const activeBefore = await active();
+    const recordId = testRecord.body.meta.validation_id;
+    const views = [`/console/validations/${recordId}`, `/console/validations/${recordId}/proof.pdf`];
+    const liveViews = [`/console/decisions/${liveDecision.body.data.id}/proof.pdf`];
+    const liveChanges = [
+      [`/console/monitors/${liveMonitor.body.data.id}`, { action: 'remove' }],
+      ...liveKeys.map((key: { id: string }) => [`/console/keys/${key.id}/revoke`, {}] as const),
+    ] as const;
+
+    const cases = [
+      { key: account.live, views, changes: [] },
+      { key: account.test, views: liveViews, changes: liveChanges },
+      { key: other.live, views: [...views, ...liveViews], changes: liveChanges },
+      { key: other.test, views: [...views, ...liveViews], changes: liveChanges },
+    ];
+    for (const { key, views, changes } of cases) {
+      const { cookie } = await signIn(key);
+      const csrf = await csrfOf(cookie);
+      for (const path of views) expect((await open(cookie, path)).status, `${key} ${path}`).toBe(404);
+      for (const [path, fields] of changes) {
+        const response = await fetch(`${app.url}${path}`, {
+          method: 'POST',
+          headers: { ...FORM, cookie },
+          body: form({ ...fields, _csrf: csrf }),
+        });
+        // A test key may not manage keys at all (403); anything else is not found.
+        expect([403, 404], `${key} ${path}`).toContain(response.status);
+      }
+    }
+    expect(
+      (await app.request('GET', `/v1/monitors/${liveMonitor.body.data.id}`, { key: account.live })).status,
+    ).toBe(200);
+    expect(await active()).toBe(activeBefore);
   });
 
   it('accepts the internal credential only from this process: a forged one from outside is 401', async () => {
