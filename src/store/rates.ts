@@ -18,7 +18,7 @@ export interface RateStore {
   listChanges(): Promise<AppliedChange[]>;
   /** Changes in number and the last applied time: cheap to poll for another instance's apply. */
   changesVersion(): Promise<string>;
-  /** Stores the changes not stored yet from the same reply (ids by position); returns those it stored. */
+  /** Stores the changes not stored yet by the same sync (ids by position); returns those it stored. */
   insertChanges(
     syncId: string,
     changes: readonly AppliedChange[],
@@ -101,9 +101,7 @@ export class KyselyRateStore implements RateStore {
           applied_at: change.applied_at,
         })
         .onConflict((conflict) =>
-          conflict
-            .columns(['country_code', 'effective_from', 'kind', 'category_id', 'reply_sha256'])
-            .doNothing(),
+          conflict.columns(['sync_id', 'country_code', 'effective_from', 'kind', 'category_id']).doNothing(),
         )
         .returning('id')
         .executeTakeFirst();

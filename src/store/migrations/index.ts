@@ -15,6 +15,7 @@ import * as webhookEndpoints from './0015-webhook-endpoints.js';
 import * as evidenceHashes from './0016-evidence-hashes.js';
 import * as decisions from './0017-decisions.js';
 import * as monitorCheckRequest from './0018-monitor-check-request.js';
+import * as rateChangesOncePerSync from './0019-rate-changes-once-per-sync.js';
 
 /** Every migration by name; Kysely applies them in the order of their names. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016-evidence-hashes': evidenceHashes,
   '0017-decisions': decisions,
   '0018-monitor-check-request': monitorCheckRequest,
+  '0019-rate-changes-once-per-sync': rateChangesOncePerSync,
 };
