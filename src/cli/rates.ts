@@ -19,8 +19,8 @@ const sync: Command = {
   synopsis: '[--apply] [--from DATE]',
   summary: "compare the rates with the EU's TEDB; --apply applies the differences",
   details: [
-    "Asks TEDB (RATES_TEDB_URL) for the EU member states' rates that changed since the last sync",
-    "(the first time: since the rates data's cut-off) and prints each difference from what the",
+    "Asks TEDB (RATES_TEDB_URL) for the EU member states' rates that changed since the rates data's",
+    'cut-off (every time: TEDB states some changes late) and prints each difference from what the',
     'service answers: country, kind or category, old and new rates, the day it takes effect.',
     '--apply stores them as effective-dated changes (every instance answers them within',
     'RATES_REFRESH_MS) and sends rate.changed for those taking effect today or later.',

@@ -25,7 +25,8 @@ import {
  * the hand-kept data holds on purpose (Ireland's 4.8 %, which TEDB does not list) is not undone by
  * a situation that changed something else. A changed kind (or category) that the service does not
  * already answer for that day is a change, computed against the service as the earlier changes of
- * the same reply leave it.
+ * the same reply leave it. A change applied earlier on or after `from` that TEDB's situation in
+ * force on its day no longer states is set back to what TEDB states there.
  *
  * Refused whole, nothing applied: a reply without a member state asked for (applying it would
  * remove the country), without its situation in force the day before `from`, a situation without
@@ -80,22 +81,52 @@ function changesOf(input: SyncPlanInput): AppliedChange[] {
     if (!baseline) {
       throw new RefusedReply(`TEDB's reply has no situation of ${state} in force before ${input.from}`);
     }
+    // The days TEDB starts a situation and the days a change applied earlier takes effect, in
+    // order, so each comparison sees what the earlier days' changes leave.
+    const starting = new Map(list.filter((s) => s.date >= input.from).map((s) => [s.date, s]));
+    const ownChanges = input.applied.filter(
+      (change) => change.country_code === state && change.effective_from >= input.from,
+    );
+    const days = [...new Set([...starting.keys(), ...ownChanges.map((c) => c.effective_from)])].sort();
+    const stamp = (found: readonly Difference[], day: string): AppliedChange[] =>
+      found.map((change) => ({
+        country_code: state,
+        effective_from: day,
+        ...change,
+        source: input.source,
+        applied_at: input.now,
+      }));
     let before = viewOf(state, baseline);
-    for (const situation of list.filter((s) => s.date >= input.from)) {
-      const after = viewOf(state, situation);
-      const service = input.table.viewAt(state, situation.date, [...input.applied, ...pending]);
-      if (!service) throw new RefusedReply(`${state} is not a rate country`);
-      for (const change of differences(before, after, service, nameOf)) {
-        if (change.kind === 'standard') checkJump(state, situation.date, change);
-        pending.push({
-          country_code: state,
-          effective_from: situation.date,
-          ...change,
-          source: input.source,
-          applied_at: input.now,
-        });
+    for (const day of days) {
+      const found: Difference[] = [];
+      const situation = starting.get(day);
+      if (situation) {
+        const service = input.table.viewAt(state, day, [...input.applied, ...pending]);
+        if (!service) throw new RefusedReply(`${state} is not a rate country`);
+        const after = viewOf(state, situation);
+        found.push(...differences(before, after, service, nameOf));
+        before = after;
       }
-      before = after;
+      // A change applied from an earlier reply that this one no longer states (TEDB withdrew it,
+      // moved it to another day, or set it back) is set back to TEDB's situation in force on its
+      // day; only what such a change stated, so the hand-kept data is not undone.
+      const taken = ownChanges.filter((change) => change.effective_from === day);
+      if (taken.length > 0) {
+        const answered = input.table.viewAt(state, day, [
+          ...input.applied,
+          ...pending,
+          ...stamp(found, day),
+        ])!;
+        for (const change of differences(answered, before, answered, nameOf)) {
+          if (taken.some((c) => c.kind === change.kind && c.category?.id === change.category?.id)) {
+            found.push(change);
+          }
+        }
+      }
+      for (const change of found) {
+        if (change.kind === 'standard') checkJump(state, day, change);
+      }
+      pending.push(...stamp(found, day));
     }
   }
   return pending;

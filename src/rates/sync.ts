@@ -65,7 +65,12 @@ export class RatesSync {
   async run(options: SyncOptions): Promise<SyncReport> {
     const { stores, table, clock } = this.deps;
     const startedAt = clock.now();
-    const from = options.from ?? (await stores.rates.lastOkSync())?.next_from ?? table.asOf;
+    // Every situation since the hand-kept data's cut-off, not only since the last sync: TEDB has
+    // no "changed since", and member states often report late, so a situation dated before the
+    // last sync can appear after it. What the service already answers is no difference, so asking
+    // again is harmless. A difference left pending from before the cut-off is asked for until applied.
+    const pendingFrom = (await stores.rates.lastOkSync())?.next_from;
+    const from = options.from ?? (pendingFrom && pendingFrom < table.asOf ? pendingFrom : table.asOf);
     const base = {
       id: newId('rsy'),
       mode: options.apply ? ('apply' as const) : ('report' as const),
@@ -90,14 +95,17 @@ export class RatesSync {
     const replied = { retrievedAt: reply.retrievedAt, sha256: reply.sha256 };
     const outcome = await stores.transaction(async (trx) => {
       await trx.rates.lock();
+      const applied = await trx.rates.listChanges();
       const plan = planSync({
         table,
-        applied: await trx.rates.listChanges(),
+        applied,
         results: reply.results,
         memberStates: table.euMembers,
         from,
         source,
-        now: clock.now(),
+        // Later than every change stored before, even within one millisecond: of two changes of
+        // one kind and day, the one applied later holds.
+        now: applied.reduce((latest, change) => Math.max(latest, change.applied_at + 1), clock.now()),
       });
       if (!plan.ok) return this.record(trx, base, { ...replied, result: 'refused', reason: plan.reason });
       // Ids in the order found, so the changes read back in that order (they share one applied_at).

@@ -20,7 +20,9 @@ import { createTestDatabase, describeEachDialect, type TestDatabase } from '../h
  * The sync with TEDB (docs/rates.md) on a real database of each dialect against the simulator's
  * TEDB: report and apply, an announced future change answered only from its day, Romania's change
  * of 2025-08-01 replayed from data that predates it, every dangerous reply refused with nothing
- * applied, and two instances syncing at once storing each change once.
+ * applied, and two instances syncing at once storing each change once; a future change TEDB moves
+ * or withdraws set back, one it states again after altering it stored again, and one it states late
+ * (dated before the last sync) found.
  */
 
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -292,6 +294,86 @@ describeEachDialect('rates sync', (dialect) => {
     expect(again.differences.map((change) => change.kind)).toEqual(['standard']);
     await sync.run({ apply: true, trigger: 'job' });
     expect((await stores.rates.lastOkSync())?.next_from).toBe('2027-02-01');
+  });
+
+  it('sets back a future change TEDB withdraws, with a rate.changed, and moves one TEDB moves to another day', async () => {
+    const account = await createAccount(stores.accounts, 'Shop', 'business', clock.now());
+    await addLiveEndpoint(stores, account.id, clock.now());
+    sim.announceTedbChange({ memberState: 'DE', situationOn: '2027-01-01', standard: 21 });
+    const { sync, table } = instance();
+    expect((await sync.run({ apply: true, trigger: 'job' })).applied).toBe(1);
+
+    // The next day TEDB states it from 2027-02-01 instead.
+    sim.reset();
+    sim.announceTedbChange({ memberState: 'DE', situationOn: '2027-02-01', standard: 21 });
+    clock.set('2026-11-23T06:00:00.000Z');
+    const moved = await sync.run({ apply: true, trigger: 'job' });
+    expect(moved).toMatchObject({ result: 'ok', from: '2026-11-22', applied: 2, events: 2 });
+    expect(
+      moved.differences.map(({ effective_from, kind, before, after }) => ({
+        effective_from,
+        kind,
+        before,
+        after,
+      })),
+    ).toEqual([
+      { effective_from: '2027-01-01', kind: 'standard', before: [std(21)], after: [std(19)] },
+      { effective_from: '2027-02-01', kind: 'standard', before: [std(19)], after: [std(21)] },
+    ]);
+    expect(table.get('DE', '2027-01-15')).toMatchObject({ standard_rate: 19, source: { kind: 'tedb' } });
+    expect(table.get('DE', '2027-02-01')!.standard_rate).toBe(21);
+
+    // Then withdraws it.
+    sim.reset();
+    clock.set('2026-11-24T06:00:00.000Z');
+    const withdrawn = await sync.run({ apply: true, trigger: 'job' });
+    expect(withdrawn.differences).toMatchObject([
+      { effective_from: '2027-02-01', kind: 'standard', before: [std(21)], after: [std(19)] },
+    ]);
+    expect(table.get('DE', '2027-03-01')!.standard_rate).toBe(19);
+    expect((await sync.run({ apply: true, trigger: 'job' })).differences).toEqual([]);
+    const events = await testDb.database.db.selectFrom('events').selectAll().execute();
+    expect(events).toHaveLength(4);
+  });
+
+  it('stores a change TEDB states again after a later reply altered it', async () => {
+    const { sync, table } = instance();
+    for (const [standard, before] of [
+      [21, 19],
+      [22, 21],
+      [21, 22],
+    ]) {
+      sim.reset();
+      sim.announceTedbChange({ memberState: 'DE', situationOn: '2027-01-01', standard });
+      const report = await sync.run({ apply: true, trigger: 'cli' });
+      expect(report.differences).toMatchObject([
+        { kind: 'standard', before: [std(before)], after: [std(standard)] },
+      ]);
+      expect(report.applied).toBe(1);
+      expect(table.get('DE', '2027-01-01')!.standard_rate).toBe(standard);
+    }
+    // The first and third replies are the same bytes: each change is stored, the last one holds.
+    const changes = await stores.rates.listChanges();
+    expect(changes[0].source.reply_sha256).toBe(changes[2].source.reply_sha256);
+    expect((await sync.run({ apply: true, trigger: 'cli' })).differences).toEqual([]);
+  });
+
+  it('finds a change TEDB states late, dated before the last sync, and applies it without an event', async () => {
+    const account = await createAccount(stores.accounts, 'Shop', 'business', clock.now());
+    await addLiveEndpoint(stores, account.id, clock.now());
+    const { sync, table } = instance();
+    await sync.run({ apply: true, trigger: 'job' });
+    clock.set('2026-12-10T06:00:00.000Z');
+    await sync.run({ apply: true, trigger: 'job' });
+    sim.announceTedbChange({ memberState: 'DE', situationOn: '2026-12-01', standard: 20 });
+    clock.set('2026-12-11T06:00:00.000Z');
+    const report = await sync.run({ apply: true, trigger: 'job' });
+    expect(report).toMatchObject({ from: '2026-11-22', applied: 1, events: 0 });
+    expect(report.differences).toMatchObject([
+      { country_code: 'DE', effective_from: '2026-12-01', kind: 'standard', after: [std(20)] },
+    ]);
+    expect(table.get('DE', '2026-12-05')!.standard_rate).toBe(20);
+    expect(table.get('DE', '2026-11-30')!.standard_rate).toBe(19);
   });
 
   it.each([
