@@ -61,6 +61,12 @@ export interface BulkRequest {
    * throws refuses the file (the route claims the upload's Idempotency-Key here).
    */
   beforeCommit?: () => Promise<void>;
+  /**
+   * Called last inside the transaction that accepts the file, with its answer: what it writes
+   * commits with the file, and what it throws refuses it (the route stores the upload's answer
+   * for its Idempotency-Key here).
+   */
+  inCommit?: (stores: Stores, accepted: { data: BulkAccepted; quota: QuotaState }) => Promise<void>;
 }
 
 export interface BulkAccepted {
@@ -138,6 +144,13 @@ export class BulkAcceptance {
       const sorted = sorter!;
       const status = sorted.accepted === 0 ? ('completed' as const) : ('pending' as const);
       const opened = fileRow(sorted, status);
+      const data: BulkAccepted = {
+        bulk_id: id,
+        status,
+        total: opened.total,
+        accepted: opened.accepted,
+        rejected: opened.rejected,
+      };
       await request.beforeCommit?.();
       const write = () =>
         this.deps.stores.transaction(async (stores) => {
@@ -159,6 +172,7 @@ export class BulkAcceptance {
               onlyIfSubscribed: true,
             });
           }
+          await request.inCommit?.(stores, { data, quota: state });
           return state;
         });
       // A COMMIT whose reply was lost: the file accepted when it happened (store/commit-outcome.ts).
@@ -170,13 +184,6 @@ export class BulkAcceptance {
         outcome: () => this.deps.quota.current(principal, now),
       });
       this.deps.onEnqueued?.();
-      const data = {
-        bulk_id: id,
-        status,
-        total: opened.total,
-        accepted: opened.accepted,
-        rejected: opened.rejected,
-      };
       return { data, quota };
     } catch (error) {
       // A refused file leaves nothing; when the commit's outcome could not be looked up the file

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
 import {
@@ -191,6 +192,52 @@ describeEachDialect('Idempotency-Key on bulk uploads', (dialect) => {
     expectReplayOf(await send(account.live, key, csv), accepted);
     expect(await filesOf(account.id)).toEqual([accepted.body.data.bulk_id]);
     expect(await usageOf(app, account.id)).toBe(2);
+  });
+
+  it('the file and its stored answer commit together: when the answer cannot be stored, nothing is accepted', async () => {
+    // A trigger refuses to store the answer of this one key, as a database failing (or the
+    // process dying) right after the file committed would. Were the answer written after the
+    // file's commit, the upload would be accepted with no answer kept, and the retry would
+    // accept and charge the file a second time.
+    const { app } = stack;
+    const account = await app.account('business');
+    const key = newKey();
+    const numbers = freshNumbers('DE', 3);
+    const csv = csvOf(numbers);
+    const trigger = `refuse_answer_${serial}`;
+    const { db } = app.database;
+    if (dialect.name === 'sqlite') {
+      await sql
+        .raw(
+          `create trigger ${trigger} before update on idempotency_keys when new.key = '${key}' and new.status is not null begin select raise(abort, 'answer refused by the test'); end`,
+        )
+        .execute(db);
+    } else {
+      await sql
+        .raw(
+          `create function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'answer refused by the test'; end $$; ` +
+            `create trigger ${trigger} before update on idempotency_keys for each row when (new.key = '${key}' and new.status is not null) execute function ${trigger}()`,
+        )
+        .execute(db);
+    }
+    try {
+      const refused = await send(account.live, key, csv);
+      expect(refused.status, refused.text).toBeGreaterThanOrEqual(500);
+      expect(await filesOf(account.id)).toEqual([]);
+      expect(await usageOf(app, account.id)).toBe(0);
+      expect(await keyRows(key)).toEqual([]);
+    } finally {
+      await sql
+        .raw(`drop trigger ${trigger}${dialect.name === 'sqlite' ? '' : ' on idempotency_keys'}`)
+        .execute(db);
+      if (dialect.name === 'postgres') await sql.raw(`drop function ${trigger}()`).execute(db);
+    }
+    const accepted = await send(account.live, key, csv);
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(accepted.headers.get('idempotent-replayed')).toBeNull();
+    expectReplayOf(await send(account.live, key, csv), accepted);
+    expect(await filesOf(account.id)).toEqual([accepted.body.data.bulk_id]);
+    expect(await usageOf(app, account.id)).toBe(3);
   });
 
   it('a retry while the first upload is being accepted waits for its answer, or gets 409 after the wait', async () => {

@@ -79,6 +79,13 @@ export interface StreamedKey {
    * the first answer, 422 `idempotency_key_reused` or 409 `conflict`.
    */
   claim(): Promise<void>;
+  /**
+   * Stores the answer of the claim through `stores`, the transaction that commits the work, so
+   * the work and its answer commit together: a process dying, or the database failing, right
+   * after the commit cannot leave work done with its key unanswered (a retry would do it again).
+   * Throws, rolling the work back, when the claim is no longer this request's.
+   */
+  answerWithin(stores: { idempotency: IdempotencyStore }, answer: StoredAnswer): Promise<void>;
 }
 
 /** What a request claimed: its key, and when (the claim's identity in the store). */
@@ -184,6 +191,17 @@ export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDep
           const hash = requestHash({ method: request.method, url: request.url, body });
           const answer = await claimFor(request, ref, hash);
           if (answer) throw new IdempotentReplay(answer);
+        },
+        async answerWithin(stores, answer) {
+          const claim = claims.get(request);
+          if (!claim) throw new Error('an Idempotency-Key answered before it was claimed');
+          // The answer sent later finds it stored (settle's write is then a no-op).
+          if (!(await stores.idempotency.complete(claim.ref, claim.claimedAt, answer))) {
+            throw new ApiError(
+              'conflict',
+              'Another request with this Idempotency-Key took it over; retry in a moment to get its answer.',
+            );
+          }
         },
       };
     },

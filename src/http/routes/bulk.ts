@@ -1,8 +1,13 @@
 import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { quotaHeaders } from '../../accounts/quota.js';
-import { BULK_MAX_BYTES, type BulkAcceptance, bulkRowLimit } from '../../bulk/acceptance.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type QuotaState, quotaHeaders } from '../../accounts/quota.js';
+import {
+  BULK_MAX_BYTES,
+  type BulkAcceptance,
+  type BulkAccepted,
+  bulkRowLimit,
+} from '../../bulk/acceptance.js';
 import { boundaryOf, multipartFile } from '../../bulk/multipart.js';
 import { BulkProgress, pageOfFiles, progressOf } from '../../bulk/progress.js';
 import { resultsCsv } from '../../bulk/results.js';
@@ -196,20 +201,31 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
         // With an Idempotency-Key, the same request is the same query and the same file's bytes
         // (as text/csv or as the file of any multipart body), claimed once the file is read.
         const key = deps.idempotency.keyOf(request);
-        const { data, quota } = await deps.acceptance.accept(
-          request.principal,
-          key ? key.hashing(source) : source,
-          {
-            reference: request.query.reference,
-            useCache: request.query.cache !== 'false',
-            beforeCommit: key?.claim,
-          },
-        );
-        reply.code(202).headers(quotaHeaders(quota));
-        return {
-          data,
-          meta: { request_id: request.id, request_duration_ms: Math.round(performance.now() - started) },
-        };
+        const answerOf = ({ data, quota }: { data: BulkAccepted; quota: QuotaState }) => ({
+          status: 202,
+          headers: { 'content-type': 'application/json; charset=utf-8', ...quotaHeaders(quota) },
+          body: JSON.stringify({
+            data,
+            meta: { request_id: request.id, request_duration_ms: Math.round(performance.now() - started) },
+          }),
+        });
+        // With a key, the answer is stored in the transaction that accepts the file, and sent as
+        // stored: the file is never accepted without the answer a retry is given.
+        let stored: ReturnType<typeof answerOf> | undefined;
+        const accepted = await deps.acceptance.accept(request.principal, key ? key.hashing(source) : source, {
+          reference: request.query.reference,
+          useCache: request.query.cache !== 'false',
+          beforeCommit: key?.claim,
+          inCommit: key
+            ? async (stores, answer) => {
+                stored = answerOf(answer);
+                await key.answerWithin(stores, stored);
+              }
+            : undefined,
+        });
+        const answer = stored ?? answerOf(accepted);
+        // The body as serialised above, byte for byte what a retry is sent.
+        return (reply as FastifyReply).code(202).headers(answer.headers).send(answer.body);
       } catch (error) {
         // The file was read to its end before the claim found the first answer.
         if (error instanceof IdempotentReplay) return replay(reply, error.answer);
