@@ -55,7 +55,7 @@ export interface paths {
          * Bulk files, newest first, cursor pagination
          * @description The account's bulk files of the key's mode, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`.
          *
-         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+         *     - **Tiers**: any tier. Uploading needs Pro, Business or Scale, but a file already accepted stays readable after the account moves to a lower tier.
          *     - **Files**: a key sees only the files uploaded with keys of its mode.
          *     - **Worth knowing**: `limit` outside 1–100, or a cursor this list did not return for this key mode (another list's, account's or key mode's, or malformed), is 422 `validation_error`.
          */
@@ -93,7 +93,7 @@ export interface paths {
          * A bulk file's progress
          * @description The progress of a bulk file: counts so far and `eta_seconds` at the pace so far. 404 `not_found` for an id that does not exist or belongs to another account or key mode.
          *
-         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+         *     - **Tiers**: any tier. Uploading needs Pro, Business or Scale, but a file already accepted stays readable after the account moves to a lower tier.
          *     - **Files**: a key sees only the files uploaded with keys of its mode.
          */
         get: operations["getBulkFile"];
@@ -116,7 +116,7 @@ export interface paths {
          * A bulk file's results as CSV, in input order
          * @description The results as CSV, one line per data row of the file in input order, with the separator the file used: the input columns as given, then `normalised_vat_number, valid, company_name, company_address, source, source_status, consultation_number, validation_id, error_code`. `valid` is `true`/`false`, empty for a row without an answer (rejected, failed, or not yet answered while the file is processing). When the file has trader columns, `match_name, match_company_type, match_street, match_postcode, match_city, match_method` follow: the row's `data.match` (`match`, `partial`, `mismatch` or `not_processed`; method `registry` or `computed`), empty for a row without an answer or without trader fields; a file without trader columns has none of them. Every `validation_id` is a record (`GET /v1/validations/{id}`, with the same `match`); duplicates of a number with the same trader fields share one. A cell holding a line break is quoted. A cell a spreadsheet would run as a formula is written with a leading `'`, so it shows as text: a cell whose first character after any spaces is `=`, `+`, `-` or `@` in any Unicode form (full-width `＝ ＋ － ＠`, small, superscript or subscript, the minus sign `−`), or that starts with a tab, a carriage return or a line feed. Strip one leading `'` to get the value exactly.
          *
-         *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+         *     - **Tiers**: any tier. Uploading needs Pro, Business or Scale, but a file already accepted stays readable after the account moves to a lower tier.
          *     - **Files**: a key sees only the files uploaded with keys of its mode.
          */
         get: operations["getBulkResults"];
@@ -139,7 +139,7 @@ export interface paths {
          * Decisions, newest first, filtered, cursor pagination
          * @description Decisions made for this account's key mode, newest first (by `created_at`, then id). `limit` at a time (1-100, default 20); when `meta.has_more`, pass `meta.next_cursor` as `cursor` with the same filters for the next page.
          *
-         *     Filters, all optional and combined with AND: `treatment`, `buyer_country` (GR or EL for Greece), `reference`, `from` (inclusive) and `to` (exclusive) on `created_at`. A filter that cannot match anything as written, or a cursor from another list, other filters or another key, is 422 `validation_error`. Pro and above.
+         *     Filters, all optional and combined with AND: `treatment`, `buyer_country` (GR or EL for Greece), `reference`, `from` (inclusive) and `to` (exclusive) on `created_at`. A filter that cannot match anything as written, or a cursor from another list, other filters or another key, is 422 `validation_error`. Any tier: making decisions needs Pro or above, but those already made stay readable after the account moves to a lower tier.
          */
         get: operations["listDecisions"];
         put?: never;
@@ -172,7 +172,7 @@ export interface paths {
         };
         /**
          * One decision with its ledger state
-         * @description One decision with its place in the tamper-evident ledger (`ledger`). 404 `not_found` for an id that does not exist or belongs to another account or key mode. Pro and above.
+         * @description One decision with its place in the tamper-evident ledger (`ledger`). 404 `not_found` for an id that does not exist or belongs to another account or key mode. Any tier: making decisions needs Pro or above, but those already made stay readable after the account moves to a lower tier.
          */
         get: operations["getDecision"];
         put?: never;
@@ -196,7 +196,7 @@ export interface paths {
          *
          *     With `Accept: application/pdf` or `?format=pdf`: a one-page PDF in plain words (the sale, the treatment, rate, note and reasons, the check of the buyer's number, the hashes and the seal).
          *
-         *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode. Pro and above.
+         *     - **Worth knowing**: 404 `not_found` for an id that does not exist or belongs to another account or key mode. Any tier: a decision already made stays provable after the account moves to a lower tier.
          */
         get: operations["getDecisionProof"];
         put?: never;
@@ -271,7 +271,7 @@ export interface paths {
          * Monitors, newest first, cursor pagination
          * @description The key mode's monitors, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. Filter by `status`, `vat_number`, `valid` (of the last successful check) and `reference`.
          *
-         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Tiers**: any tier. Making and changing monitors needs a tier with monitors, but an account moved to a tier without them still reads the ones it has. Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
          *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or an unknown query parameter is 422 `validation_error`.
@@ -305,7 +305,7 @@ export interface paths {
          * One monitor
          * @description One monitor: its schedule, the last successful check (`last_result`) and the last failure (`last_error`). 404 `not_found` for an id of another account or key mode.
          *
-         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Tiers**: any tier. Making and changing monitors needs a tier with monitors, but an account moved to a tier without them still reads the ones it has. Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
          *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          */
@@ -2642,17 +2642,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description - `validation_error`: The request is not valid. */
             422: {
                 headers: {
@@ -2919,17 +2908,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description - `not_found`: The requested resource was not found. */
             404: {
                 headers: {
@@ -3004,17 +2982,6 @@ export interface operations {
                 headers: {
                     /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
                     "WWW-Authenticate"?: string;
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3131,17 +3098,6 @@ export interface operations {
                 headers: {
                     /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
                     "WWW-Authenticate"?: string;
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3473,17 +3429,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description - `not_found`: The requested resource was not found. */
             404: {
                 headers: {
@@ -3581,17 +3526,6 @@ export interface operations {
                 headers: {
                     /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
                     "WWW-Authenticate"?: string;
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -4116,17 +4050,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /**
              * @description - `validation_error`: The request is not valid.
              *     - `invalid_vat_format`: The VAT number is not in a recognised format.
@@ -4438,17 +4361,6 @@ export interface operations {
                 headers: {
                     /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
                     "WWW-Authenticate"?: string;
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

@@ -46,7 +46,11 @@ export function limitsInWords(
   }).join(', ');
 }
 
-/** `export`: the CSV export of validation records; `decisions`: POST /v1/decisions and its reads. */
+/**
+ * `batch`: POST /v1/validate/batch and POST /v1/bulk; `export`: the CSV export of validation
+ * records; `decisions`: POST /v1/decisions. Reads of work already accepted (bulk files and their
+ * results, decisions and their proofs) need no feature.
+ */
 export type Feature = 'batch' | 'async' | 'webhooks' | 'consultation' | 'export' | 'decisions';
 
 const FEATURES: Readonly<Record<Tier, ReadonlySet<Feature>>> = {

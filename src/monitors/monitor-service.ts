@@ -276,9 +276,11 @@ export class MonitorService {
     return result;
   }
 
-  /** GET /v1/monitors: newest first, filtered, `limit` at a time. */
+  /**
+   * GET /v1/monitors: newest first, filtered, `limit` at a time. Any tier: an account moved to a
+   * tier without monitors still reads its own (reads, unlike changes, do not check the limit).
+   */
   async list(principal: Principal, query: MonitorQuery): Promise<MonitorPage> {
-    this.limitOf(principal);
     const owner = ownerOf(principal);
     const filters = {
       status: query.status,
@@ -303,6 +305,7 @@ export class MonitorService {
    * place in the interval and counts from its last check.
    */
   async update(principal: Principal, id: string, changes: MonitorChangesRequest): Promise<MonitorView> {
+    this.limitOf(principal);
     const monitor = await this.find(principal, id);
     const update: Partial<MonitorRow> = {};
     if (changes.status !== undefined) update.status = changes.status;
@@ -374,7 +377,6 @@ export class MonitorService {
 
   /** The owner's monitor, or 404 (another account's or key mode's id is not found, never forbidden). */
   private async find(principal: Principal, id: string): Promise<MonitorRow> {
-    this.limitOf(principal);
     const monitor = await this.deps.stores.monitors.get(ownerOf(principal), id);
     if (!monitor) throw notFound();
     return monitor;

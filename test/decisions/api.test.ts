@@ -306,7 +306,10 @@ describeEachDialect('decisions API', (dialect) => {
       403,
       'tier_insufficient',
     );
-    expectError(await app.request('GET', '/v1/decisions', { key: free.test }), 403, 'tier_insufficient');
+    // Reading needs no tier (an account moved to Free keeps its decisions): an empty list here.
+    const freeList = await app.request('GET', '/v1/decisions', { key: free.test });
+    expect(freeList.status, freeList.text).toBe(200);
+    expect(freeList.body.data).toEqual([]);
   });
 
   it('seals decisions with the validation records and proves them in JSON and PDF; ledger verify holds', async () => {

@@ -85,13 +85,10 @@ describeEachDialect('monitor routes', (dialect) => {
     for (const [method, path] of [
       ['POST', '/v1/monitors'],
       ['POST', '/v1/monitors/batch'],
-      ['GET', '/v1/monitors'],
-      ['GET', '/v1/monitors/mon_x'],
+      ['PATCH', '/v1/monitors/mon_x'],
+      ['POST', '/v1/monitors/mon_x/check'],
     ]) {
-      const res = await app.request(method, path, {
-        key: free.live,
-        body: method === 'POST' ? { bad: 1 } : undefined,
-      });
+      const res = await app.request(method, path, { key: free.live, body: { bad: 1 } });
       expect(res.status, path).toBe(403);
       expect(res.body.error.code).toBe('tier_insufficient');
     }

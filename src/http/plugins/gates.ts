@@ -9,7 +9,11 @@ import type { BurstLimiter } from '../../limits/burst.js';
 
 /** What a route needs, declared where it is registered (`config` of the route options). */
 export interface RouteGates {
-  /** Tier feature the route needs (403 tier_insufficient below it). */
+  /**
+   * Tier feature the route needs (403 tier_insufficient below it). Only routes that take on new
+   * work have one: reading work already accepted (bulk files, decisions, async results, records,
+   * proofs) needs no tier, so an account moved to a lower tier still gets what it paid for.
+   */
   feature?: Feature;
   /** Test keys get 403 forbidden (async endpoints, spec 5.4). */
   liveOnly?: boolean;

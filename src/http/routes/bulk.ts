@@ -105,14 +105,18 @@ const Accepted = Type.Object(
   { description: 'Accepted', ...answerHeaders({ quota: true }), 'x-examples': BULK_ACCEPTED_EXAMPLES },
 );
 
-const NOTES = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+const UPLOAD_NOTES = `- **Tiers**: Pro, Business and Scale (Free: 403 \`tier_insufficient\`). Test keys are answered from [test mode](/docs/test-mode): no registry, no quota, test-mode records and webhook.
+- **Files**: a key sees only the files uploaded with keys of its mode.`;
+
+/** Reads of files already accepted need no tier: a downgraded account still gets the rows it paid for. */
+const NOTES = `- **Tiers**: any tier. Uploading needs Pro, Business or Scale, but a file already accepted stays readable after the account moves to a lower tier.
 - **Files**: a key sees only the files uploaded with keys of its mode.`;
 
 const UPLOAD_DESCRIPTION = `Uploads a CSV file of VAT numbers and answers 202 once the whole file is read and queued; the numbers are then validated in the background, as fast as the registries allow. Follow it with \`GET /v1/bulk/{id}\`, fetch the results with \`GET /v1/bulk/{id}/results\`; with a webhook configured, \`bulk.completed\` is sent at the end.
 
 Send the file as the body (\`Content-Type: text/csv\`) or as the one file of a \`multipart/form-data\` form. The first line names the columns: \`vat_number\` is required; \`reference\` (your own id per row; the \`reference\` query parameter applies to rows without one) and any other columns are kept and echoed in the results. Trader columns (\`trader_name\`, \`trader_company_type\`, \`trader_street\`, \`trader_postcode\`, \`trader_city\`) are compared with what the registry holds, as on \`GET /v1/validate\`: a row with any of them is asked of the registry (never answered from the cache), and the results add the comparison; an empty cell counts as not sent. \`,\` or \`;\` separators (whichever the header line uses), quoted fields, a UTF-8 BOM and blank lines are fine.
 
-${NOTES}
+${UPLOAD_NOTES}
 - **Rows**: up to ${bulkRowLimit('pro').toLocaleString('en')} (Pro) or ${bulkRowLimit('business').toLocaleString('en')} (Business, Scale); bodies up to ${BULK_MAX_BYTES / 1024 / 1024} MiB (413 \`payload_too_large\` beyond).
 - **Quota**: the file's unique well-formed numbers count when it is accepted (duplicates once, rejected rows not at all; the same number with other trader fields is another lookup and counts again); 429 \`rate_limit_exceeded\` refuses the whole file when fewer validations remain this month.
 - **Rejected rows**: a malformed number, reference or trader cell does not refuse the file: the row is counted in \`rejected\` and its \`error_code\` is in the results (\`validation_error\` for a reference or trader cell with control characters, or longer than 128 or 200 characters once trimmed: the limits of \`reference\` and the trader fields on every other operation).
@@ -132,8 +136,6 @@ const LIST_DESCRIPTION = `The account's bulk files of the key's mode, newest fir
 ${NOTES}
 - **Worth knowing**: \`limit\` outside 1–100, or a cursor this list did not return for this key mode (another list's, account's or key mode's, or malformed), is 422 \`validation_error\`.`;
 
-const BULK_ERRORS = [...AUTH_ERRORS, 'tier_insufficient' as const];
-
 /** The request bodies of POST /v1/bulk, kept apart from `request.body` so schema validation skips them. */
 const uploads = new WeakMap<FastifyRequest, unknown>();
 
@@ -148,13 +150,12 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
   scope.addContentTypeParser('*', (_request, _payload, done) => done(notAFile(), undefined));
   const app = typed(scope);
   app.addSchema(BulkProgress);
-  const config = { feature: 'batch' as const };
   const tags = ['bulk'];
 
   app.post(
     '/v1/bulk',
     {
-      config: { ...config, idempotent: 'streamed' },
+      config: { feature: 'batch', idempotent: 'streamed' },
       preValidation: async (request) => {
         const length = Number(request.headers['content-length'] ?? 0);
         if (length > BULK_MAX_BYTES) {
@@ -181,7 +182,8 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
             'payload_too_large',
             'unsupported_media_type',
             'validation_error',
-            ...BULK_ERRORS,
+            ...AUTH_ERRORS,
+            'tier_insufficient',
             'rate_limit_exceeded',
           ]),
         },
@@ -240,7 +242,6 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
   app.get(
     '/v1/bulk',
     {
-      config,
       schema: {
         operationId: 'listBulkFiles',
         tags,
@@ -259,7 +260,7 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
             },
             { description: 'A page of bulk files', ...answerHeaders(), 'x-examples': BULK_LIST_EXAMPLES },
           ),
-          ...errorResponses([...BULK_ERRORS, 'validation_error']),
+          ...errorResponses([...AUTH_ERRORS, 'validation_error']),
         },
       },
     },
@@ -284,7 +285,6 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
   app.get(
     '/v1/bulk/:id',
     {
-      config,
       schema: {
         operationId: 'getBulkFile',
         tags,
@@ -297,7 +297,7 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
             { data: Type.Ref(BulkProgress), meta: RequestMeta },
             { description: 'The progress', ...answerHeaders(), 'x-examples': BULK_PROGRESS_EXAMPLES },
           ),
-          ...errorResponses([...BULK_ERRORS, 'not_found']),
+          ...errorResponses([...AUTH_ERRORS, 'not_found']),
         },
       },
     },
@@ -310,7 +310,6 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
   app.get(
     '/v1/bulk/:id/results',
     {
-      config,
       schema: {
         operationId: 'getBulkResults',
         tags,
@@ -339,7 +338,7 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
               },
             },
           },
-          ...errorResponses([...BULK_ERRORS, 'not_found']),
+          ...errorResponses([...AUTH_ERRORS, 'not_found']),
         },
       },
     },

@@ -12,7 +12,7 @@ const DESCRIPTION = `The proof that a decision was made as shown and has not bee
 
 With \`Accept: application/pdf\` or \`?format=pdf\`: a one-page PDF in plain words (the sale, the treatment, rate, note and reasons, the check of the buyer's number, the hashes and the seal).
 
-- **Worth knowing**: 404 \`not_found\` for an id that does not exist or belongs to another account or key mode. Pro and above.`;
+- **Worth knowing**: 404 \`not_found\` for an id that does not exist or belongs to another account or key mode. Any tier: a decision already made stays provable after the account moves to a lower tier.`;
 
 /** GET /v1/decisions/{id}/proof: a decision's proof as JSON or a one-page PDF. */
 export function decisionProofRoutes(
@@ -25,7 +25,6 @@ export function decisionProofRoutes(
   app.get(
     '/v1/decisions/:id/proof',
     {
-      config: { feature: 'decisions' },
       schema: {
         operationId: 'getDecisionProof',
         tags: ['decisions'],
@@ -47,7 +46,7 @@ export function decisionProofRoutes(
               },
             },
           },
-          ...errorResponses([...AUTH_ERRORS, 'tier_insufficient', 'validation_error', 'not_found']),
+          ...errorResponses([...AUTH_ERRORS, 'validation_error', 'not_found']),
         },
       },
     },

@@ -39,10 +39,10 @@ Treatments: ${TREATMENT_LIST}. The rules, one case per row with an example each,
 
 const LIST_DESCRIPTION = `Decisions made for this account's key mode, newest first (by \`created_at\`, then id). \`limit\` at a time (1-100, default 20); when \`meta.has_more\`, pass \`meta.next_cursor\` as \`cursor\` with the same filters for the next page.
 
-Filters, all optional and combined with AND: \`treatment\`, \`buyer_country\` (GR or EL for Greece), \`reference\`, \`from\` (inclusive) and \`to\` (exclusive) on \`created_at\`. A filter that cannot match anything as written, or a cursor from another list, other filters or another key, is 422 \`validation_error\`. Pro and above.`;
+Filters, all optional and combined with AND: \`treatment\`, \`buyer_country\` (GR or EL for Greece), \`reference\`, \`from\` (inclusive) and \`to\` (exclusive) on \`created_at\`. A filter that cannot match anything as written, or a cursor from another list, other filters or another key, is 422 \`validation_error\`. Any tier: making decisions needs Pro or above, but those already made stay readable after the account moves to a lower tier.`;
 
 const GET_DESCRIPTION =
-  'One decision with its place in the tamper-evident ledger (`ledger`). 404 `not_found` for an id that does not exist or belongs to another account or key mode. Pro and above.';
+  'One decision with its place in the tamper-evident ledger (`ledger`). 404 `not_found` for an id that does not exist or belongs to another account or key mode. Any tier: making decisions needs Pro or above, but those already made stay readable after the account moves to a lower tier.';
 
 export interface DecisionRouteDeps {
   service: DecisionService;
@@ -109,7 +109,7 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
   app.get(
     '/v1/decisions',
     {
-      config: { feature: 'decisions' },
+      // Reads need no tier (POST does): a downgraded account keeps what it was given.
       serializerCompiler: () => (page) => JSON.stringify(page),
       schema: {
         operationId: 'listDecisions',
@@ -122,7 +122,7 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
             { data: Type.Array(Type.Ref(Decision)), meta: PageMeta },
             { description: 'A page of decisions', ...answerHeaders(), 'x-examples': examples.list },
           ),
-          ...errorResponses([...AUTH_ERRORS, 'tier_insufficient', 'validation_error']),
+          ...errorResponses([...AUTH_ERRORS, 'validation_error']),
         },
       },
     },
@@ -142,7 +142,6 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
   app.get(
     '/v1/decisions/:id',
     {
-      config: { feature: 'decisions' },
       serializerCompiler: () => (answer) => JSON.stringify(answer),
       schema: {
         operationId: 'getDecision',
@@ -156,7 +155,7 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
             { data: Type.Ref(Decision), meta: RequestMeta },
             { description: 'The decision', ...answerHeaders(), 'x-examples': examples.one },
           ),
-          ...errorResponses([...AUTH_ERRORS, 'tier_insufficient', 'validation_error', 'not_found']),
+          ...errorResponses([...AUTH_ERRORS, 'validation_error', 'not_found']),
         },
       },
     },

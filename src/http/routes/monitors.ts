@@ -89,11 +89,19 @@ const one = (description: string, examples: Record<string, unknown>, options: { 
   );
 
 const ERRORS = [...AUTH_ERRORS, 'tier_insufficient', 'validation_error'] as const;
+const READ_ERRORS = [...AUTH_ERRORS, 'validation_error'] as const;
 const QUOTA = { quota: true };
 
-const NOTES = `- **Tiers**: monitors per key mode, by default ${limitsInWords((limits) => limits.monitors)}; a tier without monitors gets 403 \`tier_insufficient\`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
-- **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the \`X-RateLimit-*\` headers a validation has; with too few left, 429 \`rate_limit_exceeded\` (\`Retry-After\` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
+const TIERS_NOTE = `- **Tiers**: monitors per key mode, by default ${limitsInWords((limits) => limits.monitors)}; a tier without monitors gets 403 \`tier_insufficient\`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.`;
+
+/** Reading monitors needs no tier: an account moved to a tier without monitors still sees its own. */
+const READ_TIERS_NOTE = `- **Tiers**: any tier. Making and changing monitors needs a tier with monitors, but an account moved to a tier without them still reads the ones it has. Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.`;
+
+const OTHER_NOTES = `- **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the \`X-RateLimit-*\` headers a validation has; with too few left, 429 \`rate_limit_exceeded\` (\`Retry-After\` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
 - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel \`monitor\`). A change of \`valid\`, the company name or its address is sent as a \`monitor.changed\` event when the key's mode has a webhook. A registry that cannot answer is never a change: \`last_error\` says so and the check is retried.`;
+
+const NOTES = `${TIERS_NOTE}\n${OTHER_NOTES}`;
+const READ_NOTES = `${READ_TIERS_NOTE}\n${OTHER_NOTES}`;
 
 const CREATE_DESCRIPTION = `Starts monitoring a number: 201 with the new monitor, whose first check is queued at once. The same number again answers 200 with the existing monitor, unchanged.
 
@@ -106,12 +114,12 @@ ${NOTES}`;
 
 const LIST_DESCRIPTION = `The key mode's monitors, newest first, \`limit\` at a time (default 20). \`meta.next_cursor\` (when \`has_more\`) fetches the next page as \`cursor\`. Filter by \`status\`, \`vat_number\`, \`valid\` (of the last successful check) and \`reference\`.
 
-${NOTES}
+${READ_NOTES}
 - **Worth knowing**: \`limit\` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or an unknown query parameter is 422 \`validation_error\`.`;
 
 const GET_DESCRIPTION = `One monitor: its schedule, the last successful check (\`last_result\`) and the last failure (\`last_error\`). 404 \`not_found\` for an id of another account or key mode.
 
-${NOTES}`;
+${READ_NOTES}`;
 
 const PATCH_DESCRIPTION = `Changes \`interval\`, \`status\` (\`active\` or \`paused\`: a paused monitor is not checked) or \`reference\` (null removes it). Any other member is 422 \`validation_error\`. A new interval counts from the last check.
 
@@ -134,7 +142,8 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
   const app = typed(scope);
   app.addSchema(Monitor);
   const tags = ['monitors'];
-  // Gate order (decisions section 4): the tier's monitor limit is checked before the body.
+  // Gate order (decisions section 4): the tier's monitor limit is checked before the body. Reads
+  // (list, get) skip it: an account moved to a tier without monitors still sees its own.
   const onRequest = async (request: FastifyRequest) => {
     monitors.limitOf(request.principal);
   };
@@ -216,7 +225,6 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
   app.get(
     '/v1/monitors',
     {
-      onRequest,
       schema: {
         operationId: 'listMonitors',
         tags,
@@ -235,7 +243,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
             },
             { description: 'A page of monitors', ...answerHeaders(), 'x-examples': MONITOR_LIST_EXAMPLES },
           ),
-          ...errorResponses([...ERRORS, 'invalid_vat_format']),
+          ...errorResponses([...READ_ERRORS, 'invalid_vat_format']),
         },
       },
     },
@@ -252,7 +260,6 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
   app.get(
     '/v1/monitors/:id',
     {
-      onRequest,
       schema: {
         operationId: 'getMonitor',
         tags,
@@ -262,7 +269,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
         querystring: NoQuery,
         response: {
           200: one('The monitor', MONITOR_EXAMPLES),
-          ...errorResponses([...ERRORS, 'not_found']),
+          ...errorResponses([...READ_ERRORS, 'not_found']),
         },
       },
     },
