@@ -151,6 +151,7 @@ export function createServices(deps: ServiceDeps): Services {
       clock,
       retryDelaysMs: config.asyncRetryDelaysMs,
       cacheTtlSeconds: config.cacheTtlSeconds,
+      limits: config.tierLimits,
       onSettled: nudge,
     }),
     // Recurring, but its row is added with the first monitor (monitor-service.ts), not at start.

@@ -271,7 +271,7 @@ export interface paths {
          * Monitors, newest first, cursor pagination
          * @description The key mode's monitors, newest first, `limit` at a time (default 20). `meta.next_cursor` (when `has_more`) fetches the next page as `cursor`. Filter by `status`, `vat_number`, `valid` (of the last successful check) and `reference`.
          *
-         *     - **Tiers**: any tier. Making and changing monitors needs a tier with monitors, but an account moved to a tier without them still reads the ones it has. Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Tiers**: any tier. Making monitors needs a tier with monitors, but an account moved to a tier without them still reads, pauses and removes the ones it has (they are not checked meanwhile). Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
          *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          *     - **Worth knowing**: `limit` outside 1–100, a cursor this list did not return for this key mode and these filters (another list's, account's, key mode's or filter's, or malformed), or an unknown query parameter is 422 `validation_error`.
@@ -305,7 +305,7 @@ export interface paths {
          * One monitor
          * @description One monitor: its schedule, the last successful check (`last_result`) and the last failure (`last_error`). 404 `not_found` for an id of another account or key mode.
          *
-         *     - **Tiers**: any tier. Making and changing monitors needs a tier with monitors, but an account moved to a tier without them still reads the ones it has. Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Tiers**: any tier. Making monitors needs a tier with monitors, but an account moved to a tier without them still reads, pauses and removes the ones it has (they are not checked meanwhile). Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
          *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          */
@@ -314,9 +314,9 @@ export interface paths {
         post?: never;
         /**
          * Remove a monitor
-         * @description Stops monitoring and removes the monitor; its records stay. 404 `not_found` for an id of another account or key mode.
+         * @description Stops monitoring and removes the monitor; its records stay. 404 `not_found` for an id of another account or key mode. Any tier: an account moved to a tier without monitors can remove the ones it has (they are not checked meanwhile).
          *
-         *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
+         *     - **Tiers**: any tier. Making monitors needs a tier with monitors, but an account moved to a tier without them still reads, pauses and removes the ones it has (they are not checked meanwhile). Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
          *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
          *     - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel `monitor`). A change of `valid`, the company name or its address is sent as a `monitor.changed` event when the key's mode has a webhook. A registry that cannot answer is never a change: `last_error` says so and the check is retried.
          */
@@ -325,7 +325,7 @@ export interface paths {
         head?: never;
         /**
          * Change interval, status or reference
-         * @description Changes `interval`, `status` (`active` or `paused`: a paused monitor is not checked) or `reference` (null removes it). Any other member is 422 `validation_error`. A new interval counts from the last check.
+         * @description Changes `interval`, `status` (`active` or `paused`: a paused monitor is not checked) or `reference` (null removes it). Any other member is 422 `validation_error`. A new interval counts from the last check. An account moved to a tier without monitors may still pause a monitor or change its reference; resuming one or a new interval is 403 `tier_insufficient`.
          *
          *     - **Tiers**: monitors per key mode, by default Free none, Pro 1,000, Business 10,000, Scale 50,000; a tier without monitors gets 403 `tier_insufficient`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.
          *     - **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the `X-RateLimit-*` headers a validation has; with too few left, 429 `rate_limit_exceeded` (`Retry-After` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
@@ -4471,19 +4471,6 @@ export interface operations {
                 headers: {
                     /** @description `Bearer`, or `Bearer error="invalid_token"` when a key was sent but refused (RFC 6750) */
                     "WWW-Authenticate"?: string;
-                    /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description - `tier_insufficient`: This feature needs a higher subscription tier. */
-            403: {
-                headers: {
-                    /** @description Present on an answer repeated for a retry with the same `Idempotency-Key`: the first request's status and body, nothing done again */
-                    "Idempotent-Replayed"?: "true";
                     /** @description Your X-Request-Id when it was 1–128 visible ASCII characters, else a UUID; also `meta.request_id` */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;

@@ -305,7 +305,9 @@ export class MonitorService {
    * place in the interval and counts from its last check.
    */
   async update(principal: Principal, id: string, changes: MonitorChangesRequest): Promise<MonitorView> {
-    this.limitOf(principal);
+    // An account moved to a tier without monitors may still pause its monitors or name them;
+    // resuming one, or changing how often it is checked, needs the tier.
+    if (changes.status === 'active' || changes.interval !== undefined) this.limitOf(principal);
     const monitor = await this.find(principal, id);
     const update: Partial<MonitorRow> = {};
     if (changes.status !== undefined) update.status = changes.status;
@@ -320,8 +322,8 @@ export class MonitorService {
     return monitorView({ ...monitor, ...update });
   }
 
+  /** DELETE /v1/monitors/{id}: any tier, so an account moved to a tier without monitors can drop them. */
   async remove(principal: Principal, id: string): Promise<void> {
-    this.limitOf(principal);
     if (!(await this.deps.stores.monitors.delete(ownerOf(principal), id))) throw notFound();
   }
 

@@ -205,7 +205,7 @@ describeEachDialect('reads of accepted work after a downgrade', (dialect) => {
       await app.request('POST', `/v1/monitors/${work.monitorId}/check`, { key: account.live }),
       await app.request('PATCH', `/v1/monitors/${work.monitorId}`, {
         key: account.live,
-        body: { status: 'paused' },
+        body: { status: 'active' },
       }),
       // The CSV export and the webhook endpoints are tier features in their own right.
       await get('/v1/validations/export'),

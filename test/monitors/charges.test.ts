@@ -41,6 +41,8 @@ describeEachDialect('monitor charges', (dialect) => {
   const monitorRow = (id: string) => stack.app.stores.monitors.getById(id);
   const checked = (id: string) =>
     until(async () => (await monitorRow(id))?.last_result ?? undefined, 30_000, `check of ${id}`);
+  const recordsOf = (id: string) =>
+    stack.app.database.db.selectFrom('validations').select('id').where('monitor_id', '=', id).execute();
   const monitorCount = async (accountId: string) =>
     stack.app.stores.monitors.count({ accountId, mode: 'live' });
   const checkJobs = (id: string) =>
@@ -130,6 +132,42 @@ describeEachDialect('monitor charges', (dialect) => {
     // Monitoring it again is a new monitor: charged again.
     expect((await create(account.live, number)).status).toBe(201);
     expect(await usageOf(stack.app, account.id)).toBe(3);
+  });
+
+  it('moved to a tier without monitors: scheduled checks stop, pausing and removing still work', async () => {
+    const account = await stack.app.account('pro');
+    const [number] = freshNumbers('DE', 1);
+    const { id } = (await create(account.live, number)).body.data;
+    await checked(id);
+    const recordsBefore = (await recordsOf(id)).length;
+    expect(await stack.app.stores.accounts.setTier(account.id, 'free')).toBe(true);
+    stack.app.services.authenticator.forget();
+
+    // Due: the scheduler takes it, and it is put back to its next time without a check.
+    const due = stack.app.clock.now() - 1;
+    await stack.app.stores.monitors.update(id, { next_check_at: due });
+    await until(
+      async () => {
+        const row = (await monitorRow(id))!;
+        return row.queued_at === null && row.next_check_at > due;
+      },
+      30_000,
+      'passed over',
+    );
+    expect((await recordsOf(id)).length).toBe(recordsBefore);
+    expect(await usageOf(stack.app, account.id)).toBe(1);
+
+    // Resuming or a new interval needs the tier; pausing and removing do not.
+    const patch = (body: unknown) =>
+      stack.app.request('PATCH', `/v1/monitors/${id}`, { key: account.live, body });
+    expect((await patch({ status: 'active' })).status).toBe(403);
+    expect((await patch({ interval: 'weekly' })).status).toBe(403);
+    const paused = await patch({ status: 'paused', reference: 'old customer' });
+    expect(paused.status, paused.text).toBe(200);
+    expect(paused.body.data).toMatchObject({ status: 'paused', reference: 'old customer' });
+    const removed = await stack.app.request('DELETE', `/v1/monitors/${id}`, { key: account.live });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await monitorRow(id)).toBeUndefined();
   });
 
   it('charges a batch per new monitor, all or nothing', async () => {

@@ -85,7 +85,6 @@ describeEachDialect('monitor routes', (dialect) => {
     for (const [method, path] of [
       ['POST', '/v1/monitors'],
       ['POST', '/v1/monitors/batch'],
-      ['PATCH', '/v1/monitors/mon_x'],
       ['POST', '/v1/monitors/mon_x/check'],
     ]) {
       const res = await app.request(method, path, { key: free.live, body: { bad: 1 } });

@@ -95,7 +95,7 @@ const QUOTA = { quota: true };
 const TIERS_NOTE = `- **Tiers**: monitors per key mode, by default ${limitsInWords((limits) => limits.monitors)}; a tier without monitors gets 403 \`tier_insufficient\`. Live and test keys each have their own monitors and limit; test-mode monitors are answered from test mode (the magic numbers), with no registry call.`;
 
 /** Reading monitors needs no tier: an account moved to a tier without monitors still sees its own. */
-const READ_TIERS_NOTE = `- **Tiers**: any tier. Making and changing monitors needs a tier with monitors, but an account moved to a tier without them still reads the ones it has. Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.`;
+const READ_TIERS_NOTE = `- **Tiers**: any tier. Making monitors needs a tier with monitors, but an account moved to a tier without them still reads, pauses and removes the ones it has (they are not checked meanwhile). Live and test keys each have their own monitors; test-mode monitors are answered from test mode (the magic numbers), with no registry call.`;
 
 const OTHER_NOTES = `- **Quota**: a new monitor's first check and every "check now" count as one validation each against the monthly quota, with the \`X-RateLimit-*\` headers a validation has; with too few left, 429 \`rate_limit_exceeded\` (\`Retry-After\` until the reset) and nothing is created or queued. Scheduled checks are free (the tier's monitor limit bounds them); removing a monitor gives nothing back; test keys count nothing.
 - **Checks**: the first at once, then one per interval at a time of day (or week, or 30 days) fixed per monitor, so checks are spread evenly. A check may use a cached answer no older than a quarter of the interval. Each check is a validation record (channel \`monitor\`). A change of \`valid\`, the company name or its address is sent as a \`monitor.changed\` event when the key's mode has a webhook. A registry that cannot answer is never a change: \`last_error\` says so and the check is retried.`;
@@ -121,13 +121,13 @@ const GET_DESCRIPTION = `One monitor: its schedule, the last successful check (\
 
 ${READ_NOTES}`;
 
-const PATCH_DESCRIPTION = `Changes \`interval\`, \`status\` (\`active\` or \`paused\`: a paused monitor is not checked) or \`reference\` (null removes it). Any other member is 422 \`validation_error\`. A new interval counts from the last check.
+const PATCH_DESCRIPTION = `Changes \`interval\`, \`status\` (\`active\` or \`paused\`: a paused monitor is not checked) or \`reference\` (null removes it). Any other member is 422 \`validation_error\`. A new interval counts from the last check. An account moved to a tier without monitors may still pause a monitor or change its reference; resuming one or a new interval is 403 \`tier_insufficient\`.
 
 ${NOTES}`;
 
-const DELETE_DESCRIPTION = `Stops monitoring and removes the monitor; its records stay. 404 \`not_found\` for an id of another account or key mode.
+const DELETE_DESCRIPTION = `Stops monitoring and removes the monitor; its records stay. 404 \`not_found\` for an id of another account or key mode. Any tier: an account moved to a tier without monitors can remove the ones it has (they are not checked meanwhile).
 
-${NOTES}`;
+${READ_NOTES}`;
 
 const CHECK_DESCRIPTION = `Queues a check now that asks the registry, never the cache, and answers 202 with the monitor; \`last_checked_at\` and \`last_result\` show the outcome when it is done. It counts one validation against the monthly quota (429 \`rate_limit_exceeded\` when used up: nothing is queued). It runs now: an earlier check waiting to be retried after a registry failure does not hold it back (this check takes its place), and the next scheduled check falls at least a quarter interval later. No body, or \`{}\`.
 
@@ -142,8 +142,9 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
   const app = typed(scope);
   app.addSchema(Monitor);
   const tags = ['monitors'];
-  // Gate order (decisions section 4): the tier's monitor limit is checked before the body. Reads
-  // (list, get) skip it: an account moved to a tier without monitors still sees its own.
+  // Gate order: the tier's monitor limit is checked before the body. Reads (list, get), removal
+  // and changes (which check the limit themselves: pausing needs no tier) skip it, so an account
+  // moved to a tier without monitors still sees, pauses and removes its own.
   const onRequest = async (request: FastifyRequest) => {
     monitors.limitOf(request.principal);
   };
@@ -282,7 +283,6 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
   app.patch(
     '/v1/monitors/:id',
     {
-      onRequest,
       config: { idempotent: true },
       schema: {
         operationId: 'updateMonitor',
@@ -307,7 +307,6 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
   app.delete(
     '/v1/monitors/:id',
     {
-      onRequest,
       config: { idempotent: true },
       schema: {
         operationId: 'deleteMonitor',
@@ -321,7 +320,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
             { data: Type.Object({ id: Type.String(), deleted: Type.Literal(true) }), meta: RequestMeta },
             { description: 'Removed', ...answerHeaders(), 'x-examples': MONITOR_DELETED_EXAMPLES },
           ),
-          ...errorResponses([...ERRORS, 'not_found']),
+          ...errorResponses([...READ_ERRORS, 'not_found']),
         },
       },
     },

@@ -1,4 +1,4 @@
-import { isTier } from '../../accounts/tiers.js';
+import { isTier, type Tier, type TierLimits } from '../../accounts/tiers.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { changesBetween } from '../../monitors/changes.js';
@@ -38,6 +38,8 @@ export interface CheckMonitorDeps {
   /** Delays between registry retries (ASYNC_RETRY_DELAYS_MS). */
   retryDelaysMs: readonly number[];
   cacheTtlSeconds: number;
+  /** Each tier's limits: a tier without monitors gets no scheduled checks. */
+  limits: Readonly<Record<Tier, TierLimits>>;
   onSettled?: () => void;
 }
 
@@ -51,9 +53,21 @@ export function checkMonitorHandler(deps: CheckMonitorDeps): JobHandler {
       await deps.stores.monitors.update(monitor.id, { queued_at: null });
       return { done: true };
     }
+    // Scheduled checks are free, bounded by the tier's monitor limit: an account moved to a tier
+    // without monitors keeps its monitors to read, pause or remove, but they are not checked
+    // until it moves back (each waits for its next turn).
+    const tier = await tierOf(deps, monitor);
+    if (!fresh && requestId === undefined && deps.limits[tier].monitors <= 0) {
+      const now = deps.clock.now();
+      await deps.stores.monitors.update(monitor.id, {
+        queued_at: null,
+        next_check_at: nextCheckAt(now, monitor.slot, monitor.interval),
+      });
+      return { done: true };
+    }
     let answer: ValidationAnswer;
     try {
-      answer = await checkAnswer(deps, monitor, fresh);
+      answer = await checkAnswer(deps, monitor, tier, fresh);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return failed(
@@ -87,16 +101,21 @@ export function checkMonitorHandler(deps: CheckMonitorDeps): JobHandler {
   };
 }
 
+/** The tier of the monitor's account (free for an account that is gone). */
+async function tierOf(deps: CheckMonitorDeps, monitor: MonitorRow): Promise<Tier> {
+  const account = await deps.stores.accounts.getAccount(monitor.account_id);
+  return account && isTier(account.tier) ? account.tier : 'free';
+}
+
 async function checkAnswer(
   deps: CheckMonitorDeps,
   monitor: MonitorRow,
+  tier: Tier,
   fresh: boolean,
 ): Promise<ValidationAnswer> {
   const checked = parseNumber(monitor.vat_number);
   const now = deps.clock.now();
   if (monitor.mode === 'test') return deps.pipeline.answerTest(checked, { wantsConsultation: false, now });
-  const account = await deps.stores.accounts.getAccount(monitor.account_id);
-  const tier = account && isTier(account.tier) ? account.tier : 'free';
   const requester = deps.pipeline.consultationRequester(
     checked.number,
     parseRequester(monitor.requester_vat_number ?? undefined),
