@@ -24,6 +24,25 @@ export interface StoredAnswer {
   body: string;
 }
 
+/**
+ * The answer a retry under a request's Idempotency-Key is given, stored by the transaction that
+ * commits the request's work, so the work and that answer commit together: neither a process
+ * dying nor the database failing right after the commit can leave work done (and charged) with
+ * its key unanswered, which a retry would do again. Absent for a request without a key.
+ */
+export interface AnswerInCommit<T> {
+  /**
+   * Called last in the transaction that commits the work, with its outcome: builds the answer and
+   * stores it through `stores`; what it throws rolls the work back (the claim was taken over).
+   */
+  store(stores: { idempotency: IdempotencyStore }, outcome: T): Promise<void>;
+  /**
+   * Whether the answer is stored, read anew: after a COMMIT whose reply was lost, whether the
+   * transaction committed.
+   */
+  committed(): Promise<boolean>;
+}
+
 export interface IdempotencyRow {
   requestHash: string;
   /** When the current claim was made: the claim's identity. */
