@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       waitMs: config.idempotencyWaitMs,
     });
     validateRoutes(v1, services.pipeline);
-    validateBatchRoutes(v1, services.pipeline, docsBase);
+    validateBatchRoutes(v1, services.pipeline, docsBase, idempotency);
     validateAsyncRoutes(v1, services.asyncAcceptance);
     asyncResultRoutes(v1, new AsyncResults(services.stores.asyncRequests, docsBase, () => deps.clock.now()));
     rateRoutes(v1, services.rates, deps.clock);

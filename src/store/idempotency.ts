@@ -41,6 +41,26 @@ export interface AnswerInCommit<T> {
    * transaction committed.
    */
   committed(): Promise<boolean>;
+  /**
+   * Deletes the answer through `stores`, with the work it answered: a charge that committed
+   * although its request was answered 503 is undone (validation/unsettled-charges.ts), and a
+   * retry then runs again.
+   */
+  forget(stores: { idempotency: IdempotencyStore }): Promise<void>;
+}
+
+/** `answer`, stored from what `outcomeOf` makes of the work's own outcome. */
+export function answerFrom<T, U>(
+  answer: AnswerInCommit<T> | undefined,
+  outcomeOf: (outcome: U) => T,
+): AnswerInCommit<U> | undefined {
+  return (
+    answer && {
+      store: (stores, outcome) => answer.store(stores, outcomeOf(outcome)),
+      committed: () => answer.committed(),
+      forget: (stores) => answer.forget(stores),
+    }
+  );
 }
 
 export interface IdempotencyRow {
@@ -71,6 +91,8 @@ export interface IdempotencyStore {
   complete(ref: IdempotencyKeyRef, claimedAt: number, answer: StoredAnswer): Promise<boolean>;
   /** Deletes the row of the claim made at `claimedAt`, if still unanswered: a retry may run. */
   release(ref: IdempotencyKeyRef, claimedAt: number): Promise<void>;
+  /** Deletes the row of the claim made at `claimedAt`, answered or not: its work was undone. */
+  forget(ref: IdempotencyKeyRef, claimedAt: number): Promise<void>;
   /** Deletes the key's row if it expired at `now` or before. */
   deleteIfExpired(ref: IdempotencyKeyRef, now: number): Promise<void>;
   /** Deletes every row expired at `now` or before; how many. */
@@ -150,6 +172,12 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
     await this.whereKey(this.db.deleteFrom('idempotency_keys'), ref)
       .where('created_at', '=', claimedAt)
       .where('status', 'is', null)
+      .execute();
+  }
+
+  async forget(ref: IdempotencyKeyRef, claimedAt: number): Promise<void> {
+    await this.whereKey(this.db.deleteFrom('idempotency_keys'), ref)
+      .where('created_at', '=', claimedAt)
       .execute();
   }
 

@@ -209,10 +209,13 @@ export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDep
     answerOf: (outcome: T) => RouteAnswer,
   ): CommittedAnswer<T> => {
     let stored: StoredAnswer | undefined;
+    // The claim the answer was stored for, kept past the request's end (a charge undone later).
+    let claimed: Claim | undefined;
     return {
       async store(stores, outcome) {
         const claim = claims.get(request);
         if (!claim) throw new Error('an Idempotency-Key answered before it was claimed');
+        claimed = claim;
         const { status, headers, payload } = answerOf(outcome);
         const serialize = reply.getSerializationFunction(String(status)) ?? JSON.stringify;
         const answer = {
@@ -229,10 +232,12 @@ export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDep
         stored = answer;
       },
       async committed() {
-        const claim = claims.get(request);
-        if (!claim) return false;
-        const row = await deps.store.find(claim.ref);
-        return row?.claimedAt === claim.claimedAt && row.answer !== undefined;
+        if (!claimed) return false;
+        const row = await deps.store.find(claimed.ref);
+        return row?.claimedAt === claimed.claimedAt && row.answer !== undefined;
+      },
+      async forget(stores) {
+        if (claimed) await stores.idempotency.forget(claimed.ref, claimed.claimedAt);
       },
       send: () => stored && reply.code(stored.status).headers(stored.headers).send(stored.body),
     };
