@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     validateRoutes(v1, services.pipeline);
     validateBatchRoutes(v1, services.pipeline, docsBase, idempotency);
-    validateAsyncRoutes(v1, services.asyncAcceptance);
+    validateAsyncRoutes(v1, services.asyncAcceptance, idempotency);
     asyncResultRoutes(v1, new AsyncResults(services.stores.asyncRequests, docsBase, () => deps.clock.now()));
     rateRoutes(v1, services.rates, deps.clock);
     rateCategoryRoutes(v1, services.rates, deps.clock);
