@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       service: services.decisions,
       decisions: services.stores.decisions,
       rates: services.rates,
+      idempotency,
     });
     decisionProofRoutes(v1, services.ledger, decisionExamples(services.rates).proof);
     monitorRoutes(v1, services.monitors);
