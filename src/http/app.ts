@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       idempotency,
     });
     decisionProofRoutes(v1, services.ledger, decisionExamples(services.rates).proof);
-    monitorRoutes(v1, services.monitors);
+    monitorRoutes(v1, services.monitors, idempotency);
     // Its own scope: the CSV and multipart parsers it adds apply to its routes only.
     await v1.register(bulkRoutes, {
       acceptance: services.bulkAcceptance,
