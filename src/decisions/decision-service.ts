@@ -86,7 +86,8 @@ export class DecisionService {
       answerFrom(answer, (one: OneOutcome) => outcomeOf(one.quota)),
     );
     if (made === undefined) {
-      const row = (made = decide(buyer)).row;
+      made = decide(buyer);
+      const { row } = made;
       if (!answer) await deps.stores.decisions.insert(row);
       else {
         await deps.stores.transaction(async (stores) => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { TestApp } from './harness.js';
+import { expect } from 'vitest';
+import type { TestApp, TestResponse } from './harness.js';
 
 /**
  * The first request with `key` made to look as if it were still running (claimed `agoMs` ago,
@@ -68,4 +69,20 @@ export async function withAnswerRefused(
     await sql.raw(`drop trigger ${trigger}${dialect === 'sqlite' ? '' : ' on idempotency_keys'}`).execute(db);
     if (dialect === 'postgres') await sql.raw(`drop function ${trigger}()`).execute(db);
   }
+}
+
+/**
+ * Sends a request twice under its key: the first runs (`status`), the second is its replay, the
+ * same bytes and quota headers. Returns the first answer.
+ */
+export async function answeredOnce(send: () => Promise<TestResponse>, status: number): Promise<TestResponse> {
+  const first = await send();
+  expect(first.status, first.text).toBe(status);
+  expect(first.headers.get('idempotent-replayed')).toBeNull();
+  const again = await send();
+  expect(again.status, again.text).toBe(status);
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect(again.text).toBe(first.text);
+  expect(again.headers.get('x-ratelimit-remaining')).toBe(first.headers.get('x-ratelimit-remaining'));
+  return first;
 }

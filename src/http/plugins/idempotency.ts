@@ -283,6 +283,22 @@ export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDep
   };
 }
 
+/**
+ * Sends a route's answer: as its work stored it for the request's key, byte for byte, or else (no
+ * key, or work that committed nothing) built from the work's outcome and serialised by the reply
+ * as any answer is.
+ */
+export function sendAnswer<T>(
+  reply: FastifyReply,
+  answer: CommittedAnswer<T> | undefined,
+  built: () => RouteAnswer,
+): FastifyReply {
+  const sent = answer?.send();
+  if (sent) return sent;
+  const { status, headers, payload } = built();
+  return reply.code(status).headers(headers).send(payload);
+}
+
 /** Sends the first answer again, marked as such. */
 export function replay(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
   return reply

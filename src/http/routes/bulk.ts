@@ -18,7 +18,7 @@ import { printableText } from '../../printable-text.js';
 import { REFERENCE_MAX_LENGTH, REFERENCE_PATTERN } from '../../records/reference.js';
 import type { BulkFile, BulkStore } from '../../store/bulk.js';
 import { PAGE_QUERY, pageLimit } from '../paging.js';
-import { type IdempotencyKeys, IdempotentReplay, replay } from '../plugins/idempotency.js';
+import { type IdempotencyKeys, IdempotentReplay, replay, sendAnswer } from '../plugins/idempotency.js';
 import {
   BULK_ACCEPTED_EXAMPLES,
   BULK_CSV_EXAMPLE,
@@ -218,11 +218,7 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
           beforeCommit: key?.claim,
           answer,
         });
-        const sent = answer?.send();
-        if (sent) return sent;
-        const { headers, payload } = answerOf(accepted);
-        reply.code(202).headers(headers);
-        return payload;
+        return sendAnswer(reply as FastifyReply, answer, () => answerOf(accepted));
       } catch (error) {
         // The file was read to its end before the claim found the first answer.
         if (error instanceof IdempotentReplay) return replay(reply, error.answer);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { DECISION_LIST_QUERY, pageOfDecisions } from '../../decisions/decision-query.js';
 import { DecisionRequest } from '../../decisions/decision-request.js';
@@ -11,7 +11,7 @@ import type { RatesTable } from '../../rates/rates-table.js';
 import { parseReference } from '../../records/reference.js';
 import type { DecisionStore } from '../../store/decisions.js';
 import { PageMeta, pageLimit } from '../paging.js';
-import type { IdempotencyKeys } from '../plugins/idempotency.js';
+import { type IdempotencyKeys, sendAnswer } from '../plugins/idempotency.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
 import { decisionExamples } from '../schemas/decision-examples.js';
 import { typed } from '../typed.js';
@@ -111,11 +111,7 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
         { requestId: request.id, reference },
         answer,
       );
-      const sent = answer?.send();
-      if (sent) return sent;
-      const { headers, payload } = answerOf(outcome);
-      reply.headers(headers);
-      return payload;
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 

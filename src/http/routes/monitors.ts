@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type QuotaState, quotaHeaders } from '../../accounts/quota.js';
 import { limitsInWords } from '../../accounts/tiers.js';
 import type { MonitorService } from '../../monitors/monitor-service.js';
@@ -10,7 +10,7 @@ import {
   type MonitorView,
 } from '../../monitors/monitor-shape.js';
 import { PAGE_QUERY, pageLimit } from '../paging.js';
-import type { IdempotencyKeys } from '../plugins/idempotency.js';
+import { type IdempotencyKeys, sendAnswer } from '../plugins/idempotency.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -360,11 +360,7 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService, 
       // the check, and sent as stored: a check is never charged without the answer a retry is given.
       const answer = keys.answerInCommit(request, reply, answerOf);
       const outcome = await monitors.checkNow(request.principal, request.params.id, request.id, answer);
-      const sent = answer?.send();
-      if (sent) return sent;
-      const { headers, payload } = answerOf(outcome);
-      reply.code(202).headers(headers);
-      return payload;
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 }

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type QuotaState, quotaHeaders } from '../../accounts/quota.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { quotaHeaders } from '../../accounts/quota.js';
 import { asyncBatchLimit } from '../../accounts/tiers.js';
 import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
 import type { AcceptanceOutcome, AsyncAcceptance } from '../../validation/async-acceptance.js';
-import type { IdempotencyKeys } from '../plugins/idempotency.js';
+import { type IdempotencyKeys, sendAnswer } from '../plugins/idempotency.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -130,7 +130,7 @@ ${COMMON}
  * the work and sent as stored: no work is accepted (and charged) without the answer a retry is given.
  */
 function accepted(request: FastifyRequest, started: number) {
-  return <T>({ data, quota }: { data: T; quota: QuotaState }) => ({
+  return ({ data, quota }: AcceptanceOutcome<unknown>) => ({
     status: 202,
     headers: quotaHeaders(quota),
     payload: {
@@ -167,7 +167,7 @@ export function validateAsyncRoutes(
       const started = performance.now();
       const { vat_number, requester_vat_number, cache, reference } = request.body;
       const answerOf = accepted(request, started);
-      const answer = keys.answerInCommit<AcceptanceOutcome<unknown>>(request, reply, answerOf);
+      const answer = keys.answerInCommit(request, reply, answerOf);
       const outcome = await acceptance.acceptOne(
         request.principal,
         vat_number,
@@ -179,11 +179,7 @@ export function validateAsyncRoutes(
         },
         answer,
       );
-      const sent = answer?.send();
-      if (sent) return sent;
-      const { headers, payload } = answerOf<(typeof outcome)['data']>(outcome);
-      reply.code(202).headers(headers);
-      return payload;
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 
@@ -206,7 +202,7 @@ export function validateAsyncRoutes(
       const { vat_numbers, requester_vat_number, cache, reference } = request.body;
       const { inputs, references, traders } = batchEntries(vat_numbers, reference);
       const answerOf = accepted(request, started);
-      const answer = keys.answerInCommit<AcceptanceOutcome<unknown>>(request, reply, answerOf);
+      const answer = keys.answerInCommit(request, reply, answerOf);
       const outcome = await acceptance.acceptBatch(
         request.principal,
         inputs,
@@ -219,11 +215,7 @@ export function validateAsyncRoutes(
         },
         answer,
       );
-      const sent = answer?.send();
-      if (sent) return sent;
-      const { headers, payload } = answerOf<(typeof outcome)['data']>(outcome);
-      reply.code(202).headers(headers);
-      return payload;
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 }

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { BatchItem, BatchSummary, failureItem, successItem } from '../../validation/batch-item.js';
 import type { BatchOutcome, ValidationPipeline } from '../../validation/pipeline.js';
-import type { IdempotencyKeys } from '../plugins/idempotency.js';
+import { type IdempotencyKeys, sendAnswer } from '../plugins/idempotency.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -131,11 +131,7 @@ export function validateBatchRoutes(
         },
         answer,
       );
-      const sent = answer?.send();
-      if (sent) return sent;
-      const { headers, payload } = answerOf(outcome);
-      reply.headers(headers);
-      return payload;
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 }
