@@ -9,6 +9,7 @@ import { checkReference, parseReference } from '../records/reference.js';
 import { type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
 import { withKnownCommit } from '../store/commit-outcome.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
+import type { AnswerInCommit } from '../store/idempotency.js';
 import type { Stores } from '../store/stores.js';
 import { parseNumber } from '../validation/parse.js';
 import type { DeliveryService } from '../webhooks/delivery-service.js';
@@ -61,12 +62,8 @@ export interface BulkRequest {
    * throws refuses the file (the route claims the upload's Idempotency-Key here).
    */
   beforeCommit?: () => Promise<void>;
-  /**
-   * Called last inside the transaction that accepts the file, with its answer: what it writes
-   * commits with the file, and what it throws refuses it (the route stores the upload's answer
-   * for its Idempotency-Key here).
-   */
-  inCommit?: (stores: Stores, accepted: { data: BulkAccepted; quota: QuotaState }) => Promise<void>;
+  /** The upload's answer for its Idempotency-Key, stored last in the transaction that accepts the file. */
+  answer?: AnswerInCommit<{ data: BulkAccepted; quota: QuotaState }>;
 }
 
 export interface BulkAccepted {
@@ -172,7 +169,7 @@ export class BulkAcceptance {
               onlyIfSubscribed: true,
             });
           }
-          await request.inCommit?.(stores, { data, quota: state });
+          await request.answer?.store(stores, { data, quota: state });
           return state;
         });
       // A COMMIT whose reply was lost: the file accepted when it happened (store/commit-outcome.ts).

@@ -3,9 +3,10 @@ import type { QuotaState } from '../accounts/quota.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { type RatesTable, todayUtc } from '../rates/rates-table.js';
+import { type AnswerInCommit, answerFrom } from '../store/idempotency.js';
 import type { Stores } from '../store/stores.js';
 import type { DecisionsTable } from '../store/tables.js';
-import type { ValidationPipeline } from '../validation/pipeline.js';
+import type { OneOutcome, ValidationPipeline } from '../validation/pipeline.js';
 import { type BuyerCheck, buyerCheckOf, standingOf } from './buyer-standing.js';
 import { composeDecision } from './decision-compose.js';
 import { type CheckedRequest, checkDecisionRequest, type DecisionRequestBody } from './decision-request.js';
@@ -25,7 +26,7 @@ import type { BuyerStanding } from './types.js';
 
 export interface DecisionDeps {
   pipeline: ValidationPipeline;
-  stores: Pick<Stores, 'decisions'>;
+  stores: Pick<Stores, 'decisions' | 'transaction'>;
   rates: RatesTable;
   clock: Clock;
   /** The oldest stale or fallback answer a decision uses (DECISION_STALE_MAX_DAYS). */
@@ -41,10 +42,16 @@ export interface DecisionOutcome {
 export class DecisionService {
   constructor(private readonly deps: DecisionDeps) {}
 
+  /**
+   * `answer`: the answer for the request's Idempotency-Key, stored in the unit of work that keeps
+   * the decision (and charges its buyer's check), so neither is kept without the answer a retry
+   * is given.
+   */
   async decide(
     principal: Principal,
     body: DecisionRequestBody,
     request: { requestId: string; reference: string | null },
+    answer?: AnswerInCommit<DecisionOutcome>,
   ): Promise<DecisionOutcome> {
     const { deps } = this;
     const checked = checkDecisionRequest(body, {
@@ -64,15 +71,32 @@ export class DecisionService {
       return { decision, row: decisionRow(decision) };
     };
     let made: ReturnType<typeof decide> | undefined;
-    const buyer = await this.checkBuyer(principal, checked, request, (outcome) => {
-      made = decide(outcome);
-      return made.row;
+    const outcomeOf = (quota: QuotaState | undefined): DecisionOutcome => ({
+      decision: newDecisionView(made!.decision, made!.row),
+      quota: principal.mode === 'live' ? quota : undefined,
     });
+    const buyer = await this.checkBuyer(
+      principal,
+      checked,
+      request,
+      (outcome) => {
+        made = decide(outcome);
+        return made.row;
+      },
+      answerFrom(answer, (one: OneOutcome) => outcomeOf(one.quota)),
+    );
     if (made === undefined) {
       made = decide(buyer);
-      await deps.stores.decisions.insert(made.row);
+      const { row } = made;
+      if (!answer) await deps.stores.decisions.insert(row);
+      else {
+        await deps.stores.transaction(async (stores) => {
+          await stores.decisions.insert(row);
+          await answer.store(stores, outcomeOf(undefined));
+        });
+      }
     }
-    return { decision: newDecisionView(made.decision, made.row), quota: buyer.quota };
+    return outcomeOf(buyer.quota);
   }
 
   /**
@@ -87,23 +111,29 @@ export class DecisionService {
     checked: CheckedRequest,
     request: { requestId: string; reference: string | null },
     decide: (buyer: BuyerOutcome) => DecisionsTable,
+    answer: AnswerInCommit<OneOutcome> | undefined,
   ): Promise<BuyerOutcome & { quota?: QuotaState }> {
     const number = checked.input.buyer.vat_number;
     if (number === undefined) return { standing: { kind: 'no_number' }, reasons: [], check: null };
     try {
       let buyer: BuyerOutcome | undefined;
-      const outcome = await this.deps.pipeline.validateOne(principal, number, {
-        requestId: request.requestId,
-        useCache: true,
-        reference: request.reference,
-        restingOn: (answer, validationId) => {
-          buyer = {
-            ...standingOf(answer, { now: this.deps.clock.now(), staleMaxDays: this.deps.staleMaxDays }),
-            check: buyerCheckOf(answer, validationId),
-          };
-          return decide(buyer);
+      const outcome = await this.deps.pipeline.validateOne(
+        principal,
+        number,
+        {
+          requestId: request.requestId,
+          useCache: true,
+          reference: request.reference,
+          restingOn: (found, validationId) => {
+            buyer = {
+              ...standingOf(found, { now: this.deps.clock.now(), staleMaxDays: this.deps.staleMaxDays }),
+              check: buyerCheckOf(found, validationId),
+            };
+            return decide(buyer);
+          },
         },
-      });
+        answer,
+      );
       if (buyer === undefined) throw new Error('the buyer was checked without a decision resting on it');
       return { ...buyer, quota: principal.mode === 'live' ? outcome.quota : undefined };
     } catch (error) {

@@ -168,8 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       waitMs: config.idempotencyWaitMs,
     });
     validateRoutes(v1, services.pipeline);
-    validateBatchRoutes(v1, services.pipeline, docsBase);
-    validateAsyncRoutes(v1, services.asyncAcceptance);
+    validateBatchRoutes(v1, services.pipeline, docsBase, idempotency);
+    validateAsyncRoutes(v1, services.asyncAcceptance, idempotency);
     asyncResultRoutes(v1, new AsyncResults(services.stores.asyncRequests, docsBase, () => deps.clock.now()));
     rateRoutes(v1, services.rates, deps.clock);
     rateCategoryRoutes(v1, services.rates, deps.clock);
@@ -196,9 +196,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       service: services.decisions,
       decisions: services.stores.decisions,
       rates: services.rates,
+      idempotency,
     });
     decisionProofRoutes(v1, services.ledger, decisionExamples(services.rates).proof);
-    monitorRoutes(v1, services.monitors);
+    monitorRoutes(v1, services.monitors, idempotency);
     // Its own scope: the CSV and multipart parsers it adds apply to its routes only.
     await v1.register(bulkRoutes, {
       acceptance: services.bulkAcceptance,

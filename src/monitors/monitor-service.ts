@@ -8,6 +8,7 @@ import { newId } from '../ids.js';
 import { recurringJobId } from '../jobs/worker.js';
 import { parseReference } from '../records/reference.js';
 import { withKnownCommit } from '../store/commit-outcome.js';
+import type { AnswerInCommit } from '../store/idempotency.js';
 import type { NewJob } from '../store/jobs.js';
 import type { MonitorRow } from '../store/monitors.js';
 import type { Stores } from '../store/stores.js';
@@ -339,6 +340,8 @@ export class MonitorService {
     principal: Principal,
     id: string,
     requestId: string,
+    /** The answer for the request's Idempotency-Key, stored in the transaction that charges the check. */
+    answer?: AnswerInCommit<{ monitor: MonitorView; quota: QuotaState }>,
   ): Promise<{ monitor: MonitorView; quota: QuotaState }> {
     this.limitOf(principal);
     const owner = ownerOf(principal);
@@ -358,6 +361,7 @@ export class MonitorService {
         if (await stores.jobs.dropRetry(checkMonitorJobId(found.id, false), now)) update.queued_at = null;
         await stores.monitors.update(found.id, update);
         made = { monitor: { ...found, ...update }, quota, queued };
+        await answer?.store(stores, { monitor: monitorView(made.monitor), quota });
         return made;
       });
     // A COMMIT whose reply was lost (store/commit-outcome.ts): the check was charged and queued if

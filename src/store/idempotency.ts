@@ -24,6 +24,45 @@ export interface StoredAnswer {
   body: string;
 }
 
+/**
+ * The answer a retry under a request's Idempotency-Key is given, stored by the transaction that
+ * commits the request's work, so the work and that answer commit together: neither a process
+ * dying nor the database failing right after the commit can leave work done (and charged) with
+ * its key unanswered, which a retry would do again. Absent for a request without a key.
+ */
+export interface AnswerInCommit<T> {
+  /**
+   * Called last in the transaction that commits the work, with its outcome: builds the answer and
+   * stores it through `stores`; what it throws rolls the work back (the claim was taken over).
+   */
+  store(stores: { idempotency: IdempotencyStore }, outcome: T): Promise<void>;
+  /**
+   * Whether the answer is stored, read anew: after a COMMIT whose reply was lost, whether the
+   * transaction committed.
+   */
+  committed(): Promise<boolean>;
+  /**
+   * Deletes the answer through `stores`, with the work it answered: a charge that committed
+   * although its request was answered 503 is undone (validation/unsettled-charges.ts), and a
+   * retry then runs again.
+   */
+  forget(stores: { idempotency: IdempotencyStore }): Promise<void>;
+}
+
+/** `answer`, stored from what `outcomeOf` makes of the work's own outcome. */
+export function answerFrom<T, U>(
+  answer: AnswerInCommit<T> | undefined,
+  outcomeOf: (outcome: U) => T,
+): AnswerInCommit<U> | undefined {
+  return (
+    answer && {
+      store: (stores, outcome) => answer.store(stores, outcomeOf(outcome)),
+      committed: () => answer.committed(),
+      forget: (stores) => answer.forget(stores),
+    }
+  );
+}
+
 export interface IdempotencyRow {
   requestHash: string;
   /** When the current claim was made: the claim's identity. */
@@ -52,6 +91,8 @@ export interface IdempotencyStore {
   complete(ref: IdempotencyKeyRef, claimedAt: number, answer: StoredAnswer): Promise<boolean>;
   /** Deletes the row of the claim made at `claimedAt`, if still unanswered: a retry may run. */
   release(ref: IdempotencyKeyRef, claimedAt: number): Promise<void>;
+  /** Deletes the row of the claim made at `claimedAt`, answered or not: its work was undone. */
+  forget(ref: IdempotencyKeyRef, claimedAt: number): Promise<void>;
   /** Deletes the key's row if it expired at `now` or before. */
   deleteIfExpired(ref: IdempotencyKeyRef, now: number): Promise<void>;
   /** Deletes every row expired at `now` or before; how many. */
@@ -131,6 +172,12 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
     await this.whereKey(this.db.deleteFrom('idempotency_keys'), ref)
       .where('created_at', '=', claimedAt)
       .where('status', 'is', null)
+      .execute();
+  }
+
+  async forget(ref: IdempotencyKeyRef, claimedAt: number): Promise<void> {
+    await this.whereKey(this.db.deleteFrom('idempotency_keys'), ref)
+      .where('created_at', '=', claimedAt)
       .execute();
   }
 

@@ -9,6 +9,7 @@ import { lookupKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { AsyncItem } from '../store/async-requests.js';
 import { withKnownCommit } from '../store/commit-outcome.js';
+import { type AnswerInCommit, answerFrom } from '../store/idempotency.js';
 import type { Stores } from '../store/stores.js';
 import { requireSubscribers } from '../webhooks/endpoints.js';
 import { sentTrader } from './match.js';
@@ -46,6 +47,15 @@ export interface AsyncRequest {
   traders?: ReadonlyArray<TraderFields | undefined>;
 }
 
+/** What an acceptance answers: the 202's data and the quota after it. */
+export interface AcceptanceOutcome<T> {
+  data: T;
+  quota: QuotaState;
+}
+
+/** The answer for the request's Idempotency-Key, stored in the transaction that accepts the work. */
+export type AcceptedAnswer = AnswerInCommit<AcceptanceOutcome<unknown>>;
+
 /** An accepted position of a batch: the input as sent and the index of its unique item. */
 export interface BatchPosition {
   input: string;
@@ -68,26 +78,30 @@ const BATCH_EVENTS = ['batch.completed'] as const;
 export class AsyncAcceptance {
   constructor(private readonly deps: AsyncAcceptanceDeps) {}
 
-  async acceptOne(principal: Principal, input: string, request: AsyncRequest) {
+  async acceptOne(principal: Principal, input: string, request: AsyncRequest, answer?: AcceptedAnswer) {
     await requireSubscribers(this.deps.stores.webhooks, principal, ONE_NUMBER_EVENTS, this.deps.clock.now());
     const target = parseNumber(input);
     const requester = parseRequester(request.requester);
     const now = this.deps.clock.now();
     const id = randomUUID();
     const item = newItem({ id, principal, batchId: null, index: 0, input, target, requester, request, now });
-    const quota = await this.enqueue(principal, 1, [{ item, trader: sentTrader(request.trader) }], now);
-    return {
-      data: {
-        request_id: id,
-        status: 'pending' as const,
-        vat_number: target.number.vatNumber,
-        reference: item.reference,
-      },
-      quota,
+    const data = {
+      request_id: id,
+      status: 'pending' as const,
+      vat_number: target.number.vatNumber,
+      reference: item.reference,
     };
+    const items = [{ item, trader: sentTrader(request.trader) }];
+    const quota = await this.enqueue(principal, 1, items, now, withData(answer, data));
+    return { data, quota };
   }
 
-  async acceptBatch(principal: Principal, inputs: readonly string[], request: AsyncRequest) {
+  async acceptBatch(
+    principal: Principal,
+    inputs: readonly string[],
+    request: AsyncRequest,
+    answer?: AcceptedAnswer,
+  ) {
     const limit = asyncBatchLimit(principal.tier);
     if (inputs.length > limit) {
       throw new ApiError(
@@ -130,7 +144,8 @@ export class AsyncAcceptance {
       }),
       trader: entry.trader,
     }));
-    const quota = await this.enqueue(principal, unique.length, items, now, {
+    const data = { batch_id: batchId, status: 'pending' as const, ...summary };
+    const quota = await this.enqueue(principal, unique.length, items, now, withData(answer, data), {
       id: batchId,
       account_id: principal.accountId,
       status: 'pending',
@@ -142,19 +157,22 @@ export class AsyncAcceptance {
       created_at: now,
       completed_at: null,
     });
-    return { data: { batch_id: batchId, status: 'pending' as const, ...summary }, quota };
+    return { data, quota };
   }
 
   /**
    * Quota, batch, items and jobs in one transaction: no accepted work without its job, no charge
-   * without work. A COMMIT whose reply was lost is looked up (store/commit-outcome.ts): accepted
-   * when it happened, so the caller gets the ids of the items it was charged for.
+   * without work, and the answer for the request's Idempotency-Key (`answer`), so no work is
+   * accepted without the answer a retry is given. A COMMIT whose reply was lost is looked up
+   * (store/commit-outcome.ts): accepted when it happened, so the caller gets the ids of the items
+   * it was charged for.
    */
   private async enqueue(
     principal: Principal,
     units: number,
     items: Array<{ item: AsyncItem; trader: TraderFields | undefined }>,
     now: number,
+    answer: AnswerInCommit<QuotaState> | undefined,
     batch?: Parameters<Stores['asyncRequests']['insertBatch']>[0],
   ): Promise<QuotaState> {
     const write = () =>
@@ -173,6 +191,7 @@ export class AsyncAcceptance {
           })),
           now,
         );
+        await answer?.store(stores, state);
         return state;
       });
     const quota = await withKnownCommit(write, {
@@ -188,6 +207,11 @@ export class AsyncAcceptance {
     this.deps.onEnqueued?.();
     return quota;
   }
+}
+
+/** The acceptance's answer, stored with `data` and the quota after the acceptance. */
+function withData(answer: AcceptedAnswer | undefined, data: unknown): AnswerInCommit<QuotaState> | undefined {
+  return answerFrom(answer, (quota: QuotaState) => ({ data, quota }));
 }
 
 /**

@@ -8,6 +8,7 @@ import { lookupKey } from '../matching/trader-fields.js';
 import type { ParsedVatNumber } from '../numbers/index.js';
 import type { RegistryGateway } from '../registries/gateway.js';
 import { writeAnswers } from '../store/charges.js';
+import { type AnswerInCommit, answerFrom } from '../store/idempotency.js';
 import type { ValidationRecord } from '../store/records.js';
 import type { Stores } from '../store/stores.js';
 import type { DecisionsTable } from '../store/tables.js';
@@ -112,8 +113,16 @@ export class ValidationPipeline {
     });
   }
 
-  /** GET /v1/validate: one number, charged with its record once the answer is in hand. */
-  async validateOne(principal: Principal, input: unknown, request: ValidateRequest): Promise<OneOutcome> {
+  /**
+   * GET /v1/validate: one number, charged with its record once the answer is in hand. `answer`:
+   * the answer to store for the request's Idempotency-Key in the charge's transaction.
+   */
+  async validateOne(
+    principal: Principal,
+    input: unknown,
+    request: ValidateRequest,
+    answer?: AnswerInCommit<OneOutcome>,
+  ): Promise<OneOutcome> {
     const checked = parseNumber(input);
     const requester = parseRequester(request.requester);
     const wanted = this.consultationRequester(checked.number, requester, principal.tier);
@@ -123,7 +132,7 @@ export class ValidationPipeline {
     // The quota as checked before a registry call: a 503 charges nothing, so it serves the headers.
     let checkedQuota: QuotaState | undefined;
     try {
-      const answer =
+      const found =
         principal.mode === 'test'
           ? this.answerTest(checked, { wantsConsultation: wanted !== undefined, now, trader })
           : await this.answerLive(checked, {
@@ -141,8 +150,15 @@ export class ValidationPipeline {
               givenRequester: requester,
               holdWrites: true,
             });
-      const { quota, ids } = await this.keep(principal, [answer], context, { restingOn: request.restingOn });
-      return { answer, quota, validationId: ids[0] };
+      const { quota, ids } = await this.keep(principal, [found], context, {
+        restingOn: request.restingOn,
+        answer: answerFrom(answer, (kept) => ({
+          answer: found,
+          quota: kept.quota,
+          validationId: kept.ids[0],
+        })),
+      });
+      return { answer: found, quota, validationId: ids[0] };
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === 'rate_limit_exceeded') throw error;
       const quota = checkedQuota ?? (await this.deps.quota.current(principal, now).catch(() => undefined));
@@ -154,12 +170,14 @@ export class ValidationPipeline {
    * POST /v1/validate/batch (spec 4.2): input order kept, syntax failures inline, duplicates looked
    * up once, counted once and recorded once (their positions share the record); the numbers that
    * got an answer are charged together with their records. Lookups run in parallel within each
-   * registry's limit.
+   * registry's limit. `answer`: the answer to store for the request's Idempotency-Key in the
+   * charge's transaction, when there is a charge (some number got an answer).
    */
   async validateBatch(
     principal: Principal,
     inputs: readonly string[],
     request: ValidateRequest,
+    answer?: AnswerInCommit<BatchOutcome>,
   ): Promise<BatchOutcome> {
     const requester = parseRequester(request.requester);
     const positions = parseEach(inputs);
@@ -201,30 +219,41 @@ export class ValidationPipeline {
       }),
     );
     const served = [...answers].flatMap(([key, item]) => (item.ok ? [{ key, item }] : []));
+    const outcome = (state: QuotaState): BatchOutcome => {
+      const results = positions.map((position, index): ItemResult => {
+        if (position instanceof ApiError) return { ok: false, input: inputs[index], error: position };
+        const item = answers.get(keyOf(position.number.vatNumber, index))!;
+        return item.ok ? item : { ...item, input: inputs[index] };
+      });
+      const succeeded = results.filter((item) => item.ok).length;
+      return {
+        results,
+        summary: { total: results.length, succeeded, failed: results.length - succeeded },
+        quota: state,
+      };
+    };
     if (served.length > 0) {
       const context = this.contextOf(principal, request, 'batch', requester);
+      const withIds = (ids: readonly string[]) =>
+        served.forEach(({ item }, index) => {
+          item.validationId = ids[index];
+        });
       const kept = await this.keep(
         principal,
         served.map(({ item }) => item.answer),
         context,
-        { references: served.map(({ key }) => referenceOf.get(key) ?? null) },
+        {
+          references: served.map(({ key }) => referenceOf.get(key) ?? null),
+          answer: answerFrom(answer, (kept) => {
+            withIds(kept.ids);
+            return outcome(kept.quota);
+          }),
+        },
       );
       quota = kept.quota;
-      served.forEach(({ item }, index) => {
-        item.validationId = kept.ids[index];
-      });
+      withIds(kept.ids);
     }
-    const results = positions.map((position, index): ItemResult => {
-      if (position instanceof ApiError) return { ok: false, input: inputs[index], error: position };
-      const item = answers.get(keyOf(position.number.vatNumber, index))!;
-      return item.ok ? item : { ...item, input: inputs[index] };
-    });
-    const succeeded = results.filter((item) => item.ok).length;
-    return {
-      results,
-      summary: { total: results.length, succeeded, failed: results.length - succeeded },
-      quota,
-    };
+    return outcome(quota);
   }
 
   /** The live answer for a number that passed syntax (live-lookup.ts). Throws ApiError 503/422. */
@@ -270,7 +299,9 @@ export class ValidationPipeline {
     principal: Principal,
     answers: readonly ValidationAnswer[],
     context: RecordContext,
-    options: Pick<ValidateRequest, 'references' | 'restingOn'> = {},
+    options: Pick<ValidateRequest, 'references' | 'restingOn'> & {
+      answer?: AnswerInCommit<{ quota: QuotaState; ids: string[] }>;
+    } = {},
   ): Promise<{ quota: QuotaState; ids: string[] }> {
     const now = this.deps.clock.now();
     const records = recordsOf(answers, context, now, options.references);
@@ -285,11 +316,23 @@ export class ValidationPipeline {
         await writeAnswers(this.deps.stores, writes);
         throw error;
       }
+      const answer = answerFrom(options.answer, (quota: QuotaState) => ({ quota, ids }));
       if (principal.mode === 'test') {
-        await this.recordTest(records, decisions);
-        return { quota: await this.deps.quota.current(principal, now), ids };
+        if (!answer) {
+          await this.recordTest(records, decisions);
+          return { quota: await this.deps.quota.current(principal, now), ids };
+        }
+        // With an Idempotency-Key: the records and the answer a retry gets, in one transaction.
+        const quota = await this.deps.stores.transaction(async (stores) => {
+          await stores.records.insert(records);
+          if (decisions.length > 0) await stores.decisions.insertMany(decisions);
+          const state = await this.deps.quota.on(stores.usage).current(principal, now);
+          await answer.store(stores, state);
+          return state;
+        });
+        return { quota, ids };
       }
-      const quota = await chargeRecords(this.deps, principal, records, now, writes, decisions);
+      const quota = await chargeRecords(this.deps, principal, records, now, writes, decisions, answer);
       this.counted(answers);
       return { quota, ids };
     } finally {

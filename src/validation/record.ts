@@ -3,8 +3,11 @@ import type { Clock } from '../clock.js';
 import { timeOrderedId } from '../ids.js';
 import { recordHash } from '../records/record-shape.js';
 import { type AnswerWrites, type ChargeStore, NO_WRITES } from '../store/charges.js';
+import { withKnownCommit } from '../store/commit-outcome.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
+import type { AnswerInCommit } from '../store/idempotency.js';
 import type { RecordStore, ValidationRecord } from '../store/records.js';
+import type { Stores } from '../store/stores.js';
 import type { DecisionsTable, KeyMode } from '../store/tables.js';
 import type { ValidationAnswer } from './answer.js';
 import type { UnsettledCharges } from './unsettled-charges.js';
@@ -110,7 +113,7 @@ export async function recordAnswers(
 
 export interface ChargeDeps {
   quota: Quota;
-  stores: { charges: ChargeStore };
+  stores: { charges: ChargeStore; transaction: Stores['transaction'] };
   clock: Clock;
   /** Where a charge goes whose write may have happened although the request failed. */
   unsettled: UnsettledCharges;
@@ -123,6 +126,12 @@ export interface ChargeDeps {
  * When the connection breaks once the write was sent, the request fails (503) although the charge
  * may have been made: it is handed to `unsettled`, which undoes it once the database answers
  * again.
+ *
+ * With `answer` (the request's Idempotency-Key), the answer its retries get is stored in the
+ * charge's transaction, so the charge is never made without it; on PostgreSQL the charge
+ * statement then runs in that transaction rather than with the account's other charges. A COMMIT
+ * whose reply was lost is looked up first (store/commit-outcome.ts): when it happened, the request
+ * gets its answer; when that cannot be told, the charge and its stored answer are undone together.
  */
 export async function chargeRecords(
   deps: ChargeDeps,
@@ -131,14 +140,29 @@ export async function chargeRecords(
   now: number,
   writes: AnswerWrites = NO_WRITES,
   decisions: readonly DecisionsTable[] = [],
+  answer?: AnswerInCommit<QuotaState>,
 ): Promise<QuotaState> {
   const reservation = deps.quota.reservation(owner, records.length, now);
   try {
-    return deps.quota.settle(
-      reservation,
-      await deps.stores.charges.charge(reservation, records, writes, decisions),
-      now,
-    );
+    if (!answer) {
+      return deps.quota.settle(
+        reservation,
+        await deps.stores.charges.charge(reservation, records, writes, decisions),
+        now,
+      );
+    }
+    const charge = () =>
+      deps.stores.transaction(async (stores) => {
+        const result = await stores.charges.charge(reservation, records, writes, decisions);
+        // A refused charge keeps what its answers left (`writes`) and stores no answer (429).
+        if (result.ok) await answer.store(stores, deps.quota.settle(reservation, result, now));
+        return result;
+      });
+    const result = await withKnownCommit(charge, {
+      committed: () => answer.committed(),
+      outcome: async () => ({ ok: true, used: (await deps.quota.current(owner, now)).used }),
+    });
+    return deps.quota.settle(reservation, result, now);
   } catch (error) {
     if (error instanceof CommitOutcomeUnknownError) {
       deps.unsettled.add({
@@ -146,6 +170,7 @@ export async function chargeRecords(
         period: reservation.period,
         recordIds: records.map((record) => record.id),
         decisionIds: decisions.map((decision) => decision.id),
+        answer,
       });
     }
     throw error;

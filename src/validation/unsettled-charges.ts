@@ -1,3 +1,4 @@
+import type { AnswerInCommit } from '../store/idempotency.js';
 import type { Stores } from '../store/stores.js';
 
 /** A charge whose COMMIT may or may not have reached the database. */
@@ -9,6 +10,8 @@ export interface UnsettledCharge {
   recordIds: readonly string[];
   /** The decisions written with them, resting on those records. */
   decisionIds?: readonly string[];
+  /** The answer stored for the request's Idempotency-Key with the charge, undone with it. */
+  answer?: Pick<AnswerInCommit<unknown>, 'forget'>;
 }
 
 export interface UnsettledChargesDeps {
@@ -92,6 +95,8 @@ export class UnsettledCharges {
             period: charge.period,
             units: records.removed,
           });
+          // A retry under the request's key then runs again rather than replaying an undone answer.
+          if (records.removed > 0) await charge.answer?.forget(stores);
           return records.removed;
         });
         if (refunded > 0)

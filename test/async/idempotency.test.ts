@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from '../helpers/dialects.js';
 import type { TestApp } from '../helpers/harness.js';
+import { answeredOnce, withAnswerRefused } from '../helpers/idempotency.js';
 import {
   type AsyncStack,
   configureWebhook,
@@ -120,6 +121,33 @@ describeEachDialect('Idempotency-Key on async and webhook endpoints', (dialect) 
     expect(await usageOf(app, account.id)).toBe(1);
     expect(await queuedFor(app, account.id)).toMatchObject({ items: 1, events: 1 });
   });
+
+  for (const [path, bodyOf] of [
+    ['/v1/validate/async', () => ({ vat_number: freshNumbers('DE', 1)[0] })],
+    ['/v1/validate/async/batch', () => ({ vat_numbers: freshNumbers('DE', 2) })],
+  ] as const) {
+    it(`${path}: the acceptance and its stored answer commit together; when the answer cannot be stored, nothing is queued or charged`, async () => {
+      const { app, receiver } = stack;
+      const account = await app.account('business');
+      await configureWebhook(app, account.live, `${receiver.url}/refused-${serial}`);
+      const key = newKey();
+      const body = bodyOf();
+      const units = 'vat_numbers' in body ? body.vat_numbers.length : 1;
+      await withAnswerRefused(app, key, async () => {
+        const refused = await post(app, path, account.live, key, body);
+        expect(refused.status, refused.text).toBeGreaterThanOrEqual(500);
+        expect(await usageOf(app, account.id)).toBe(0);
+        expect(await queuedFor(app, account.id)).toMatchObject({ batches: 0, items: 0 });
+        expect(
+          await app.database.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).execute(),
+        ).toEqual([]);
+      });
+      await answeredOnce(() => post(app, path, account.live, key, body), 202);
+      expect(await usageOf(app, account.id)).toBe(units);
+      expect(await queuedFor(app, account.id)).toMatchObject({ items: units });
+      await untilSettled(app, account.id);
+    });
+  }
 
   it('webhook test and replay retried: one delivery each; a config PUT with rotate_secret rotates once', async () => {
     const { app, receiver } = stack;

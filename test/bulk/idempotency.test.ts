@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/database.js';
 import {
@@ -15,7 +14,7 @@ import {
 } from '../async/support.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
-import { stillRunning } from '../helpers/idempotency.js';
+import { stillRunning, withAnswerRefused } from '../helpers/idempotency.js';
 import { multipartBody, upload, waitForCompletion } from './support.js';
 
 /**
@@ -204,34 +203,13 @@ describeEachDialect('Idempotency-Key on bulk uploads', (dialect) => {
     const key = newKey();
     const numbers = freshNumbers('DE', 3);
     const csv = csvOf(numbers);
-    const trigger = `refuse_answer_${serial}`;
-    const { db } = app.database;
-    if (dialect.name === 'sqlite') {
-      await sql
-        .raw(
-          `create trigger ${trigger} before update on idempotency_keys when new.key = '${key}' and new.status is not null begin select raise(abort, 'answer refused by the test'); end`,
-        )
-        .execute(db);
-    } else {
-      await sql
-        .raw(
-          `create function ${trigger}() returns trigger language plpgsql as $$ begin raise exception 'answer refused by the test'; end $$; ` +
-            `create trigger ${trigger} before update on idempotency_keys for each row when (new.key = '${key}' and new.status is not null) execute function ${trigger}()`,
-        )
-        .execute(db);
-    }
-    try {
+    await withAnswerRefused(app, key, async () => {
       const refused = await send(account.live, key, csv);
       expect(refused.status, refused.text).toBeGreaterThanOrEqual(500);
       expect(await filesOf(account.id)).toEqual([]);
       expect(await usageOf(app, account.id)).toBe(0);
       expect(await keyRows(key)).toEqual([]);
-    } finally {
-      await sql
-        .raw(`drop trigger ${trigger}${dialect.name === 'sqlite' ? '' : ' on idempotency_keys'}`)
-        .execute(db);
-      if (dialect.name === 'postgres') await sql.raw(`drop function ${trigger}()`).execute(db);
-    }
+    });
     const accepted = await send(account.live, key, csv);
     expect(accepted.status, accepted.text).toBe(202);
     expect(accepted.headers.get('idempotent-replayed')).toBeNull();

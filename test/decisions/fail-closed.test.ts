@@ -3,6 +3,7 @@ import { DECISION_CASES } from '../../src/decisions/rules.js';
 import { cacheRow, recordsOf, usedUnits, useLiveApp, validate } from '../e2e/live.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import type { TestApp } from '../helpers/harness.js';
+import { answeredOnce, withAnswerRefused } from '../helpers/idempotency.js';
 import { expectError } from '../http/support.js';
 import { bodyOf, decide, SEEDED } from './api-support.js';
 
@@ -78,6 +79,38 @@ describeEachDialect('decisions with live keys', (dialect) => {
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body.data.id).toBe(first.body.data.id);
     expect(await usedUnits(app, account.id)).toBe(2);
+  });
+
+  it('a decision, its charge and its stored answer commit together: when the answer cannot be stored, nothing is kept', async () => {
+    const { app } = live;
+    const account = await app.account('pro');
+    const decisionsOf = () =>
+      app.database.db.selectFrom('decisions').select('id').where('account_id', '=', account.id).execute();
+    const bodies = [
+      // The buyer's number checked and charged, the decision written with its charge.
+      B2B_SERVICES(SEEDED.FR),
+      // No buyer number: the decision alone, nothing charged.
+      { seller: { country_code: 'DE' }, buyer: { country_code: 'FR' }, supply: { kind: 'digital_services' } },
+    ];
+    for (const [index, body] of bodies.entries()) {
+      const key = `dec-refused-${dialect.name}-${Date.now()}-${index}`;
+      const send = () =>
+        app.request('POST', '/v1/decisions', {
+          key: account.live,
+          body,
+          headers: { 'idempotency-key': key },
+        });
+      await withAnswerRefused(app, key, async () => {
+        const refused = await send();
+        expect(refused.status, refused.text).toBeGreaterThanOrEqual(500);
+        expect(await decisionsOf()).toHaveLength(index);
+        // The first body's check was not charged; the second charges nothing.
+        expect(await usedUnits(app, account.id)).toBe(index);
+      });
+      await answeredOnce(send, 200);
+      expect(await decisionsOf()).toHaveLength(index + 1);
+    }
+    expect(await usedUnits(app, account.id)).toBe(1);
   });
 
   it('fails closed with the registry down and nothing kept: no reverse charge, not charged, reasons say why', async () => {

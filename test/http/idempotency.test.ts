@@ -13,7 +13,7 @@ import { openDatabase } from '../../src/store/database.js';
 import { createStores } from '../../src/store/stores.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/dialects.js';
 import { startTestApp, type TestApp, type TestResponse } from '../helpers/harness.js';
-import { stillRunning } from '../helpers/idempotency.js';
+import { stillRunning, withAnswerRefused } from '../helpers/idempotency.js';
 import {
   checksumFailures,
   expectError,
@@ -216,6 +216,51 @@ describeEachDialect('Idempotency-Key', (dialect) => {
       expect(await storedUsage(app, account.id)).toBe(2);
       expectReplayOf(await batch(account.live, key, body), res);
     });
+  });
+
+  it('the charge and its stored answer commit together: when the answer cannot be stored, nothing is charged', async () => {
+    const account = await app.account('pro');
+    const key = newKey();
+    const body = { vat_numbers: numbers(3) };
+    const records = () =>
+      app.database.db.selectFrom('validations').select('id').where('account_id', '=', account.id).execute();
+    await withAnswerRefused(app, key, async () => {
+      const refused = await batch(account.live, key, body);
+      expect(refused.status, refused.text).toBeGreaterThanOrEqual(500);
+      expect(await storedUsage(app, account.id)).toBe(0);
+      expect(await records()).toEqual([]);
+      expect(
+        await app.database.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).execute(),
+      ).toEqual([]);
+    });
+    const charged = await batch(account.live, key, body);
+    expect(charged.status, charged.text).toBe(200);
+    expect(charged.headers.get('idempotent-replayed')).toBeNull();
+    expect(quotaOf(charged).remaining).toBe(PRO_MONTHLY - 3);
+    const again = await batch(account.live, key, body);
+    expectReplayOf(again, charged);
+    expect(quotaOf(again)).toEqual(quotaOf(charged));
+    expect(await storedUsage(app, account.id)).toBe(3);
+    expect(await records()).toHaveLength(3);
+  });
+
+  it("a test key's batch and its stored answer are kept together too", async () => {
+    const account = await app.account('pro');
+    const key = newKey();
+    const body = { vat_numbers: ['DE123456704'] };
+    await withAnswerRefused(app, key, async () => {
+      const refused = await batch(account.test, key, body);
+      expect(refused.status, refused.text).toBeGreaterThanOrEqual(500);
+    });
+    const first = await batch(account.test, key, body);
+    expect(first.status, first.text).toBe(200);
+    expectReplayOf(await batch(account.test, key, body), first);
+    const records = await app.database.db
+      .selectFrom('validations')
+      .select('id')
+      .where('account_id', '=', account.id)
+      .execute();
+    expect(records.map((row) => row.id)).toEqual([first.body.data.results[0].meta.validation_id]);
   });
 
   it('an answer not kept (429, quota used up) leaves the key free for the retry', async () => {

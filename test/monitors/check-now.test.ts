@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type AsyncStack, freshNumbers, startAsyncStack, until } from '../async/support.js';
+import {
+  type AsyncStack,
+  freshNumbers,
+  startAsyncStack,
+  until,
+  untilSettled,
+  usageOf,
+} from '../async/support.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import type { TestAccount } from '../helpers/harness.js';
+import { answeredOnce, withAnswerRefused } from '../helpers/idempotency.js';
 
 /**
  * "Check now" runs now: a check of the same monitor waiting for its retry after a registry failure
@@ -123,5 +131,42 @@ describeEachDialect('check now after a registry failure', (dialect) => {
         .sort();
     await until(async () => (await requestIds()).length === 2, 30_000, 'both checks recorded');
     expect(await requestIds()).toEqual([created.body.meta.request_id, now.body.meta.request_id].sort());
+  });
+});
+
+describeEachDialect('check now with an Idempotency-Key', (dialect) => {
+  let stack: AsyncStack;
+  beforeAll(async () => {
+    stack = await startAsyncStack(dialect, { env: { TIER_LIMITS: '{"pro":{"burst_per_minute":1000}}' } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('the check, its charge and its stored answer commit together: when the answer cannot be stored, nothing is charged', async () => {
+    const { app } = stack;
+    const account = await app.account('pro');
+    const [number] = freshNumbers('DE', 1);
+    const created = await app.request('POST', '/v1/monitors', {
+      key: account.live,
+      body: { vat_number: number, interval: 'daily' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { id } = created.body.data;
+    const key = `check-${dialect.name}-${Date.now()}`;
+    const send = () =>
+      app.request('POST', `/v1/monitors/${id}/check`, {
+        key: account.live,
+        headers: { 'idempotency-key': key },
+      });
+    await withAnswerRefused(app, key, async () => {
+      const refused = await send();
+      expect(refused.status, refused.text).toBeGreaterThanOrEqual(500);
+      expect(await usageOf(app, account.id)).toBe(1);
+      expect((await app.stores.monitors.getById(id))!.last_check_request_id).toBeNull();
+    });
+    await answeredOnce(send, 202);
+    expect(await usageOf(app, account.id)).toBe(2);
+    await untilSettled(app, account.id);
   });
 });

@@ -4,7 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { canonicalJson } from '../../ledger/hashing.js';
-import type { IdempotencyKeyRef, IdempotencyStore, StoredAnswer } from '../../store/idempotency.js';
+import type {
+  AnswerInCommit,
+  IdempotencyKeyRef,
+  IdempotencyStore,
+  StoredAnswer,
+} from '../../store/idempotency.js';
 import { withErrorResponses, withResponseHeaders } from '../schemas/common.js';
 
 declare module 'fastify' {
@@ -12,7 +17,7 @@ declare module 'fastify' {
     /**
      * The route takes an `Idempotency-Key` header: retries get the first answer.
      * `'streamed'`: the handler reads the body as it arrives (a bulk file), so the key is checked
-     * before the handler runs and claimed by the handler, through `StreamedKeys`, once it has read
+     * before the handler runs and claimed by the handler, through `IdempotencyKeys`, once it has read
      * the body.
      */
     idempotent?: boolean | 'streamed';
@@ -27,6 +32,8 @@ export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
  * any request runs (a sync batch of 50 numbers, each registry call bounded by its timeout).
  */
 export const STALE_CLAIM_MS = 5 * 60 * 1000;
+/** The content type of every answer a route builds for its commit (as Fastify sends an object). */
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** How often a retry looks whether the first request has finished. */
 const POLL_MS = 50;
 /** 1 to 255 visible ASCII characters. */
@@ -63,10 +70,45 @@ export class IdempotentReplay extends Error {
   }
 }
 
-/** The keys of requests to `'streamed'` routes, claimed by their handlers. */
-export interface StreamedKeys {
-  /** The request's key, to claim once its body is read; undefined when it has none. */
+/**
+ * The keys of requests, for the routes whose work stores the key's answer in the transaction that
+ * commits it (`answerInCommit`), and of requests to `'streamed'` routes, claimed by their handlers
+ * (`keyOf`).
+ */
+export interface IdempotencyKeys {
+  /** A `'streamed'` route's key, to claim once its body is read; undefined when it has none. */
   keyOf(request: FastifyRequest): StreamedKey | undefined;
+  /**
+   * The answer of a request whose key is claimed, for its work to store in the transaction that
+   * commits it (AnswerInCommit); undefined without a key, so a request without one does exactly
+   * the work it did.
+   */
+  answerInCommit<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answerOf: (outcome: T) => RouteAnswer,
+  ): CommittedAnswer<T> | undefined;
+}
+
+/** A route's answer before it is serialised. */
+export interface RouteAnswer {
+  status: number;
+  /** Its own headers (quota, location…), lower-case names; the content type is JSON. */
+  headers: Record<string, string>;
+  /** What the route's response schema for `status` serialises. */
+  payload: unknown;
+}
+
+/**
+ * The answer of a request with an Idempotency-Key, stored by the transaction that commits the
+ * request's work. `store` builds it from the work's outcome, serialised by the route's response
+ * schema as the reply would serialise it, and stores it for the claim, throwing (rolling the work
+ * back) when the claim is no longer the request's; `send` then sends those bytes, which are what
+ * a retry is sent. The onSend hook finds the answer stored and its write changes nothing.
+ */
+export interface CommittedAnswer<T> extends AnswerInCommit<T> {
+  /** Sends the answer stored, byte for byte; undefined when the work stored none (committed nothing). */
+  send(): FastifyReply | undefined;
 }
 
 export interface StreamedKey {
@@ -79,13 +121,8 @@ export interface StreamedKey {
    * the first answer, 422 `idempotency_key_reused` or 409 `conflict`.
    */
   claim(): Promise<void>;
-  /**
-   * Stores the answer of the claim through `stores`, the transaction that commits the work, so
-   * the work and its answer commit together: a process dying, or the database failing, right
-   * after the commit cannot leave work done with its key unanswered (a retry would do it again).
-   * Throws, rolling the work back, when the claim is no longer this request's.
-   */
-  answerWithin(stores: { idempotency: IdempotencyStore }, answer: StoredAnswer): Promise<void>;
+  /** The answer of the claim, for the work to store in its commit (IdempotencyKeys.answerInCommit). */
+  answerInCommit<T>(reply: FastifyReply, answerOf: (outcome: T) => RouteAnswer): CommittedAnswer<T>;
 }
 
 /** What a request claimed: its key, and when (the claim's identity in the store). */
@@ -114,10 +151,16 @@ export interface IdempotencyDeps {
  *
  * A `'streamed'` route's body is not parsed before the handler, which reads it as it arrives: the
  * preHandler only checks the key (422 before a byte is read), and the handler claims it through
- * the returned StreamedKeys once the whole body is read, before it commits anything. From there on
- * it is the same claim, answer and release as above.
+ * the returned IdempotencyKeys once the whole body is read, before it commits anything. From there
+ * on it is the same claim, answer and release as above.
+ *
+ * A route whose work charges (or otherwise must not be done twice) has the answer stored by the
+ * transaction that commits the work, through IdempotencyKeys.answerInCommit, rather than after it
+ * by the onSend hook: otherwise a failure between the two (the process dying, the database going
+ * away) would leave the work done with its claim released, at once or once stale, and a retry
+ * would do it again.
  */
-export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDeps): StreamedKeys {
+export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDeps): IdempotencyKeys {
   const claims = new WeakMap<FastifyRequest, Claim>();
   const unclaimed = new WeakMap<FastifyRequest, IdempotencyKeyRef>();
 
@@ -160,6 +203,46 @@ export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDep
     await deps.store.release(claim.ref, claim.claimedAt).catch(() => undefined);
   };
 
+  const committedAnswer = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answerOf: (outcome: T) => RouteAnswer,
+  ): CommittedAnswer<T> => {
+    let stored: StoredAnswer | undefined;
+    // The claim the answer was stored for, kept past the request's end (a charge undone later).
+    let claimed: Claim | undefined;
+    return {
+      async store(stores, outcome) {
+        const claim = claims.get(request);
+        if (!claim) throw new Error('an Idempotency-Key answered before it was claimed');
+        claimed = claim;
+        const { status, headers, payload } = answerOf(outcome);
+        const serialize = reply.getSerializationFunction(String(status)) ?? JSON.stringify;
+        const answer = {
+          status,
+          headers: { ...replayedHeaders(reply), 'content-type': JSON_TYPE, ...headers },
+          body: serialize(payload as Record<string, unknown>),
+        };
+        if (!(await stores.idempotency.complete(claim.ref, claim.claimedAt, answer))) {
+          throw new ApiError(
+            'conflict',
+            'Another request with this Idempotency-Key took it over; retry in a moment to get its answer.',
+          );
+        }
+        stored = answer;
+      },
+      async committed() {
+        if (!claimed) return false;
+        const row = await deps.store.find(claimed.ref);
+        return row?.claimedAt === claimed.claimedAt && row.answer !== undefined;
+      },
+      async forget(stores) {
+        if (claimed) await stores.idempotency.forget(claimed.ref, claimed.claimedAt);
+      },
+      send: () => stored && reply.code(stored.status).headers(stored.headers).send(stored.body),
+    };
+  };
+
   scope.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
     const streamed = route.config.idempotent === 'streamed';
@@ -192,20 +275,28 @@ export function registerIdempotency(scope: FastifyInstance, deps: IdempotencyDep
           const answer = await claimFor(request, ref, hash);
           if (answer) throw new IdempotentReplay(answer);
         },
-        async answerWithin(stores, answer) {
-          const claim = claims.get(request);
-          if (!claim) throw new Error('an Idempotency-Key answered before it was claimed');
-          // The answer sent later finds it stored (settle's write is then a no-op).
-          if (!(await stores.idempotency.complete(claim.ref, claim.claimedAt, answer))) {
-            throw new ApiError(
-              'conflict',
-              'Another request with this Idempotency-Key took it over; retry in a moment to get its answer.',
-            );
-          }
-        },
+        answerInCommit: (reply, answerOf) => committedAnswer(request, reply, answerOf),
       };
     },
+    answerInCommit: (request, reply, answerOf) =>
+      claims.has(request) ? committedAnswer(request, reply, answerOf) : undefined,
   };
+}
+
+/**
+ * Sends a route's answer: as its work stored it for the request's key, byte for byte, or else (no
+ * key, or work that committed nothing) built from the work's outcome and serialised by the reply
+ * as any answer is.
+ */
+export function sendAnswer<T>(
+  reply: FastifyReply,
+  answer: CommittedAnswer<T> | undefined,
+  built: () => RouteAnswer,
+): FastifyReply {
+  const sent = answer?.send();
+  if (sent) return sent;
+  const { status, headers, payload } = built();
+  return reply.code(status).headers(headers).send(payload);
 }
 
 /** Sends the first answer again, marked as such. */

@@ -18,7 +18,7 @@ import { printableText } from '../../printable-text.js';
 import { REFERENCE_MAX_LENGTH, REFERENCE_PATTERN } from '../../records/reference.js';
 import type { BulkFile, BulkStore } from '../../store/bulk.js';
 import { PAGE_QUERY, pageLimit } from '../paging.js';
-import { IdempotentReplay, replay, type StreamedKeys } from '../plugins/idempotency.js';
+import { type IdempotencyKeys, IdempotentReplay, replay, sendAnswer } from '../plugins/idempotency.js';
 import {
   BULK_ACCEPTED_EXAMPLES,
   BULK_CSV_EXAMPLE,
@@ -35,7 +35,7 @@ export interface BulkRouteDeps {
   clock: Clock;
   publicUrl: string;
   /** The upload's Idempotency-Key, claimed once the file is read. */
-  idempotency: StreamedKeys;
+  idempotency: IdempotencyKeys;
 }
 
 const UploadQuery = Type.Object(
@@ -205,29 +205,22 @@ export async function bulkRoutes(scope: FastifyInstance, deps: BulkRouteDeps): P
         const key = deps.idempotency.keyOf(request);
         const answerOf = ({ data, quota }: { data: BulkAccepted; quota: QuotaState }) => ({
           status: 202,
-          headers: { 'content-type': 'application/json; charset=utf-8', ...quotaHeaders(quota) },
-          body: JSON.stringify({
+          headers: quotaHeaders(quota),
+          payload: {
             data,
             meta: { request_id: request.id, request_duration_ms: Math.round(performance.now() - started) },
-          }),
+          },
         });
         // With a key, the answer is stored in the transaction that accepts the file, and sent as
         // stored: the file is never accepted without the answer a retry is given.
-        let stored: ReturnType<typeof answerOf> | undefined;
+        const answer = key?.answerInCommit(reply as FastifyReply, answerOf);
         const accepted = await deps.acceptance.accept(request.principal, key ? key.hashing(source) : source, {
           reference: request.query.reference,
           useCache: request.query.cache !== 'false',
           beforeCommit: key?.claim,
-          inCommit: key
-            ? async (stores, answer) => {
-                stored = answerOf(answer);
-                await key.answerWithin(stores, stored);
-              }
-            : undefined,
+          answer,
         });
-        const answer = stored ?? answerOf(accepted);
-        // The body as serialised above, byte for byte what a retry is sent.
-        return (reply as FastifyReply).code(202).headers(answer.headers).send(answer.body);
+        return sendAnswer(reply as FastifyReply, answer, () => answerOf(accepted));
       } catch (error) {
         // The file was read to its end before the claim found the first answer.
         if (error instanceof IdempotentReplay) return replay(reply, error.answer);

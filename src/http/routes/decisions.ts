@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { DECISION_LIST_QUERY, pageOfDecisions } from '../../decisions/decision-query.js';
 import { DecisionRequest } from '../../decisions/decision-request.js';
-import type { DecisionService } from '../../decisions/decision-service.js';
+import type { DecisionOutcome, DecisionService } from '../../decisions/decision-service.js';
 import { Decision, decisionView } from '../../decisions/decision-shape.js';
 import { TREATMENTS } from '../../decisions/types.js';
 import { ApiError } from '../../errors.js';
@@ -11,6 +11,7 @@ import type { RatesTable } from '../../rates/rates-table.js';
 import { parseReference } from '../../records/reference.js';
 import type { DecisionStore } from '../../store/decisions.js';
 import { PageMeta, pageLimit } from '../paging.js';
+import { type IdempotencyKeys, sendAnswer } from '../plugins/idempotency.js';
 import { AUTH_ERRORS, answerHeaders, errorResponses, NoQuery, RequestMeta } from '../schemas/common.js';
 import { decisionExamples } from '../schemas/decision-examples.js';
 import { typed } from '../typed.js';
@@ -46,6 +47,8 @@ const GET_DESCRIPTION =
 
 export interface DecisionRouteDeps {
   service: DecisionService;
+  /** The Idempotency-Key answers stored with the decisions they answer. */
+  idempotency: IdempotencyKeys;
   decisions: DecisionStore;
   rates: RatesTable;
 }
@@ -94,15 +97,21 @@ export function decisionRoutes(scope: FastifyInstance, deps: DecisionRouteDeps):
     async (request, reply) => {
       const { body } = request;
       const reference = body.reference === undefined ? null : parseReference(body.reference);
-      const { decision, quota } = await deps.service.decide(request.principal, body, {
-        requestId: request.id,
-        reference,
+      const answerOf = ({ decision, quota }: DecisionOutcome) => ({
+        status: 200,
+        headers: quota ? quotaHeaders(quota) : {},
+        payload: { data: decision, meta: { request_id: request.id } },
       });
-      if (quota) reply.headers(quotaHeaders(quota));
-      return {
-        data: decision,
-        meta: { request_id: request.id },
-      };
+      // With an Idempotency-Key, the answer is stored in the unit of work that keeps the decision
+      // and charges its buyer's check, and sent as stored.
+      const answer = deps.idempotency.answerInCommit(request, reply, answerOf);
+      const outcome = await deps.service.decide(
+        request.principal,
+        body,
+        { requestId: request.id, reference },
+        answer,
+      );
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 

@@ -1,10 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { quotaHeaders } from '../../accounts/quota.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type QuotaState, quotaHeaders } from '../../accounts/quota.js';
 import { limitsInWords } from '../../accounts/tiers.js';
 import type { MonitorService } from '../../monitors/monitor-service.js';
-import { Monitor, MonitorIntervalSchema, MonitorStatusSchema } from '../../monitors/monitor-shape.js';
+import {
+  Monitor,
+  MonitorIntervalSchema,
+  MonitorStatusSchema,
+  type MonitorView,
+} from '../../monitors/monitor-shape.js';
 import { PAGE_QUERY, pageLimit } from '../paging.js';
+import { type IdempotencyKeys, sendAnswer } from '../plugins/idempotency.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -138,7 +144,7 @@ const noBodyAsEmpty = async (request: FastifyRequest) => {
 };
 
 /** POST, GET, PATCH and DELETE under /v1/monitors. */
-export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService): void {
+export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService, keys: IdempotencyKeys): void {
   const app = typed(scope);
   app.addSchema(Monitor);
   const tags = ['monitors'];
@@ -351,9 +357,16 @@ export function monitorRoutes(scope: FastifyInstance, monitors: MonitorService):
       },
     },
     async (request, reply) => {
-      const { monitor, quota } = await monitors.checkNow(request.principal, request.params.id, request.id);
-      reply.code(202).headers(quotaHeaders(quota));
-      return { data: monitor, meta: { request_id: request.id } };
+      const answerOf = ({ monitor, quota }: { monitor: MonitorView; quota: QuotaState }) => ({
+        status: 202,
+        headers: quotaHeaders(quota),
+        payload: { data: monitor, meta: { request_id: request.id } },
+      });
+      // With an Idempotency-Key, the answer is stored in the transaction that charges and queues
+      // the check, and sent as stored: a check is never charged without the answer a retry is given.
+      const answer = keys.answerInCommit(request, reply, answerOf);
+      const outcome = await monitors.checkNow(request.principal, request.params.id, request.id, answer);
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 }

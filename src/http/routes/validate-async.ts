@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { asyncBatchLimit } from '../../accounts/tiers.js';
 import { traderFieldsOf, traderProperties } from '../../matching/trader-fields.js';
-import type { AsyncAcceptance } from '../../validation/async-acceptance.js';
+import type { AcceptanceOutcome, AsyncAcceptance } from '../../validation/async-acceptance.js';
+import { type IdempotencyKeys, sendAnswer } from '../plugins/idempotency.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -124,8 +125,27 @@ const BATCH_DESCRIPTION = `Accepts up to ${ASYNC_BATCH_LIMITS} numbers and answe
 ${COMMON}
 - **Quota**: the unique accepted numbers count at acceptance (duplicates once); 429 \`rate_limit_exceeded\` when fewer validations remain this month.`;
 
+/**
+ * The 202 of an acceptance. With an Idempotency-Key it is stored in the transaction that accepts
+ * the work and sent as stored: no work is accepted (and charged) without the answer a retry is given.
+ */
+function accepted(request: FastifyRequest, started: number) {
+  return ({ data, quota }: AcceptanceOutcome<unknown>) => ({
+    status: 202,
+    headers: quotaHeaders(quota),
+    payload: {
+      data,
+      meta: { request_id: request.id, request_duration_ms: Math.round(performance.now() - started) },
+    },
+  });
+}
+
 /** POST /v1/validate/async and /v1/validate/async/batch (spec 4.3, 4.4, decisions section 6). */
-export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcceptance): void {
+export function validateAsyncRoutes(
+  scope: FastifyInstance,
+  acceptance: AsyncAcceptance,
+  keys: IdempotencyKeys,
+): void {
   const app = typed(scope);
   const gate = { feature: 'async' as const, liveOnly: true, idempotent: true };
 
@@ -146,17 +166,20 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
     async (request, reply) => {
       const started = performance.now();
       const { vat_number, requester_vat_number, cache, reference } = request.body;
-      const { data, quota } = await acceptance.acceptOne(request.principal, vat_number, {
-        requester: requester_vat_number,
-        useCache: cache !== false,
-        reference: referenceOf(reference),
-        trader: traderFieldsOf(request.body),
-      });
-      reply.code(202).headers(quotaHeaders(quota));
-      return {
-        data,
-        meta: { request_id: request.id, request_duration_ms: Math.round(performance.now() - started) },
-      };
+      const answerOf = accepted(request, started);
+      const answer = keys.answerInCommit(request, reply, answerOf);
+      const outcome = await acceptance.acceptOne(
+        request.principal,
+        vat_number,
+        {
+          requester: requester_vat_number,
+          useCache: cache !== false,
+          reference: referenceOf(reference),
+          trader: traderFieldsOf(request.body),
+        },
+        answer,
+      );
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 
@@ -178,18 +201,21 @@ export function validateAsyncRoutes(scope: FastifyInstance, acceptance: AsyncAcc
       const started = performance.now();
       const { vat_numbers, requester_vat_number, cache, reference } = request.body;
       const { inputs, references, traders } = batchEntries(vat_numbers, reference);
-      const { data, quota } = await acceptance.acceptBatch(request.principal, inputs, {
-        requester: requester_vat_number,
-        useCache: cache !== false,
-        reference: referenceOf(reference),
-        references,
-        traders,
-      });
-      reply.code(202).headers(quotaHeaders(quota));
-      return {
-        data,
-        meta: { request_id: request.id, request_duration_ms: Math.round(performance.now() - started) },
-      };
+      const answerOf = accepted(request, started);
+      const answer = keys.answerInCommit(request, reply, answerOf);
+      const outcome = await acceptance.acceptBatch(
+        request.principal,
+        inputs,
+        {
+          requester: requester_vat_number,
+          useCache: cache !== false,
+          reference: referenceOf(reference),
+          references,
+          traders,
+        },
+        answer,
+      );
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 }

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { quotaHeaders } from '../../accounts/quota.js';
 import { BatchItem, BatchSummary, failureItem, successItem } from '../../validation/batch-item.js';
-import type { ValidationPipeline } from '../../validation/pipeline.js';
+import type { BatchOutcome, ValidationPipeline } from '../../validation/pipeline.js';
+import { type IdempotencyKeys, sendAnswer } from '../plugins/idempotency.js';
 import {
   AUTH_ERRORS,
   answerHeaders,
@@ -67,6 +68,7 @@ export function validateBatchRoutes(
   scope: FastifyInstance,
   pipeline: ValidationPipeline,
   docsBase: string,
+  keys: IdempotencyKeys,
 ): void {
   typed(scope).post(
     '/v1/validate/batch',
@@ -95,27 +97,41 @@ export function validateBatchRoutes(
       const started = performance.now();
       const { vat_numbers, requester_vat_number, cache, reference } = request.body;
       const { inputs, references, traders } = batchEntries(vat_numbers, reference);
-      const outcome = await pipeline.validateBatch(request.principal, inputs, {
-        requestId: request.id,
-        requester: requester_vat_number,
-        useCache: cache !== false,
-        references,
-        traders,
-      });
-      reply.headers(quotaHeaders(outcome.quota));
-      const results = outcome.results.map((item, index) =>
-        item.ok
-          ? successItem(item.answer, item.validationId, references[index])
-          : failureItem(docsBase, item.input, item.error),
-      );
-      return {
-        data: { results, summary: outcome.summary },
-        meta: {
-          request_id: request.id,
-          request_duration_ms: Math.round(performance.now() - started),
-          ...(request.principal.mode === 'test' ? { mode: 'test' as const } : {}),
+      const answerOf = (outcome: BatchOutcome) => ({
+        status: 200,
+        headers: quotaHeaders(outcome.quota),
+        payload: {
+          data: {
+            results: outcome.results.map((item, index) =>
+              item.ok
+                ? successItem(item.answer, item.validationId, references[index])
+                : failureItem(docsBase, item.input, item.error),
+            ),
+            summary: outcome.summary,
+          },
+          meta: {
+            request_id: request.id,
+            request_duration_ms: Math.round(performance.now() - started),
+            ...(request.principal.mode === 'test' ? { mode: 'test' as const } : {}),
+          },
         },
-      };
+      });
+      // With an Idempotency-Key, the answer is stored in the transaction that charges the numbers
+      // and sent as stored: the batch is never charged without the answer a retry is given.
+      const answer = keys.answerInCommit(request, reply, answerOf);
+      const outcome = await pipeline.validateBatch(
+        request.principal,
+        inputs,
+        {
+          requestId: request.id,
+          requester: requester_vat_number,
+          useCache: cache !== false,
+          references,
+          traders,
+        },
+        answer,
+      );
+      return sendAnswer(reply as FastifyReply, answer, () => answerOf(outcome));
     },
   );
 }
