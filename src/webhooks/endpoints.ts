@@ -156,6 +156,15 @@ export async function addEndpoint(
   });
 }
 
+/**
+ * A new endpoint's `created_at`: now, or a millisecond after the mode's newest endpoint when that
+ * one was made in the same millisecond (or the clock stepped back), so the oldest endpoint, the
+ * one `PUT /v1/webhooks/config` manages, is always one and the same row.
+ */
+function createdAfter(existing: readonly EndpointRow[], now: number): number {
+  return existing.reduce((latest, endpoint) => Math.max(latest, endpoint.created_at + 1), now);
+}
+
 /** The insert of addEndpoint, for a caller that holds the owner's lock and checked the fields. */
 export async function insertWithinLimit(
   webhooks: WebhookStore,
@@ -180,7 +189,7 @@ export async function insertWithinLimit(
     signing_secret: generateSigningSecret(),
     enabled: (fields.enabled ?? true) ? 1 : 0,
     expires_at: expiresAt(now, fields.expires_in),
-    created_at: now,
+    created_at: createdAfter(existing, now),
     updated_at: now,
   };
   await webhooks.insertEndpoint(row);
