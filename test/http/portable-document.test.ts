@@ -143,7 +143,7 @@ describe('the portable OpenAPI document', () => {
       document,
       '@stoplight/spectral-cli/dist/index.js',
       (file) => ['lint', file, '--ruleset', repositoryFile('.spectral.yaml'), '--format', 'json', '--quiet'],
-      { timeoutMs: 80_000 },
+      { timeoutMs: 110_000 },
     );
     const problems = (JSON.parse(stdout) as Json[]).map(
       (p) => `${p.code} (severity ${p.severity}): ${p.message} at ${p.path.join('.')}`,

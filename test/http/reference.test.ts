@@ -149,7 +149,7 @@ describe('the OpenAPI document', () => {
       // No anonymous usage report and no version check: the lint stays offline.
       {
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-        timeoutMs: 80_000,
+        timeoutMs: 110_000,
       },
     );
     const report = JSON.parse(stdout) as { totals: Json; problems: Json[] };

@@ -126,9 +126,9 @@ export async function lintOutput(
       process.execPath,
       [join(ROOT, 'node_modules', script), ...args(file)],
       { cwd: ROOT, env: options.env, timeout: options.timeoutMs, maxBuffer: 16 * 1024 * 1024 },
-    ).catch((error: { stdout?: string; stderr?: string; message?: string }) => ({
+    ).catch((error: { stdout?: string; stderr?: string; message?: string; killed?: boolean }) => ({
       stdout: error.stdout ?? '',
-      stderr: `${error.message ?? ''}\n${error.stderr ?? ''}`,
+      stderr: `${error.killed ? `killed after ${options.timeoutMs} ms: ` : ''}${error.message ?? ''}\n${error.stderr ?? ''}`,
     }));
     if (stdout.trim() === '') throw new Error(`${script} reported nothing: ${stderr.slice(0, 4_000)}`);
     return stdout;
