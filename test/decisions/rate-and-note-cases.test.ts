@@ -269,7 +269,6 @@ const CATEGORY_CASES: [string, ReturnType<typeof body>, Expected][] = [
   ['SE foodstuffs before April 2026: 12 %', ...dom('SE', DAY, 12, 'foodstuffs')],
   ['CH foodstuffs: 2.6 % (MWSTG Art. 25(2)(a)(1))', ...dom('CH', DAY, 2.6, 'foodstuffs')],
   ['NO foodstuffs: 15 % (mval. § 5-2)', ...dom('NO', DAY, 15, 'foodstuffs')],
-  ['GB foodstuffs: zero-rated (Sch. 8 Group 1)', ...dom('GB', DAY, 0, 'foodstuffs')],
   ['DK foodstuffs: 25 %, Denmark has no reduced rate', ...dom('DK', DAY, 25, 'foodstuffs')],
   // Passenger transport.
   ['FR passenger transport: 10 % (CGI art. 279 b quater)', ...dom('FR', DAY, 10, 'transport_passengers')],

@@ -40,6 +40,18 @@ const RESTRICTED: [string, Restricted][] = [
       note: /^Rail transport, and local transport .* within one municipality or up to 50 km, only/,
     },
   ],
+  [
+    'GB food: zero-rated, with confectionery, crisps, soft drinks and hot takeaway food at 20 % (VAT Act 1994 Sch. 8 Group 1)',
+    {
+      country: 'GB',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 20,
+      rate: 0,
+      type: 'zero',
+      note: /^Food only .*confectionery, crisps .*soft drinks/,
+    },
+  ],
 ];
 
 /** Categories answered with one rate: the entries the endpoint serves and the decision's rate. */

@@ -334,14 +334,18 @@ describe('categories of GB, CH, LI and NO, from the hand-kept data', () => {
     expect(rate('books')).toEqual([[0, 'zero']]);
   });
 
-  it('GB: its zero-rated kinds under the zero rate, prescription medicines with their note', () => {
+  it('GB: its zero-rated kinds under the zero rate, food and prescription medicines with their notes', () => {
     const zero = table.get('GB', '2026-11-22')!.other_rates.find((other) => other.type === 'zero')!;
-    expect(ids(zero.categories)).toEqual(expect.arrayContaining(['books', 'child_wear', 'foodstuffs']));
+    expect(ids(zero.categories)).toEqual(expect.arrayContaining(['books', 'child_wear', 'newspapers']));
     expect(table.category('GB', 'pharmaceutical_products', '2026-11-22')).toEqual([
       expect.objectContaining({ rate: 0, type: 'zero', note: 'Medicines dispensed on prescription only' }),
     ]);
+    expect(table.category('GB', 'foodstuffs', '2026-11-22')).toEqual([
+      expect.objectContaining({ rate: 0, type: 'zero', note: expect.stringMatching(/confectionery/) }),
+    ]);
     // A restricted entry is no category of the rate at home.
     expect(ids(zero.categories)).not.toContain('pharmaceutical_products');
+    expect(ids(zero.categories)).not.toContain('foodstuffs');
   });
 });
 
