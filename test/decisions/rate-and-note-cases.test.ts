@@ -259,7 +259,6 @@ const CATEGORY_CASES: [string, ReturnType<typeof body>, Expected][] = [
   ['NO books: zero-rated (mval. § 6-4)', ...dom('NO', DAY, 0, 'books')],
   // Foodstuffs.
   ['DE foodstuffs: 7 % (UStG Anlage 2)', ...dom('DE', DAY, 7, 'foodstuffs')],
-  ['FR foodstuffs: 5.5 % (CGI art. 278-0 bis A 1°)', ...dom('FR', DAY, 5.5, 'foodstuffs')],
   ['NL foodstuffs: 9 % (Tabel I a.1)', ...dom('NL', DAY, 9, 'foodstuffs')],
   ['CZ foodstuffs: 12 %', ...dom('CZ', DAY, 12, 'foodstuffs')],
   ['LU foodstuffs: 3 %', ...dom('LU', DAY, 3, 'foodstuffs')],

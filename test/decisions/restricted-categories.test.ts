@@ -52,6 +52,30 @@ const RESTRICTED: [string, Restricted][] = [
       note: /^Food only .*confectionery, crisps .*soft drinks/,
     },
   ],
+  [
+    'FR food: 5.5 %, with confectionery, chocolate products, margarines and caviar at 20 % (CGI art. 278-0 bis A 1°)',
+    {
+      country: 'FR',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 20,
+      rate: 5.5,
+      type: 'reduced',
+      note: /^Food and non-alcoholic drinks .*confectionery, certain products containing chocolate or cocoa, margarines/,
+    },
+  ],
+  [
+    'HR food: 5 % on listed foods only (bread, milk, fresh meat, fish, fruit, vegetables...), the rest at 25 %',
+    {
+      country: 'HR',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 25,
+      rate: 5,
+      type: 'reduced',
+      note: /^Listed foods only: bread, milk .*; other foods and drinks at a higher rate$/,
+    },
+  ],
 ];
 
 /** Categories answered with one rate: the entries the endpoint serves and the decision's rate. */
