@@ -76,6 +76,18 @@ const RESTRICTED: [string, Restricted][] = [
       note: /^Listed foods only: bread, milk .*; other foods and drinks at a higher rate$/,
     },
   ],
+  ...(['supply_electricity', 'supply_gas'] as const).map((category): [string, Restricted] => [
+    `FR ${category} on 2025-07-31: 5.5 % on the subscription part of the bill only (CGI art. 278-0 bis B)`,
+    {
+      country: 'FR',
+      category,
+      date: '2025-07-31',
+      standard: 20,
+      rate: 5.5,
+      type: 'reduced',
+      note: /^The subscription part of the bill only, until 2025-07-31/,
+    },
+  ]),
 ];
 
 /** Categories answered with one rate: the entries the endpoint serves and the decision's rate. */
@@ -88,7 +100,14 @@ interface Answered {
   rate_type: string;
 }
 
-const ANSWERED: [string, Answered][] = [];
+const ANSWERED: [string, Answered][] = [
+  ...(['2025-08-01', DAY] as const).flatMap((date) =>
+    (['supply_electricity', 'supply_gas'] as const).map((category): [string, Answered] => [
+      `FR ${category} on ${date}: the whole bill at 20 %, the 5.5 % on subscriptions abolished from 2025-08-01 (loi de finances pour 2025)`,
+      { country: 'FR', category, date, entries: [], rate: 20, rate_type: 'standard' },
+    ]),
+  ),
+];
 
 const kindOf = (category: string) => (category === 'transport_passengers' ? 'services' : 'goods');
 
