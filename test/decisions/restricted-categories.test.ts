@@ -76,6 +76,43 @@ const RESTRICTED: [string, Restricted][] = [
       note: /^Listed foods only: bread, milk .*; other foods and drinks at a higher rate$/,
     },
   ],
+  [
+    'BG food: 9 % on food for babies and young children only, other food at 20 % since 2025 (ZDDS art. 66)',
+    {
+      country: 'BG',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 20,
+      rate: 9,
+      type: 'reduced',
+      note: /^Food for babies and young children only/,
+    },
+  ],
+  ...(
+    [
+      [DAY, /^Food for infants and certain fresh fruit, berries and vegetables only/],
+      [
+        '2026-07-01',
+        /^Food for infants, certain fresh fruit, .*until 2027-06-30 bread, fresh milk, fresh poultry meat and fresh eggs, only/,
+      ],
+      ['2027-07-01', /^Food for infants and certain fresh fruit, berries and vegetables only/],
+    ] as const
+  ).map(([date, note]): [string, Restricted] => [
+    `LV food on ${date}: 12 % on infant food and fresh fruit and vegetables (and bread, milk, poultry and eggs from 2026-07-01 to 2027-06-30) only (PVN likums 42. pants)`,
+    { country: 'LV', category: 'foodstuffs', date, standard: 21, rate: 12, type: 'reduced', note },
+  ]),
+  [
+    'HU passenger transport: 5 % on hop-on hop-off city tours by bus only, other transport at 27 % (Áfa tv. 3. melléklet)',
+    {
+      country: 'HU',
+      category: 'transport_passengers',
+      date: DAY,
+      standard: 27,
+      rate: 5,
+      type: 'reduced',
+      note: /^Hop-on hop-off guided city tours by bus/,
+    },
+  ],
   ...(['supply_electricity', 'supply_gas'] as const).map((category): [string, Restricted] => [
     `FR ${category} on 2025-07-31: 5.5 % on the subscription part of the bill only (CGI art. 278-0 bis B)`,
     {
