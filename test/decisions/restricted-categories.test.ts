@@ -138,6 +138,23 @@ interface Answered {
 }
 
 const ANSWERED: [string, Answered][] = [
+  [
+    'DK newspapers: zero-rated (momsloven § 34(1)), the zero rate the hand-kept data states, which TEDB does not list',
+    {
+      country: 'DK',
+      category: 'newspapers',
+      date: DAY,
+      entries: [{ rate: 0, type: 'zero', note: null }],
+      rate: 0,
+      rate_type: 'zero',
+    },
+  ],
+  // Denmark has no reduced rate: TEDB lists none for books, and the abolition of VAT on books that
+  // the 2026 Finance Bill announced is not verified as enacted.
+  ...(['loan_libraries', 'books'] as const).map((category): [string, Answered] => [
+    `DK ${category}: 25 %, the standard rate`,
+    { country: 'DK', category, date: DAY, entries: [], rate: 25, rate_type: 'standard' },
+  ]),
   ...(['2025-08-01', DAY] as const).flatMap((date) =>
     (['supply_electricity', 'supply_gas'] as const).map((category): [string, Answered] => [
       `FR ${category} on ${date}: the whole bill at 20 %, the 5.5 % on subscriptions abolished from 2025-08-01 (loi de finances pour 2025)`,

@@ -137,6 +137,16 @@ describe('categories of EU member states, from TEDB', () => {
     expect(food[1].note!.length).toBeLessThanOrEqual(300);
   });
 
+  it('Denmark: newspapers under its zero rate, books at the standard rate', () => {
+    const zero = table.get('DK', '2026-11-22')!.other_rates.find((other) => other.type === 'zero')!;
+    expect(ids(zero.categories)).toEqual(['newspapers']);
+    expect(table.category('DK', 'newspapers', '2025-07-01')).toEqual([
+      expect.objectContaining({ rate: 0, type: 'zero', note: null, since: '2025-07-01' }),
+    ]);
+    expect(table.category('DK', 'loan_libraries', '2026-11-22')).toEqual([]);
+    expect(table.category('DK', 'books', '2026-11-22')).toEqual([]);
+  });
+
   it('France: pharmaceutical products at 10, 5.5 and 2.1 %, highest first', () => {
     expect(
       table.category('FR', 'pharmaceutical_products', '2026-11-22')!.map((e) => [e.rate, e.type]),
