@@ -259,7 +259,6 @@ const CATEGORY_CASES: [string, ReturnType<typeof body>, Expected][] = [
   ['NO books: zero-rated (mval. § 6-4)', ...dom('NO', DAY, 0, 'books')],
   // Foodstuffs.
   ['DE foodstuffs: 7 % (UStG Anlage 2)', ...dom('DE', DAY, 7, 'foodstuffs')],
-  ['FR foodstuffs: 5.5 % (CGI art. 278-0 bis A 1°)', ...dom('FR', DAY, 5.5, 'foodstuffs')],
   ['NL foodstuffs: 9 % (Tabel I a.1)', ...dom('NL', DAY, 9, 'foodstuffs')],
   ['CZ foodstuffs: 12 %', ...dom('CZ', DAY, 12, 'foodstuffs')],
   ['LU foodstuffs: 3 %', ...dom('LU', DAY, 3, 'foodstuffs')],
@@ -269,7 +268,6 @@ const CATEGORY_CASES: [string, ReturnType<typeof body>, Expected][] = [
   ['SE foodstuffs before April 2026: 12 %', ...dom('SE', DAY, 12, 'foodstuffs')],
   ['CH foodstuffs: 2.6 % (MWSTG Art. 25(2)(a)(1))', ...dom('CH', DAY, 2.6, 'foodstuffs')],
   ['NO foodstuffs: 15 % (mval. § 5-2)', ...dom('NO', DAY, 15, 'foodstuffs')],
-  ['GB foodstuffs: zero-rated (Sch. 8 Group 1)', ...dom('GB', DAY, 0, 'foodstuffs')],
   ['DK foodstuffs: 25 %, Denmark has no reduced rate', ...dom('DK', DAY, 25, 'foodstuffs')],
   // Passenger transport.
   ['FR passenger transport: 10 % (CGI art. 279 b quater)', ...dom('FR', DAY, 10, 'transport_passengers')],

@@ -25,25 +25,30 @@ const SNAPSHOT = JSON.parse(readFileSync(resourcePath(TEDB_SNAPSHOT_FILE), 'utf8
   vatRateResults: RawResult[];
 };
 const RAW = SNAPSHOT.vatRateResults;
+/** The hand-kept amendments of a category dated on or before the snapshot's last day. */
+const EARLY_AMENDMENTS = Object.entries(
+  (
+    JSON.parse(readFileSync(resourcePath('rate-categories.json'), 'utf8')) as {
+      amendments: Record<
+        string,
+        Array<{ effective_from: string; category: string | null; from: number | null; to: number | null }>
+      >;
+    }
+  ).amendments,
+).flatMap(([country, items]) =>
+  items
+    .filter((item) => item.effective_from <= '2025-08-26' && item.category !== null)
+    .map((item) => ({ country, ...item })),
+);
 /**
- * Entries the hand-kept amendments add on or before the snapshot's last day: rates TEDB lists only
- * under its catch-all super-reduced entry (Spain's books, basic foods and medicines), by
- * country, category and rate.
+ * Entries they add: rates TEDB lists only under its catch-all super-reduced entry (Spain's books,
+ * basic foods and medicines), a zero rate TEDB does not list, by country, category and rate.
  */
-const AMENDED = new Set(
-  Object.entries(
-    (
-      JSON.parse(readFileSync(resourcePath('rate-categories.json'), 'utf8')) as {
-        amendments: Record<
-          string,
-          Array<{ effective_from: string; category: string | null; to: number | null }>
-        >;
-      }
-    ).amendments,
-  ).flatMap(([country, items]) =>
-    items
-      .filter((item) => item.effective_from <= '2025-08-26' && item.category !== null)
-      .map((item) => `${country} ${item.category} ${item.to}`),
+const AMENDED = new Set(EARLY_AMENDMENTS.map((item) => `${item.country} ${item.category} ${item.to}`));
+/** Entries they move to the standard rate (France's energy subscriptions from 2025-08-01). */
+const ENDED = new Set(
+  EARLY_AMENDMENTS.filter((item) => item.to === null).map(
+    (item) => `${item.country} ${item.category} ${item.from}`,
   ),
 );
 const table = RatesTable.load();
@@ -132,6 +137,16 @@ describe('categories of EU member states, from TEDB', () => {
     expect(food[1].note!.length).toBeLessThanOrEqual(300);
   });
 
+  it('Denmark: newspapers under its zero rate, books at the standard rate', () => {
+    const zero = table.get('DK', '2026-11-22')!.other_rates.find((other) => other.type === 'zero')!;
+    expect(ids(zero.categories)).toEqual(['newspapers']);
+    expect(table.category('DK', 'newspapers', '2025-07-01')).toEqual([
+      expect.objectContaining({ rate: 0, type: 'zero', note: null, since: '2025-07-01' }),
+    ]);
+    expect(table.category('DK', 'loan_libraries', '2026-11-22')).toEqual([]);
+    expect(table.category('DK', 'books', '2026-11-22')).toEqual([]);
+  });
+
   it('France: pharmaceutical products at 10, 5.5 and 2.1 %, highest first', () => {
     expect(
       table.category('FR', 'pharmaceutical_products', '2026-11-22')!.map((e) => [e.rate, e.type]),
@@ -166,6 +181,7 @@ describe('categories of EU member states, from TEDB', () => {
         if (!['REDUCED_RATE', 'SUPER_REDUCED_RATE', 'PARKING_RATE'].includes(type) || value! >= standard)
           continue;
         const id = result.category!.identifier.toLowerCase();
+        if (ENDED.has(`${state} ${id} ${value}`)) continue;
         expect(
           served.some((e) => e.id === id && e.rate === value),
           `${state} ${id} ${value}`,
@@ -334,14 +350,18 @@ describe('categories of GB, CH, LI and NO, from the hand-kept data', () => {
     expect(rate('books')).toEqual([[0, 'zero']]);
   });
 
-  it('GB: its zero-rated kinds under the zero rate, prescription medicines with their note', () => {
+  it('GB: its zero-rated kinds under the zero rate, food and prescription medicines with their notes', () => {
     const zero = table.get('GB', '2026-11-22')!.other_rates.find((other) => other.type === 'zero')!;
-    expect(ids(zero.categories)).toEqual(expect.arrayContaining(['books', 'child_wear', 'foodstuffs']));
+    expect(ids(zero.categories)).toEqual(expect.arrayContaining(['books', 'child_wear', 'newspapers']));
     expect(table.category('GB', 'pharmaceutical_products', '2026-11-22')).toEqual([
       expect.objectContaining({ rate: 0, type: 'zero', note: 'Medicines dispensed on prescription only' }),
     ]);
+    expect(table.category('GB', 'foodstuffs', '2026-11-22')).toEqual([
+      expect.objectContaining({ rate: 0, type: 'zero', note: expect.stringMatching(/confectionery/) }),
+    ]);
     // A restricted entry is no category of the rate at home.
     expect(ids(zero.categories)).not.toContain('pharmaceutical_products');
+    expect(ids(zero.categories)).not.toContain('foodstuffs');
   });
 });
 

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeEachDialect } from '../helpers/dialects.js';
+import { startTestApp, type TestApp } from '../helpers/harness.js';
+import { OFFLINE_REGISTRIES } from '../http/support.js';
+import { decide } from './api-support.js';
+
+/**
+ * Categories whose reduced or zero rate covers only part of them, by facts a request cannot state
+ * (the distance travelled, whether a food is confectionery): the rates endpoints serve the entry
+ * with a note saying what it covers and leave it out of the categories of its rate at home, and a
+ * decision for the category is refused with 422 category_ambiguous, listing the standard rate the
+ * rest of it pays beside the restricted one, never one of them as a guess. Written from the
+ * national law and TEDB's own comments on the entries (resources/rate-categories.json cites each).
+ */
+
+const DAY = '2026-03-02';
+
+interface Restricted {
+  country: string;
+  category: string;
+  date: string;
+  /** The standard rate, which the rest of the category pays. */
+  standard: number;
+  rate: number;
+  type: string;
+  /** What the note must say the rate covers. */
+  note: RegExp;
+}
+
+const RESTRICTED: [string, Restricted][] = [
+  [
+    'DE passenger transport: 7 % for rail and for local transport up to 50 km only (UStG § 12(2) Nr. 10)',
+    {
+      country: 'DE',
+      category: 'transport_passengers',
+      date: DAY,
+      standard: 19,
+      rate: 7,
+      type: 'reduced',
+      note: /^Rail transport, and local transport .* within one municipality or up to 50 km, only/,
+    },
+  ],
+  [
+    'GB food: zero-rated, with confectionery, crisps, soft drinks and hot takeaway food at 20 % (VAT Act 1994 Sch. 8 Group 1)',
+    {
+      country: 'GB',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 20,
+      rate: 0,
+      type: 'zero',
+      note: /^Food only .*confectionery, crisps .*soft drinks/,
+    },
+  ],
+  [
+    'FR food: 5.5 %, with confectionery, chocolate products, margarines and caviar at 20 % (CGI art. 278-0 bis A 1°)',
+    {
+      country: 'FR',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 20,
+      rate: 5.5,
+      type: 'reduced',
+      note: /^Food and non-alcoholic drinks .*confectionery, certain products containing chocolate or cocoa, margarines/,
+    },
+  ],
+  [
+    'HR food: 5 % on listed foods only (bread, milk, fresh meat, fish, fruit, vegetables...), the rest at 25 %',
+    {
+      country: 'HR',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 25,
+      rate: 5,
+      type: 'reduced',
+      note: /^Listed foods only: bread, milk .*; other foods and drinks at a higher rate$/,
+    },
+  ],
+  [
+    'BG food: 9 % on food for babies and young children only, other food at 20 % since 2025 (ZDDS art. 66)',
+    {
+      country: 'BG',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 20,
+      rate: 9,
+      type: 'reduced',
+      note: /^Food for babies and young children only/,
+    },
+  ],
+  ...(
+    [
+      [DAY, /^Food for infants and certain fresh fruit, berries and vegetables only/],
+      [
+        '2026-07-01',
+        /^Food for infants, certain fresh fruit, .*until 2027-06-30 bread, fresh milk, fresh poultry meat and fresh eggs, only/,
+      ],
+      ['2027-07-01', /^Food for infants and certain fresh fruit, berries and vegetables only/],
+    ] as const
+  ).map(([date, note]): [string, Restricted] => [
+    `LV food on ${date}: 12 % on infant food and fresh fruit and vegetables (and bread, milk, poultry and eggs from 2026-07-01 to 2027-06-30) only (PVN likums 42. pants)`,
+    { country: 'LV', category: 'foodstuffs', date, standard: 21, rate: 12, type: 'reduced', note },
+  ]),
+  [
+    'HU passenger transport: 5 % on hop-on hop-off city tours by bus only, other transport at 27 % (Áfa tv. 3. melléklet)',
+    {
+      country: 'HU',
+      category: 'transport_passengers',
+      date: DAY,
+      standard: 27,
+      rate: 5,
+      type: 'reduced',
+      note: /^Hop-on hop-off guided city tours by bus/,
+    },
+  ],
+  ...(['supply_electricity', 'supply_gas'] as const).map((category): [string, Restricted] => [
+    `FR ${category} on 2025-07-31: 5.5 % on the subscription part of the bill only (CGI art. 278-0 bis B)`,
+    {
+      country: 'FR',
+      category,
+      date: '2025-07-31',
+      standard: 20,
+      rate: 5.5,
+      type: 'reduced',
+      note: /^The subscription part of the bill only, until 2025-07-31/,
+    },
+  ]),
+];
+
+/** Categories answered with one rate: the entries the endpoint serves and the decision's rate. */
+interface Answered {
+  country: string;
+  category: string;
+  date: string;
+  entries: { rate: number; type: string; note: string | null }[];
+  rate: number;
+  rate_type: string;
+}
+
+const ANSWERED: [string, Answered][] = [
+  [
+    'DK newspapers: zero-rated (momsloven § 34(1)), the zero rate the hand-kept data states, which TEDB does not list',
+    {
+      country: 'DK',
+      category: 'newspapers',
+      date: DAY,
+      entries: [{ rate: 0, type: 'zero', note: null }],
+      rate: 0,
+      rate_type: 'zero',
+    },
+  ],
+  // Denmark has no reduced rate: TEDB lists none for books, and the abolition of VAT on books that
+  // the 2026 Finance Bill announced is not verified as enacted.
+  ...(['loan_libraries', 'books'] as const).map((category): [string, Answered] => [
+    `DK ${category}: 25 %, the standard rate`,
+    { country: 'DK', category, date: DAY, entries: [], rate: 25, rate_type: 'standard' },
+  ]),
+  ...(['2025-08-01', DAY] as const).flatMap((date) =>
+    (['supply_electricity', 'supply_gas'] as const).map((category): [string, Answered] => [
+      `FR ${category} on ${date}: the whole bill at 20 %, the 5.5 % on subscriptions abolished from 2025-08-01 (loi de finances pour 2025)`,
+      { country: 'FR', category, date, entries: [], rate: 20, rate_type: 'standard' },
+    ]),
+  ),
+];
+
+const kindOf = (category: string) => (category === 'transport_passengers' ? 'services' : 'goods');
+
+describeEachDialect('categories restricted to part of them, through the API', (dialect) => {
+  let app: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, { env: OFFLINE_REGISTRIES });
+  });
+  afterAll(() => app.close());
+  // A key may send 60 requests a minute: each test gets its own account.
+  beforeEach(async () => {
+    key = (await app.account('pro')).test;
+  });
+
+  const get = (path: string) => app.request('GET', path, { key });
+  const decideFor = (country: string, category: string, date: string) =>
+    decide(app, key, {
+      seller: { country_code: country },
+      buyer: { country_code: country },
+      supply: { kind: kindOf(category), category },
+      date,
+    });
+
+  it.each(RESTRICTED)('%s: the rates endpoints serve it with its note', async (_name, c) => {
+    const res = await get(`/v1/rates/${c.country}/categories/${c.category}?date=${c.date}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        id: c.category,
+        rate: c.rate,
+        type: c.type,
+        note: expect.stringMatching(c.note),
+      }),
+    ]);
+    // A restricted entry is not one of the categories of its rate at home.
+    const record = await get(`/v1/rates/${c.country}?date=${c.date}`);
+    expect(record.status, record.text).toBe(200);
+    const atRate = record.body.data.other_rates.find(
+      (other: { rate: number; type: string }) => other.rate === c.rate && other.type === c.type,
+    );
+    expect(atRate, `${c.rate} % is one of the rates of ${c.country}`).toBeDefined();
+    expect(atRate.categories.map((category: { id: string }) => category.id)).not.toContain(c.category);
+  });
+
+  it.each(RESTRICTED)('%s: a decision is refused, listing the standard rate beside it', async (_name, c) => {
+    const res = await decideFor(c.country, c.category, c.date);
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.error.code).toBe('category_ambiguous');
+    const { message } = res.body.error;
+    expect(message).toContain(`'${c.category}'`);
+    expect(message).toContain(`${c.standard} % (standard: the rest of the category)`);
+    expect(message).toContain(`${c.rate} % (${c.type}: `);
+  });
+
+  it.each(ANSWERED)('%s', async (_name, c) => {
+    const res = await get(`/v1/rates/${c.country}/categories/${c.category}?date=${c.date}`);
+    expect(res.status, res.text).toBe(200);
+    expect(
+      res.body.data.map(({ rate, type, note }: Answered['entries'][number]) => ({ rate, type, note })),
+    ).toEqual(c.entries);
+    const decision = await decideFor(c.country, c.category, c.date);
+    expect(decision.status, decision.text).toBe(200);
+    expect(decision.body.data).toMatchObject({
+      treatment: 'domestic',
+      vat_country: c.country,
+      category: c.category,
+      rate: c.rate,
+      rate_type: c.rate_type,
+    });
+  });
+});
