@@ -3,7 +3,7 @@ import type { Authenticator, Principal } from '../accounts/authenticator.js';
 import { hashKey, KEY_PATTERN } from '../accounts/keys.js';
 import type { Clock } from '../clock.js';
 import { type AuthFailureLimiter, checkKey, type KeyCheck } from '../limits/auth-failures.js';
-import type { ActiveSession, ConsoleSessionStore } from '../store/console-sessions.js';
+import type { ActiveSession, ConsoleSessionStore, LiveBounds } from '../store/console-sessions.js';
 
 export const COOKIE_NAME = 'console_session';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -11,6 +11,13 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export interface SessionTimes {
   idleMs: number;
   absoluteMs: number;
+  /** Most sessions one account keeps; a sign-in past it ends the session seen least recently. */
+  perAccount: number;
+}
+
+/** What a session must be within to be live at `now` (see ConsoleSessionStore.findActive). */
+export function liveBounds(times: SessionTimes, now: number): LiveBounds {
+  return { now, idleSince: now - times.idleMs, createdSince: now - times.absoluteMs };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -58,6 +65,7 @@ export class ConsoleSessions {
       last_seen_at: now,
       expires_at: now + this.times.absoluteMs,
     });
+    await this.store.trimAccount(principal.accountId, this.times.perAccount, liveBounds(this.times, now));
     return { outcome: 'signed_in', token, principal };
   }
 
@@ -65,7 +73,7 @@ export class ConsoleSessions {
   async resume(token: string | undefined): Promise<ActiveSession | undefined> {
     if (token === undefined || !TOKEN_PATTERN.test(token)) return undefined;
     const now = this.clock.now();
-    const session = await this.store.findActive(sha256(token), now, now - this.times.idleMs);
+    const session = await this.store.findActive(sha256(token), liveBounds(this.times, now));
     if (session) await this.store.touch(session.id, now);
     return session;
   }
@@ -76,8 +84,7 @@ export class ConsoleSessions {
 
   /** Drops sessions past either end or of revoked keys (run now and then; reads ignore them anyway). */
   async sweep(): Promise<number> {
-    const now = this.clock.now();
-    return this.store.deleteExpired(now, now - this.times.idleMs);
+    return this.store.deleteExpired(liveBounds(this.times, this.clock.now()));
   }
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashKey } from '../../src/accounts/keys.js';
+import { liveBounds } from '../../src/console/sessions.js';
 import { KyselyConsoleSessionStore } from '../../src/store/console-sessions.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
@@ -11,6 +12,24 @@ import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness
  */
 
 const MINUTE = 60_000;
+
+type Headers = Record<string, string>;
+
+/** Posts the sign-in form with `key` to the service at `base`. */
+const postSignIn = (base: string, key: string, headers: Headers = {}) =>
+  fetch(`${base}/console/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({ api_key: key }).toString(),
+    redirect: 'manual',
+  });
+
+/** The Cookie header of a signed-in answer's session cookie. */
+const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0];
+
+/** The overview at `base` with `cookie`, redirects not followed. */
+const openConsole = (base: string, cookie: string, headers: Headers = {}) =>
+  fetch(`${base}/console`, { headers: { cookie, ...headers }, redirect: 'manual' });
 
 describeEachDialect('console sessions', (dialect) => {
   let app: TestApp;
@@ -142,7 +161,7 @@ describeEachDialect('console sessions', (dialect) => {
     expect((await open(cookie)).status).toBe(303);
     const now = app.clock.now();
     const store = new KyselyConsoleSessionStore(app.database.db);
-    expect(await store.deleteExpired(now, now - 30 * MINUTE)).toBeGreaterThanOrEqual(1);
+    expect(await store.deleteExpired(liveBounds(app.config.console, now))).toBeGreaterThanOrEqual(1);
     const left = await app.database.db
       .selectFrom('console_sessions')
       .select('key_id')
@@ -251,5 +270,80 @@ describeEachDialect('console session cookie over https', (dialect) => {
       redirect: 'manual',
     });
     expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+});
+
+describeEachDialect('console sessions: how many, and how long', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, {
+      env: { CONSOLE_SESSIONS_PER_ACCOUNT: '3', CONSOLE_IDLE_MINUTES: '30', CONSOLE_SESSION_HOURS: '12' },
+    });
+  });
+  afterAll(() => app?.close());
+
+  async function signIn(key: string, base = app.url): Promise<string> {
+    const response = await postSignIn(base, key);
+    expect(response.status).toBe(303);
+    return cookieOf(response);
+  }
+  const status = async (cookie: string, base = app.url) => (await openConsole(base, cookie)).status;
+  const sessionsOf = async (accountId: string) =>
+    (
+      await app.database.db
+        .selectFrom('console_sessions')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .execute()
+    ).length;
+
+  it('keeps at most CONSOLE_SESSIONS_PER_ACCOUNT per account, over all its keys: a sign-in past it ends the one seen least recently', async () => {
+    const account = await app.account('business');
+    const other = await app.account('business');
+    const otherCookie = await signIn(other.live);
+    const first = await signIn(account.live);
+    app.clock.advance(MINUTE);
+    const second = await signIn(account.test);
+    app.clock.advance(MINUTE);
+    const third = await signIn(account.live);
+    app.clock.advance(MINUTE);
+    // The first is used again: the second is now the one seen least recently.
+    expect(await status(first)).toBe(200);
+    app.clock.advance(MINUTE);
+    const fourth = await signIn(account.test);
+    expect(await sessionsOf(account.id)).toBe(3);
+    const ended = await openConsole(app.url, second);
+    expect(ended.status).toBe(303);
+    expect(ended.headers.get('location')).toBe('/console/sign-in?ended=1');
+    for (const cookie of [first, third, fourth, otherCookie]) expect(await status(cookie)).toBe(200);
+    // Another account's sessions are its own: many sign-ins here end none of them.
+    for (let i = 0; i < 4; i += 1) await signIn(account.live);
+    expect(await status(otherCookie)).toBe(200);
+    expect(await sessionsOf(account.id)).toBe(3);
+  });
+
+  it('applies a lowered CONSOLE_SESSION_HOURS to sessions already open', async () => {
+    const account = await app.account('pro');
+    const cookie = await signIn(account.test);
+    // Two hours in use (a page every 20 minutes, within the idle time).
+    for (let minutes = 0; minutes < 120; minutes += 20) {
+      app.clock.advance(20 * MINUTE);
+      expect(await status(cookie)).toBe(200);
+    }
+    // The same database and clock, restarted with a one-hour lifetime.
+    const restarted = await startTestApp(dialect, {
+      env: { CONSOLE_SESSION_HOURS: '1' },
+      clock: app.clock,
+      database: { database: app.database, url: app.databaseUrl },
+    });
+    try {
+      const response = await openConsole(restarted.url, cookie);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/console/sign-in?ended=1');
+      // A new sign-in there lives on.
+      expect(await status(await signIn(account.test, restarted.url), restarted.url)).toBe(200);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -23,7 +23,7 @@ export function signInPages(scope: FastifyInstance, ctx: ConsoleContext): void {
     const ended = (request.query as Record<string, string>).ended !== undefined;
     const signedOut = (request.query as Record<string, string>).signed_out !== undefined;
     const message = ended
-      ? 'Your session has ended (it expired, was signed out, or its key was revoked). Sign in again.'
+      ? 'Your session has ended (it expired, was signed out, its key was revoked, or newer sign-ins to the account replaced it). Sign in again.'
       : signedOut
         ? 'You are signed out.'
         : undefined;
