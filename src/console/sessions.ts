@@ -5,7 +5,14 @@ import type { Clock } from '../clock.js';
 import { type AuthFailureLimiter, checkKey, type KeyCheck } from '../limits/auth-failures.js';
 import type { ActiveSession, ConsoleSessionStore, LiveBounds } from '../store/console-sessions.js';
 
+/** The session cookie's name over plain HTTP (`npm start`'s http://localhost). */
 export const COOKIE_NAME = 'console_session';
+/**
+ * Its name over HTTPS. Browsers take a `__Host-` cookie only with Secure, Path=/ and no Domain, so
+ * neither a page of a sibling subdomain nor one sent over plain HTTP can set or replace it (and
+ * sign a browser in to an attacker's session).
+ */
+export const SECURE_COOKIE_NAME = `__Host-${COOKIE_NAME}`;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface SessionTimes {
@@ -96,21 +103,31 @@ export function csrfMatches(session: ActiveSession, submitted: unknown): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The session cookie: HttpOnly, SameSite=Strict, scoped to /console, Secure over TLS. */
+/**
+ * The session cookie: HttpOnly and SameSite=Strict always. Over HTTPS (`secure`) it is
+ * `__Host-console_session`, Secure, Path=/; over plain HTTP it is `console_session`, Path=/console,
+ * without Secure, which browsers would not keep from a plain-HTTP address other than localhost.
+ */
 export function sessionCookie(token: string, secure: boolean): string {
-  return `${COOKIE_NAME}=${token}; Path=/console; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return secure
+    ? `${SECURE_COOKIE_NAME}=${token}; Path=/; HttpOnly; SameSite=Strict; Secure`
+    : `${COOKIE_NAME}=${token}; Path=/console; HttpOnly; SameSite=Strict`;
 }
 
 export function clearedCookie(secure: boolean): string {
-  return `${COOKIE_NAME}=; Path=/console; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`;
+  return `${sessionCookie('', secure)}; Max-Age=0`;
 }
 
-/** The session token from a Cookie header. */
-export function tokenFromCookies(header: string | undefined): string | undefined {
+/**
+ * The session token from a Cookie header: over HTTPS the `__Host-` cookie's only, so a
+ * `console_session` cookie that another page managed to set is never read there.
+ */
+export function tokenFromCookies(header: string | undefined, secure: boolean): string | undefined {
   if (!header) return undefined;
+  const wanted = secure ? SECURE_COOKIE_NAME : COOKIE_NAME;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === COOKIE_NAME) return rest.join('=');
+    if (name === wanted) return rest.join('=');
   }
   return undefined;
 }

@@ -66,6 +66,9 @@ describeEachDialect('console sessions', (dialect) => {
 
   it('exchanges a key for an HttpOnly, SameSite=Strict cookie scoped to /console; the key is nowhere in it', async () => {
     const { cookie, setCookie } = await signIn(account.live);
+    // Plain HTTP (PUBLIC_URL http://localhost:3000): no `__Host-` name, no Secure, no Domain.
+    expect(setCookie).toMatch(/^console_session=[A-Za-z0-9_-]{43}; /);
+    expect(setCookie).not.toMatch(/Domain/i);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\/console/);
@@ -256,20 +259,71 @@ describeEachDialect('console sessions', (dialect) => {
 
 describeEachDialect('console session cookie over https', (dialect) => {
   let app: TestApp;
+  let account: TestAccount;
   beforeAll(async () => {
     app = await startTestApp(dialect, { env: { PUBLIC_URL: 'https://vat.example.com' } });
+    account = await app.account('pro');
   });
   afterAll(() => app?.close());
 
-  it('is Secure when the service is served over https', async () => {
-    const account = await app.account('pro');
-    const response = await fetch(`${app.url}/console/sign-in`, {
+  const signIn = (headers: Headers = {}) => postSignIn(app.url, account.test, headers);
+  const open = (cookie: string, headers: Headers = {}) => openConsole(app.url, cookie, headers);
+
+  it('is __Host-console_session: Secure, Path=/, no Domain, HttpOnly, SameSite=Strict', async () => {
+    const response = await signIn();
+    expect(response.status).toBe(303);
+    const setCookie = response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(
+      /^__Host-console_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    const cookie = setCookie.split(';')[0];
+    expect((await open(cookie)).status).toBe(200);
+  });
+
+  it('reads no console_session cookie (one another page could have set): only the __Host- one', async () => {
+    const cookie = cookieOf(await signIn());
+    const token = cookie.split('=')[1];
+    const planted = await open(`console_session=${token}`);
+    expect(planted.status).toBe(303);
+    expect(planted.headers.get('location')).toBe('/console/sign-in');
+    expect((await open(`console_session=${token}; ${cookie}`)).status).toBe(200);
+  });
+
+  it('stays Secure whatever X-Forwarded-Proto says, and sign-out clears the __Host- cookie', async () => {
+    const cookie = cookieOf(await signIn({ 'x-forwarded-proto': 'http' }));
+    expect(cookie).toMatch(/^__Host-console_session=/);
+    const page = await (await open(cookie, { 'x-forwarded-proto': 'http' })).text();
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1];
+    const out = await fetch(`${app.url}/console/sign-out`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ api_key: account.test }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ _csrf: csrf }).toString(),
       redirect: 'manual',
     });
-    expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+    expect(out.status).toBe(303);
+    expect(out.headers.get('set-cookie')).toBe(
+      '__Host-console_session=; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=0',
+    );
+    expect((await open(cookie)).status).toBe(303);
+  });
+});
+
+describeEachDialect('console session cookie behind a TLS proxy that says so', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // PUBLIC_URL stays http: only the proxy's X-Forwarded-Proto tells of HTTPS.
+    app = await startTestApp(dialect);
+  });
+  afterAll(() => app?.close());
+
+  it('is the __Host- cookie for a request forwarded as https, read on the requests forwarded so', async () => {
+    const account = await app.account('pro');
+    const forwarded = { 'x-forwarded-proto': 'https, http' };
+    const response = await postSignIn(app.url, account.test, forwarded);
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^__Host-console_session=.*; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect((await openConsole(app.url, cookieOf(response), forwarded)).status).toBe(200);
   });
 });
 
