@@ -201,6 +201,13 @@ export const SETTINGS = {
     parse: number,
     description: 'A console session ends this many hours after sign-in, however active.',
   },
+  CONSOLE_SESSIONS_PER_ACCOUNT: {
+    schema: Int(1, 1000),
+    default: '50',
+    parse: number,
+    description:
+      'Most console sessions one account keeps open; a sign-in past it ends the session seen least recently.',
+  },
   PUBLIC_URL: {
     schema: Url,
     description: 'Public base URL, used for `docs_url` in errors; default `http://localhost:$PORT`.',
@@ -506,8 +513,8 @@ export interface Config {
   };
   authFailuresPerMinute: number;
   idempotencyWaitMs: number;
-  /** Console sessions: idle and absolute expiry. */
-  console: { idleMs: number; absoluteMs: number };
+  /** Console sessions: idle and absolute expiry, and how many one account keeps. */
+  console: { idleMs: number; absoluteMs: number; perAccount: number };
   publicUrl: string;
   tierLimits: Readonly<Record<Tier, TierLimits>>;
   checkDigits: boolean;
@@ -620,7 +627,11 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     },
     authFailuresPerMinute: v.AUTH_FAILURES_PER_MINUTE,
     idempotencyWaitMs: v.IDEMPOTENCY_WAIT_MS,
-    console: { idleMs: v.CONSOLE_IDLE_MINUTES * 60_000, absoluteMs: v.CONSOLE_SESSION_HOURS * 3_600_000 },
+    console: {
+      idleMs: v.CONSOLE_IDLE_MINUTES * 60_000,
+      absoluteMs: v.CONSOLE_SESSION_HOURS * 3_600_000,
+      perAccount: v.CONSOLE_SESSIONS_PER_ACCOUNT,
+    },
     publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
     tierLimits,
     checkDigits: v.CHECK_DIGITS,

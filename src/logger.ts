@@ -1,14 +1,18 @@
 import pino, { type Logger } from 'pino';
 
 /**
- * The process logger. API keys and webhook secrets must never reach a log line: request logs carry
- * no headers or bodies (src/app.ts), and these paths are redacted as a second line of defence.
+ * The process logger. API keys, console session cookies and webhook secrets must never reach a log
+ * line: request logs carry no headers or bodies (src/app.ts), and these paths are redacted as a
+ * second line of defence.
  */
 export const REDACT_PATHS = [
   'authorization',
   'headers.authorization',
   'req.headers.authorization',
   'request.headers.authorization',
+  'headers.cookie',
+  'req.headers.cookie',
+  'request.headers.cookie',
   'key',
   '*.key',
   'signing_secret',

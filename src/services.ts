@@ -7,6 +7,7 @@ import { pollViesStatus } from './availability/vies-status.js';
 import { BULK_SLICE_JOB, BulkAcceptance, sweepReceiving } from './bulk/acceptance.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { liveBounds } from './console/sessions.js';
 import { DecisionService } from './decisions/decision-service.js';
 import { bulkSliceHandler } from './jobs/handlers/bulk-slice.js';
 import { checkMonitorHandler } from './jobs/handlers/check-monitor.js';
@@ -245,8 +246,7 @@ export function createServices(deps: ServiceDeps): Services {
   // already; the hourly sweep only reclaims their rows.
   const consoleSessions = new KyselyConsoleSessionStore(database.db);
   recurring['console.sweep'] = recurringHandler(clock, 3_600_000, async () => {
-    const now = clock.now();
-    await consoleSessions.deleteExpired(now, now - config.console.idleMs);
+    await consoleSessions.deleteExpired(liveBounds(config.console, clock.now()));
   });
 
   // Temporary webhook endpoints past their expiry (a `webhooks listen` that stopped without

@@ -6,8 +6,9 @@ import { traderColumnsOf } from './trader-columns.js';
 
 /**
  * The results file of a bulk file: every row in input order, its input columns as
- * given, then what the service found, and when the header names trader columns (C1) the
- * comparison, field by field (empty for rows without an answer or without trader fields). Read
+ * given, then what the service found, and when the header names trader columns the
+ * comparison, field by field (empty for rows without an answer or without trader fields). Every
+ * name in its header is distinct (resultsHeader), so readers that key rows by name lose nothing. Read
  * from the database a page at a time and written as it is read, so a file of 100,000 rows is
  * never held whole. Cells that a spreadsheet would run as a formula get a leading `'`
  * (csv/safe-cells.ts).
@@ -44,7 +45,7 @@ export function resultsCsv(bulk: BulkStore, file: BulkFile): Readable {
   const columns = JSON.parse(file.columns) as string[];
   // Files without trader columns keep the columns they always had.
   const matched = traderColumnsOf(columns).length > 0;
-  const header = [...columns, ...RESULT_COLUMNS, ...(matched ? MATCH_COLUMNS : [])];
+  const header = resultsHeader(columns, matched);
   async function* records() {
     yield header;
     let after = -1;
@@ -59,6 +60,36 @@ export function resultsCsv(bulk: BulkStore, file: BulkFile): Readable {
   const out = stringify({ delimiter: file.delimiter, ...SAFE_CELLS });
   source.on('error', (error) => out.destroy(error));
   return source.pipe(out);
+}
+
+/** What a renamed input column's name ends with, before any `_2`, `_3`… that makes it distinct. */
+export const INPUT_SUFFIX = '_input';
+
+/**
+ * The results file's header: the input names, then the result columns under their documented
+ * names, every name distinct when compared as the service compares names (trimmed, lower-cased).
+ * Only a name that would repeat another is changed, so any other file's header is its input
+ * header as given. An input column named like a result column of this file (a results file
+ * uploaded again, say) is renamed `<name>_input` (trimmed): `valid` is always the service's answer.
+ * Blank input names (a spreadsheet's unnamed columns) become `column_<position>` (1-based) when
+ * there are two or more of them; a lone blank name stays blank. A new name that is already taken
+ * takes `_2`, `_3`… in turn.
+ */
+export function resultsHeader(columns: readonly string[], matched: boolean): string[] {
+  const added: readonly string[] = matched ? [...RESULT_COLUMNS, ...MATCH_COLUMNS] : RESULT_COLUMNS;
+  const keys = columns.map((name) => name.trim().toLowerCase());
+  const blanks = keys.filter((key) => key === '').length;
+  const kept = keys.map((key) => (key === '' ? blanks < 2 : !added.includes(key)));
+  const taken = new Set([...added, ...keys.filter((_, index) => kept[index])]);
+  const input = columns.map((name, index) => {
+    if (kept[index]) return name;
+    const base = keys[index] === '' ? `column_${index + 1}` : `${name.trim()}${INPUT_SUFFIX}`;
+    let renamed = base;
+    for (let n = 2; taken.has(renamed.toLowerCase()); n += 1) renamed = `${base}_${n}`;
+    taken.add(renamed.toLowerCase());
+    return renamed;
+  });
+  return [...input, ...added];
 }
 
 function resultRecord(row: BulkRow): string[] {

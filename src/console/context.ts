@@ -16,7 +16,10 @@ declare module 'fastify' {
 export interface ConsoleContext {
   api: ConsoleApi;
   sessions: ConsoleSessions;
-  /** Whether cookies get `Secure` for this request (TLS, or a public URL that is https). */
+  /**
+   * Whether this request is served over HTTPS, so the session cookie is the `__Host-` one with
+   * Secure: a public URL that is https, TLS, or a proxy's `X-Forwarded-Proto: https`.
+   */
   secure(request: FastifyRequest): boolean;
   render(reply: FastifyReply, request: FastifyRequest, view: View): FastifyReply;
   form(request: FastifyRequest): FormBody;

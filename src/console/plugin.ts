@@ -26,6 +26,7 @@ import { validatePages } from './pages/validate.js';
 import { webhookPages } from './pages/webhooks.js';
 import {
   declaredLength,
+  forwardedHttps,
   fromAnotherSite,
   sendCodedRefusal,
   sendRefusal,
@@ -74,7 +75,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
   const ctx: ConsoleContext = {
     api: new ConsoleApi(app, deps.credential),
     sessions,
-    secure: (request) => httpsPublic || request.protocol === 'https',
+    secure: (request) => httpsPublic || request.protocol === 'https' || forwardedHttps(request),
     render: (reply, request, view) =>
       reply
         .code(view.status ?? 200)
@@ -151,7 +152,7 @@ export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): 
       // Who is asking is settled before the body is read: without a session nothing of it is.
       pages.addHook('onRequest', async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const token = tokenFromCookies(request.headers.cookie);
+        const token = tokenFromCookies(request.headers.cookie, ctx.secure(request));
         const session = await sessions.resume(token);
         if (session) {
           request.consoleSession = session;

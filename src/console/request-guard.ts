@@ -37,6 +37,17 @@ export function fromAnotherSite(request: FastifyRequest, publicOrigin: string): 
   return !URL.canParse(origin) || new URL(origin).host !== request.host;
 }
 
+/**
+ * Whether a proxy in front says the browser's request came over HTTPS (`X-Forwarded-Proto`, its
+ * first value). Taken without trusting the proxy: it can only make the session cookie stricter
+ * (the `__Host-` name, Secure), which costs a sender who forges it its own session and no one else.
+ */
+export function forwardedHttps(request: FastifyRequest): boolean {
+  const header = request.headers['x-forwarded-proto'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0];
+  return first?.trim().toLowerCase() === 'https';
+}
+
 /** A refusal as a page of the console, with `status` and the console's way back. */
 export function sendRefusal(reply: FastifyReply, status: number, body: Html): FastifyReply {
   return reply

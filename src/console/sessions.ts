@@ -3,14 +3,28 @@ import type { Authenticator, Principal } from '../accounts/authenticator.js';
 import { hashKey, KEY_PATTERN } from '../accounts/keys.js';
 import type { Clock } from '../clock.js';
 import { type AuthFailureLimiter, checkKey, type KeyCheck } from '../limits/auth-failures.js';
-import type { ActiveSession, ConsoleSessionStore } from '../store/console-sessions.js';
+import type { ActiveSession, ConsoleSessionStore, LiveBounds } from '../store/console-sessions.js';
 
+/** The session cookie's name over plain HTTP (`npm start`'s http://localhost). */
 export const COOKIE_NAME = 'console_session';
+/**
+ * Its name over HTTPS. Browsers take a `__Host-` cookie only with Secure, Path=/ and no Domain, so
+ * neither a page of a sibling subdomain nor one sent over plain HTTP can set or replace it (and
+ * sign a browser in to an attacker's session).
+ */
+export const SECURE_COOKIE_NAME = `__Host-${COOKIE_NAME}`;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export interface SessionTimes {
   idleMs: number;
   absoluteMs: number;
+  /** Most sessions one account keeps; a sign-in past it ends the session seen least recently. */
+  perAccount: number;
+}
+
+/** What a session must be within to be live at `now` (see ConsoleSessionStore.findActive). */
+export function liveBounds(times: SessionTimes, now: number): LiveBounds {
+  return { now, idleSince: now - times.idleMs, createdSince: now - times.absoluteMs };
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -58,6 +72,7 @@ export class ConsoleSessions {
       last_seen_at: now,
       expires_at: now + this.times.absoluteMs,
     });
+    await this.store.trimAccount(principal.accountId, this.times.perAccount, liveBounds(this.times, now));
     return { outcome: 'signed_in', token, principal };
   }
 
@@ -65,7 +80,7 @@ export class ConsoleSessions {
   async resume(token: string | undefined): Promise<ActiveSession | undefined> {
     if (token === undefined || !TOKEN_PATTERN.test(token)) return undefined;
     const now = this.clock.now();
-    const session = await this.store.findActive(sha256(token), now, now - this.times.idleMs);
+    const session = await this.store.findActive(sha256(token), liveBounds(this.times, now));
     if (session) await this.store.touch(session.id, now);
     return session;
   }
@@ -76,8 +91,7 @@ export class ConsoleSessions {
 
   /** Drops sessions past either end or of revoked keys (run now and then; reads ignore them anyway). */
   async sweep(): Promise<number> {
-    const now = this.clock.now();
-    return this.store.deleteExpired(now, now - this.times.idleMs);
+    return this.store.deleteExpired(liveBounds(this.times, this.clock.now()));
   }
 }
 
@@ -89,21 +103,31 @@ export function csrfMatches(session: ActiveSession, submitted: unknown): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The session cookie: HttpOnly, SameSite=Strict, scoped to /console, Secure over TLS. */
+/**
+ * The session cookie: HttpOnly and SameSite=Strict always. Over HTTPS (`secure`) it is
+ * `__Host-console_session`, Secure, Path=/; over plain HTTP it is `console_session`, Path=/console,
+ * without Secure, which browsers would not keep from a plain-HTTP address other than localhost.
+ */
 export function sessionCookie(token: string, secure: boolean): string {
-  return `${COOKIE_NAME}=${token}; Path=/console; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return secure
+    ? `${SECURE_COOKIE_NAME}=${token}; Path=/; HttpOnly; SameSite=Strict; Secure`
+    : `${COOKIE_NAME}=${token}; Path=/console; HttpOnly; SameSite=Strict`;
 }
 
 export function clearedCookie(secure: boolean): string {
-  return `${COOKIE_NAME}=; Path=/console; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`;
+  return `${sessionCookie('', secure)}; Max-Age=0`;
 }
 
-/** The session token from a Cookie header. */
-export function tokenFromCookies(header: string | undefined): string | undefined {
+/**
+ * The session token from a Cookie header: over HTTPS the `__Host-` cookie's only, so a
+ * `console_session` cookie that another page managed to set is never read there.
+ */
+export function tokenFromCookies(header: string | undefined, secure: boolean): string | undefined {
   if (!header) return undefined;
+  const wanted = secure ? SECURE_COOKIE_NAME : COOKIE_NAME;
   for (const part of header.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === COOKIE_NAME) return rest.join('=');
+    if (name === wanted) return rest.join('=');
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Executor } from './database.js';
-import type { ConsoleSessionsTable, KeyMode } from './tables.js';
+import type { ConsoleSessionsTable, KeyMode, Tables } from './tables.js';
 
 export type ConsoleSessionRow = ConsoleSessionsTable;
 
@@ -10,18 +11,33 @@ export interface ActiveSession extends ConsoleSessionRow {
   key_prefix: string;
 }
 
+/**
+ * A live session was seen after `idleSince`, was made after `createdSince` (so a lifetime lowered
+ * in the configuration applies to sessions already open) and has `expires_at` after `now`.
+ */
+export interface LiveBounds {
+  now: number;
+  idleSince: number;
+  createdSince: number;
+}
+
 /** Console sessions (migration 0012). Sessions of revoked keys are never returned. */
 export interface ConsoleSessionStore {
   insert(row: ConsoleSessionRow): Promise<void>;
   /**
-   * The session with this id whose key is not revoked, idle since no earlier than `idleSince` and
-   * not past its absolute end; undefined otherwise (expired, signed out, key revoked, unknown id).
+   * The session with this id whose key is not revoked and that is within `bounds`; undefined
+   * otherwise (expired, signed out, replaced, key revoked, unknown id).
    */
-  findActive(id: string, now: number, idleSince: number): Promise<ActiveSession | undefined>;
+  findActive(id: string, bounds: LiveBounds): Promise<ActiveSession | undefined>;
   touch(id: string, at: number): Promise<void>;
   delete(id: string): Promise<void>;
-  /** Removes sessions past either end or of a revoked key; the number removed. */
-  deleteExpired(now: number, idleSince: number): Promise<number>;
+  /** Removes sessions out of `bounds` or of a revoked key; the number removed. */
+  deleteExpired(bounds: LiveBounds): Promise<number>;
+  /**
+   * Removes the account's sessions out of `bounds` or of a revoked key, then all but the `keep`
+   * seen most recently (the newest first among those seen at the same time).
+   */
+  trimAccount(accountId: string, keep: number, bounds: LiveBounds): Promise<void>;
 }
 
 export class KyselyConsoleSessionStore implements ConsoleSessionStore {
@@ -31,7 +47,7 @@ export class KyselyConsoleSessionStore implements ConsoleSessionStore {
     await this.db.insertInto('console_sessions').values(row).execute();
   }
 
-  async findActive(id: string, now: number, idleSince: number): Promise<ActiveSession | undefined> {
+  async findActive(id: string, bounds: LiveBounds): Promise<ActiveSession | undefined> {
     const row = await this.db
       .selectFrom('console_sessions as s')
       .innerJoin('api_keys as k', 'k.id', 's.key_id')
@@ -39,8 +55,9 @@ export class KyselyConsoleSessionStore implements ConsoleSessionStore {
       .select(['k.key_hash', 'k.key_prefix', 'k.mode as key_mode'])
       .where('s.id', '=', id)
       .where('k.revoked_at', 'is', null)
-      .where('s.expires_at', '>', now)
-      .where('s.last_seen_at', '>', idleSince)
+      .where('s.expires_at', '>', bounds.now)
+      .where('s.last_seen_at', '>', bounds.idleSince)
+      .where('s.created_at', '>', bounds.createdSince)
       .executeTakeFirst();
     if (!row) return undefined;
     const { key_mode, ...session } = row;
@@ -60,18 +77,45 @@ export class KyselyConsoleSessionStore implements ConsoleSessionStore {
     await this.db.deleteFrom('console_sessions').where('id', '=', id).execute();
   }
 
-  async deleteExpired(now: number, idleSince: number): Promise<number> {
-    const revoked = this.db.selectFrom('api_keys').select('id').where('revoked_at', 'is not', null);
+  async deleteExpired(bounds: LiveBounds): Promise<number> {
     const result = await this.db
       .deleteFrom('console_sessions')
-      .where((eb) =>
-        eb.or([
-          eb('expires_at', '<=', now),
-          eb('last_seen_at', '<=', idleSince),
-          eb('key_id', 'in', revoked),
-        ]),
-      )
+      .where((eb) => ended(eb, bounds, this.db))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  async trimAccount(accountId: string, keep: number, bounds: LiveBounds): Promise<void> {
+    // Through the account's keys, so both statements read the key_id index.
+    const keys = this.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId);
+    await this.db
+      .deleteFrom('console_sessions')
+      .where('key_id', 'in', keys)
+      .where((eb) => ended(eb, bounds, this.db))
+      .execute();
+    const kept = this.db
+      .selectFrom('console_sessions')
+      .select('id')
+      .where('key_id', 'in', keys)
+      .orderBy('last_seen_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(keep);
+    await this.db
+      .deleteFrom('console_sessions')
+      .where('key_id', 'in', keys)
+      .where('id', 'not in', kept)
+      .execute();
+  }
+}
+
+/** A session past either end, made before `createdSince`, or of a revoked key. */
+function ended(eb: ExpressionBuilder<Tables, 'console_sessions'>, bounds: LiveBounds, db: Executor) {
+  const revoked = db.selectFrom('api_keys').select('id').where('revoked_at', 'is not', null);
+  return eb.or([
+    eb('expires_at', '<=', bounds.now),
+    eb('last_seen_at', '<=', bounds.idleSince),
+    eb('created_at', '<=', bounds.createdSince),
+    eb('key_id', 'in', revoked),
+  ]);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashKey } from '../../src/accounts/keys.js';
+import { liveBounds } from '../../src/console/sessions.js';
 import { KyselyConsoleSessionStore } from '../../src/store/console-sessions.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness.js';
@@ -11,6 +12,24 @@ import { startTestApp, type TestAccount, type TestApp } from '../helpers/harness
  */
 
 const MINUTE = 60_000;
+
+type Headers = Record<string, string>;
+
+/** Posts the sign-in form with `key` to the service at `base`. */
+const postSignIn = (base: string, key: string, headers: Headers = {}) =>
+  fetch(`${base}/console/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams({ api_key: key }).toString(),
+    redirect: 'manual',
+  });
+
+/** The Cookie header of a signed-in answer's session cookie. */
+const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0];
+
+/** The overview at `base` with `cookie`, redirects not followed. */
+const openConsole = (base: string, cookie: string, headers: Headers = {}) =>
+  fetch(`${base}/console`, { headers: { cookie, ...headers }, redirect: 'manual' });
 
 describeEachDialect('console sessions', (dialect) => {
   let app: TestApp;
@@ -47,6 +66,9 @@ describeEachDialect('console sessions', (dialect) => {
 
   it('exchanges a key for an HttpOnly, SameSite=Strict cookie scoped to /console; the key is nowhere in it', async () => {
     const { cookie, setCookie } = await signIn(account.live);
+    // Plain HTTP (PUBLIC_URL http://localhost:3000): no `__Host-` name, no Secure, no Domain.
+    expect(setCookie).toMatch(/^console_session=[A-Za-z0-9_-]{43}; /);
+    expect(setCookie).not.toMatch(/Domain/i);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\/console/);
@@ -142,7 +164,7 @@ describeEachDialect('console sessions', (dialect) => {
     expect((await open(cookie)).status).toBe(303);
     const now = app.clock.now();
     const store = new KyselyConsoleSessionStore(app.database.db);
-    expect(await store.deleteExpired(now, now - 30 * MINUTE)).toBeGreaterThanOrEqual(1);
+    expect(await store.deleteExpired(liveBounds(app.config.console, now))).toBeGreaterThanOrEqual(1);
     const left = await app.database.db
       .selectFrom('console_sessions')
       .select('key_id')
@@ -237,19 +259,145 @@ describeEachDialect('console sessions', (dialect) => {
 
 describeEachDialect('console session cookie over https', (dialect) => {
   let app: TestApp;
+  let account: TestAccount;
   beforeAll(async () => {
     app = await startTestApp(dialect, { env: { PUBLIC_URL: 'https://vat.example.com' } });
+    account = await app.account('pro');
   });
   afterAll(() => app?.close());
 
-  it('is Secure when the service is served over https', async () => {
-    const account = await app.account('pro');
-    const response = await fetch(`${app.url}/console/sign-in`, {
+  const signIn = (headers: Headers = {}) => postSignIn(app.url, account.test, headers);
+  const open = (cookie: string, headers: Headers = {}) => openConsole(app.url, cookie, headers);
+
+  it('is __Host-console_session: Secure, Path=/, no Domain, HttpOnly, SameSite=Strict', async () => {
+    const response = await signIn();
+    expect(response.status).toBe(303);
+    const setCookie = response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(
+      /^__Host-console_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    const cookie = setCookie.split(';')[0];
+    expect((await open(cookie)).status).toBe(200);
+  });
+
+  it('reads no console_session cookie (one another page could have set): only the __Host- one', async () => {
+    const cookie = cookieOf(await signIn());
+    const token = cookie.split('=')[1];
+    const planted = await open(`console_session=${token}`);
+    expect(planted.status).toBe(303);
+    expect(planted.headers.get('location')).toBe('/console/sign-in');
+    expect((await open(`console_session=${token}; ${cookie}`)).status).toBe(200);
+  });
+
+  it('stays Secure whatever X-Forwarded-Proto says, and sign-out clears the __Host- cookie', async () => {
+    const cookie = cookieOf(await signIn({ 'x-forwarded-proto': 'http' }));
+    expect(cookie).toMatch(/^__Host-console_session=/);
+    const page = await (await open(cookie, { 'x-forwarded-proto': 'http' })).text();
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1];
+    const out = await fetch(`${app.url}/console/sign-out`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ api_key: account.test }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ _csrf: csrf }).toString(),
       redirect: 'manual',
     });
-    expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+    expect(out.status).toBe(303);
+    expect(out.headers.get('set-cookie')).toBe(
+      '__Host-console_session=; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=0',
+    );
+    expect((await open(cookie)).status).toBe(303);
+  });
+});
+
+describeEachDialect('console session cookie behind a TLS proxy that says so', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // PUBLIC_URL stays http: only the proxy's X-Forwarded-Proto tells of HTTPS.
+    app = await startTestApp(dialect);
+  });
+  afterAll(() => app?.close());
+
+  it('is the __Host- cookie for a request forwarded as https, read on the requests forwarded so', async () => {
+    const account = await app.account('pro');
+    const forwarded = { 'x-forwarded-proto': 'https, http' };
+    const response = await postSignIn(app.url, account.test, forwarded);
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^__Host-console_session=.*; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+    );
+    expect((await openConsole(app.url, cookieOf(response), forwarded)).status).toBe(200);
+  });
+});
+
+describeEachDialect('console sessions: how many, and how long', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect, {
+      env: { CONSOLE_SESSIONS_PER_ACCOUNT: '3', CONSOLE_IDLE_MINUTES: '30', CONSOLE_SESSION_HOURS: '12' },
+    });
+  });
+  afterAll(() => app?.close());
+
+  async function signIn(key: string, base = app.url): Promise<string> {
+    const response = await postSignIn(base, key);
+    expect(response.status).toBe(303);
+    return cookieOf(response);
+  }
+  const status = async (cookie: string, base = app.url) => (await openConsole(base, cookie)).status;
+  const sessionsOf = async (accountId: string) =>
+    (
+      await app.database.db
+        .selectFrom('console_sessions')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .execute()
+    ).length;
+
+  it('keeps at most CONSOLE_SESSIONS_PER_ACCOUNT per account, over all its keys: a sign-in past it ends the one seen least recently', async () => {
+    const account = await app.account('business');
+    const other = await app.account('business');
+    const otherCookie = await signIn(other.live);
+    const first = await signIn(account.live);
+    app.clock.advance(MINUTE);
+    const second = await signIn(account.test);
+    app.clock.advance(MINUTE);
+    const third = await signIn(account.live);
+    app.clock.advance(MINUTE);
+    // The first is used again: the second is now the one seen least recently.
+    expect(await status(first)).toBe(200);
+    app.clock.advance(MINUTE);
+    const fourth = await signIn(account.test);
+    expect(await sessionsOf(account.id)).toBe(3);
+    const ended = await openConsole(app.url, second);
+    expect(ended.status).toBe(303);
+    expect(ended.headers.get('location')).toBe('/console/sign-in?ended=1');
+    for (const cookie of [first, third, fourth, otherCookie]) expect(await status(cookie)).toBe(200);
+    // Another account's sessions are its own: many sign-ins here end none of them.
+    for (let i = 0; i < 4; i += 1) await signIn(account.live);
+    expect(await status(otherCookie)).toBe(200);
+    expect(await sessionsOf(account.id)).toBe(3);
+  });
+
+  it('applies a lowered CONSOLE_SESSION_HOURS to sessions already open', async () => {
+    const account = await app.account('pro');
+    const cookie = await signIn(account.test);
+    // Two hours in use (a page every 20 minutes, within the idle time).
+    for (let minutes = 0; minutes < 120; minutes += 20) {
+      app.clock.advance(20 * MINUTE);
+      expect(await status(cookie)).toBe(200);
+    }
+    // The same database and clock, restarted with a one-hour lifetime.
+    const restarted = await startTestApp(dialect, {
+      env: { CONSOLE_SESSION_HOURS: '1' },
+      clock: app.clock,
+      database: { database: app.database, url: app.databaseUrl },
+    });
+    try {
+      const response = await openConsole(restarted.url, cookie);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/console/sign-in?ended=1');
+      // A new sign-in there lives on.
+      expect(await status(await signIn(account.test, restarted.url), restarted.url)).toBe(200);
+    } finally {
+      await restarted.close();
+    }
   });
 });

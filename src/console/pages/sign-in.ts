@@ -23,7 +23,7 @@ export function signInPages(scope: FastifyInstance, ctx: ConsoleContext): void {
     const ended = (request.query as Record<string, string>).ended !== undefined;
     const signedOut = (request.query as Record<string, string>).signed_out !== undefined;
     const message = ended
-      ? 'Your session has ended (it expired, was signed out, or its key was revoked). Sign in again.'
+      ? 'Your session has ended (it expired, was signed out, its key was revoked, or newer sign-ins to the account replaced it). Sign in again.'
       : signedOut
         ? 'You are signed out.'
         : undefined;
@@ -55,7 +55,7 @@ export function signInPages(scope: FastifyInstance, ctx: ConsoleContext): void {
       return refuse(401, 'That API key is not valid or has been revoked. Check it and try again.');
     }
     // A session the browser had before is ended, so one browser holds one session.
-    await ctx.sessions.signOut(tokenFromCookies(request.headers.cookie));
+    await ctx.sessions.signOut(tokenFromCookies(request.headers.cookie, ctx.secure(request)));
     return reply
       .header('set-cookie', sessionCookie(signedIn.token, ctx.secure(request)))
       .redirect('/console', 303);
@@ -65,7 +65,7 @@ export function signInPages(scope: FastifyInstance, ctx: ConsoleContext): void {
 /** POST /console/sign-out: the session is deleted on the server, then the cookie. */
 export function signOutRoute(scope: FastifyInstance, ctx: ConsoleContext): void {
   scope.post('/console/sign-out', { schema: { hide: true } }, async (request, reply) => {
-    await ctx.sessions.signOut(tokenFromCookies(request.headers.cookie));
+    await ctx.sessions.signOut(tokenFromCookies(request.headers.cookie, ctx.secure(request)));
     return reply
       .header('set-cookie', clearedCookie(ctx.secure(request)))
       .redirect('/console/sign-in?signed_out=1', 303);
