@@ -943,7 +943,7 @@ export interface paths {
         put?: never;
         /**
          * Send the same event again to its endpoint
-         * @description Sends the delivery's event again, as a new delivery to the same endpoint at its current URL: the same body and `webhook-id` (receivers can deduplicate on it), signed afresh with the endpoint's secret. `replay_of` names the original. When that endpoint was removed (or the event had none), the replay goes to the key mode's first endpoint (the configuration's) if it subscribes to the event; without one it is recorded as failed (`webhook_not_configured`). A replay that fails is retried on the normal schedule. No body, or `{}`.
+         * @description Sends the delivery's event again, as a new delivery to the same endpoint at its current URL: the same body and `webhook-id` (receivers can deduplicate on it), signed afresh with the endpoint's secret. `replay_of` names the original. When that endpoint was removed (or the event had none), the replay goes to the key mode's first endpoint (the configuration's) if it subscribes to the event; without one it is recorded as failed (`webhook_not_configured`). A replay to an endpoint that is disabled or no longer subscribes to the event's kind is recorded as failed without an attempt (`webhook_disabled`, `webhook_unsubscribed`). A replay that fails is retried on the normal schedule. No body, or `{}`.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
@@ -1019,7 +1019,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook endpoint, rotate its secret or renew it
-         * @description Changes the members sent: `url` (checked as at creation), `events`, `description`, `enabled`, `rotate_secret: true` (the answer shows the new secret; the old one stops at once) and `expires_in` (renews a temporary endpoint; null makes it permanent). Deliveries already pending go to the endpoint's URL at the time of each attempt.
+         * @description Changes the members sent: `url` (checked as at creation), `events`, `description`, `enabled`, `rotate_secret: true` (the answer shows the new secret; the old one stops at once) and `expires_in` (renews a temporary endpoint; null makes it permanent). Deliveries waiting for a retry follow the endpoint as it is at each attempt: sent to its current URL, signed with its current secret; disabled, or no longer subscribed to their kind, they fail at that attempt without being sent (`webhook_disabled`, `webhook_unsubscribed`).
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
@@ -1813,6 +1813,7 @@ export interface components {
             event: string;
             /** @description Also the webhook-id header: stable across retries and replays */
             event_id: string;
+            /** @description Why the last attempt failed (the error, e.g. `The receiver answered HTTP 503.`), or why the delivery was not sent: `webhook_not_configured` (no endpoint subscribed, or its endpoint was removed or expired before the attempt), `webhook_disabled` (its endpoint is disabled), `webhook_unsubscribed` (its endpoint no longer subscribes to the kind). null once delivered */
             failure_reason: string | null;
             id: string;
             last_status_code: number | null;
@@ -1840,6 +1841,7 @@ export interface components {
             event: string;
             /** @description Also the webhook-id header: stable across retries and replays */
             event_id: string;
+            /** @description Why the last attempt failed (the error, e.g. `The receiver answered HTTP 503.`), or why the delivery was not sent: `webhook_not_configured` (no endpoint subscribed, or its endpoint was removed or expired before the attempt), `webhook_disabled` (its endpoint is disabled), `webhook_unsubscribed` (its endpoint no longer subscribes to the kind). null once delivered */
             failure_reason: string | null;
             id: string;
             last_status_code: number | null;

@@ -107,7 +107,7 @@ const GET_DESCRIPTION = `One endpoint, without its secret (\`PATCH\` with \`rota
 
 ${NOTES}`;
 
-const PATCH_DESCRIPTION = `Changes the members sent: \`url\` (checked as at creation), \`events\`, \`description\`, \`enabled\`, \`rotate_secret: true\` (the answer shows the new secret; the old one stops at once) and \`expires_in\` (renews a temporary endpoint; null makes it permanent). Deliveries already pending go to the endpoint's URL at the time of each attempt.
+const PATCH_DESCRIPTION = `Changes the members sent: \`url\` (checked as at creation), \`events\`, \`description\`, \`enabled\`, \`rotate_secret: true\` (the answer shows the new secret; the old one stops at once) and \`expires_in\` (renews a temporary endpoint; null makes it permanent). Deliveries waiting for a retry follow the endpoint as it is at each attempt: sent to its current URL, signed with its current secret; disabled, or no longer subscribed to their kind, they fail at that attempt without being sent (\`webhook_disabled\`, \`webhook_unsubscribed\`).
 
 ${NOTES}`;
 
