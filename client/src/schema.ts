@@ -864,7 +864,7 @@ export interface paths {
         get: operations["getWebhookConfig"];
         /**
          * Create or update the webhook
-         * @description Sets the URL that events are delivered to (see the `webhooks` section of this document for every kind). The first call creates the endpoint, subscribed to every event kind, and generates its signing secret (`whsec_…`, Standard Webhooks); later calls keep the secret and `created_at` unless `rotate_secret` is true. `enabled: false` pauses deliveries: events are then recorded as failed deliveries, which can be replayed. The configuration is the key mode's first webhook endpoint (its oldest permanent one; see `/v1/webhooks/endpoints` for up to ten, each with its own events and secret).
+         * @description Sets the URL that events are delivered to (see the `webhooks` section of this document for every kind). The first call creates the endpoint, subscribed to every event kind, and generates its signing secret (`whsec_…`, Standard Webhooks); later calls keep the secret and `created_at` unless `rotate_secret` is true (a new secret, answered here; for 24 hours deliveries also carry a signature with the previous one, so receivers keep verifying until they have the new one). `enabled: false` pauses deliveries: events are then recorded as failed deliveries, which can be replayed. The configuration is the key mode's first webhook endpoint (its oldest permanent one; see `/v1/webhooks/endpoints` for up to ten, each with its own events and secret).
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
@@ -1019,7 +1019,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook endpoint, rotate its secret or renew it
-         * @description Changes the members sent: `url` (checked as at creation), `events`, `description`, `enabled`, `rotate_secret: true` (the answer shows the new secret; the old one stops at once) and `expires_in` (renews a temporary endpoint; null makes it permanent). Deliveries waiting for a retry follow the endpoint as it is at each attempt: sent to its current URL, signed with its current secret; disabled, or no longer subscribed to their kind, they fail at that attempt without being sent (`webhook_disabled`, `webhook_unsubscribed`).
+         * @description Changes the members sent: `url` (checked as at creation), `events`, `description`, `enabled`, `rotate_secret: true` (the answer shows the new secret; for 24 hours deliveries also carry a signature with the previous one, so receivers keep verifying until they have the new one; a rotation within those 24 hours drops the secret before the previous one at once) and `expires_in` (renews a temporary endpoint; null makes it permanent). Deliveries waiting for a retry follow the endpoint as it is at each attempt: sent to its current URL, signed with its current secrets; disabled, or no longer subscribed to their kind, they fail at that attempt without being sent (`webhook_disabled`, `webhook_unsubscribed`).
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
@@ -2494,7 +2494,7 @@ export interface components {
          */
         WebhookId: string;
         /**
-         * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+         * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
          * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
          */
         WebhookSignature: string;
@@ -7669,7 +7669,7 @@ export interface operations {
                 "application/json": {
                     /** @description Default true */
                     enabled?: boolean;
-                    /** @description true generates a new signing secret */
+                    /** @description true generates a new signing secret; for 24 hours deliveries are signed with the previous secret too */
                     rotate_secret?: boolean;
                     /** @description HTTPS URL; private, loopback and reserved targets are refused */
                     url: string;
@@ -8949,7 +8949,7 @@ export interface operations {
                     events?: string[];
                     /** @description Renews a temporary endpoint; null makes it permanent */
                     expires_in?: number | null;
-                    /** @description true generates a new signing secret, shown in the answer */
+                    /** @description true generates a new signing secret, shown in the answer; for 24 hours deliveries are signed with the previous secret too */
                     rotate_secret?: boolean;
                     /** @description HTTPS URL; private, loopback and reserved targets are refused, at creation and at every delivery */
                     url?: string;
@@ -9500,7 +9500,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9564,7 +9564,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9628,7 +9628,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9692,7 +9692,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9756,7 +9756,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9820,7 +9820,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9884,7 +9884,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];

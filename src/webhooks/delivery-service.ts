@@ -10,7 +10,7 @@ import {
   type Owner,
   type WebhookStore,
 } from '../store/webhooks.js';
-import { requireSubscribers, subscribes } from './endpoints.js';
+import { requireSubscribers, signingSecrets, subscribes } from './endpoints.js';
 import { eventPayload, type NewEvent, newEventId, testEvent } from './events.js';
 import { nextAttemptDelay } from './retry-schedule.js';
 import type { AttemptOutcome, WebhookSender } from './send-attempt.js';
@@ -233,8 +233,10 @@ export class DeliveryService {
   ): Promise<{ delivery: DeliveryRow; retryAt: number | null }> {
     const { webhooks } = this.deps.stores;
     const deliveryId = delivery.id;
-    // Signed afresh for every attempt: the timestamp is part of the signature; the id stays the event's.
-    const headers = webhookHeaders(endpoint.signing_secret, event.id, Math.floor(now / 1000), event.payload);
+    // Signed afresh for every attempt, with the endpoint's secrets at that time (the previous one
+    // too within a day of a rotation): the timestamp is part of the signature; the id stays the event's.
+    const secrets = signingSecrets(endpoint, now);
+    const headers = webhookHeaders(secrets, event.id, Math.floor(now / 1000), event.payload);
     const attemptId = timeOrderedUuid(now);
     const attempts = delivery.attempts + 1;
     await webhooks.insertAttempt({

@@ -11,17 +11,20 @@ import { describeEachDialect } from '../helpers/dialects.js';
 import type { ReceivedRequest } from '../helpers/receiver.js';
 
 /**
- * What a change to a webhook endpoint does to a delivery waiting for its retry: each attempt
- * looks at the endpoint as it is then. Retries here wait ten minutes; the test moves the service's
- * clock past them rather than waiting. Real HTTPS receiver, signatures verified with the
- * `standardwebhooks` package by a receiver whose clock reads the service's.
+ * What a change to a webhook endpoint does to a delivery waiting for its retry (each attempt
+ * looks at the endpoint as it is then), and the day after a secret rotation during which
+ * deliveries carry a signature with the previous secret too. Retries here wait ten minutes; the
+ * test moves the service's clock past them, and past the day, rather than waiting. Real HTTPS
+ * receiver, signatures verified with the `standardwebhooks` package by a receiver whose clock
+ * reads the service's.
  */
 
 const RETRY_MS = 600_000;
 /** Past a retry and its jitter (±20 %). */
 const PAST_RETRY_MS = 15 * 60_000;
+const HOUR_MS = 3_600_000;
 
-describeEachDialect('a delivery waiting for its retry while its endpoint changes', (dialect) => {
+describeEachDialect('webhook endpoint changes: retries that wait, rotations that overlap', (dialect) => {
   const stack = useAsyncStack(dialect, { env: { WEBHOOK_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS}` } });
   const req = (method: string, path: string, key: string, body?: unknown) =>
     stack.app.request(method, path, { key, body });
@@ -153,7 +156,7 @@ describeEachDialect('a delivery waiting for its retry while its endpoint changes
     ]);
   });
 
-  it('secret rotated: the retry is signed with the current secret', async () => {
+  it('secret rotated: the retry is signed with the current secret (and, for the day after, the previous one too)', async () => {
     const account = await stack.app.account('pro');
     const endpoint = await add(account.test, { url: hook('rotated') });
     const delivery = await waitingDelivery(account.test);
@@ -165,5 +168,111 @@ describeEachDialect('a delivery waiting for its retry while its endpoint changes
     expect(verifiedNow(endpoint.signing_secret, first.request).id).toBe(delivery.event_id);
     expect(() => verifiedNow(current!, first.request)).toThrow('No matching signature found');
     expect(verifiedNow(current!, retry.request).id).toBe(delivery.event_id);
+    expect(verifiedNow(endpoint.signing_secret, retry.request).id).toBe(delivery.event_id);
+  });
+
+  /** The endpoint's stored previous secret and its expiry. */
+  async function previousOf(id: string) {
+    return stack.app.database.db
+      .selectFrom('webhook_endpoints')
+      .select(['previous_signing_secret', 'previous_secret_expires_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** POST /v1/webhooks/test: the request that reached the receiver, and its signatures. */
+  async function sendTest(key: string) {
+    const res = await req('POST', '/v1/webhooks/test', key);
+    expect(res.body.data, res.text).toMatchObject({ status: 'delivered' });
+    const [{ request }] = arrivals(res.body.data.event_id);
+    const signatures = String(request.headers['webhook-signature']).split(' ');
+    return { request, signatures, eventId: res.body.data.event_id as string };
+  }
+
+  it('after a rotation, deliveries are signed with the new secret and the previous one for 24 hours, then with the new one alone', async () => {
+    const account = await stack.app.account('pro');
+    const endpoint = await add(account.test, { url: hook('overlap'), events: ['test'] });
+    const old = endpoint.signing_secret;
+    const before = stack.app.clock.now();
+    const rotated = await req('PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, account.test, {
+      rotate_secret: true,
+    });
+    expect(rotated.status, rotated.text).toBe(200);
+    const current: string = rotated.body.data.signing_secret;
+    expect(current).toMatch(/^whsec_/);
+    expect(current).not.toBe(old);
+    // Only the new secret is ever answered; the previous one is kept with its expiry, a day on.
+    expect(JSON.stringify(rotated.body)).not.toContain(old);
+    const kept = await previousOf(endpoint.id);
+    expect(kept.previous_signing_secret).toBe(old);
+    expect(kept.previous_secret_expires_at).toBeGreaterThanOrEqual(before + 24 * HOUR_MS);
+    expect(kept.previous_secret_expires_at).toBeLessThanOrEqual(stack.app.clock.now() + 24 * HOUR_MS);
+    const shown = await req('GET', `/v1/webhooks/endpoints/${endpoint.id}`, account.test);
+    expect(JSON.stringify(shown.body)).not.toMatch(/whsec_/);
+
+    // A receiver on the old secret and one on the new both accept, now and 23 hours on.
+    for (const wait of [0, 23 * HOUR_MS]) {
+      stack.app.clock.advance(wait);
+      const sent = await sendTest(account.test);
+      expect(sent.signatures).toHaveLength(2);
+      expect(verifiedNow(old, sent.request).id).toBe(sent.eventId);
+      expect(verifiedNow(current, sent.request).id).toBe(sent.eventId);
+    }
+
+    // Past the day: the new secret alone.
+    stack.app.clock.advance(HOUR_MS + 1_000);
+    const after = await sendTest(account.test);
+    expect(after.signatures).toHaveLength(1);
+    expect(verifiedNow(current, after.request).id).toBe(after.eventId);
+    expect(() => verifiedNow(old, after.request)).toThrow('No matching signature found');
+    // The recurring sweep forgets it.
+    await until(
+      async () => (await previousOf(endpoint.id)).previous_signing_secret === null,
+      30_000,
+      'previous secret forgotten',
+    );
+    expect(await previousOf(endpoint.id)).toEqual({
+      previous_signing_secret: null,
+      previous_secret_expires_at: null,
+    });
+  });
+
+  it('a second rotation within the day drops the oldest secret at once', async () => {
+    const account = await stack.app.account('pro');
+    const endpoint = await add(account.test, { url: hook('twice'), events: ['test'] });
+    const first = await patch(account.test, endpoint.id, { rotate_secret: true });
+    stack.app.clock.advance(HOUR_MS);
+    const second = await patch(account.test, endpoint.id, { rotate_secret: true });
+    const sent = await sendTest(account.test);
+    expect(sent.signatures).toHaveLength(2);
+    expect(verifiedNow(second.signing_secret!, sent.request).id).toBe(sent.eventId);
+    expect(verifiedNow(first.signing_secret!, sent.request).id).toBe(sent.eventId);
+    expect(() => verifiedNow(endpoint.signing_secret, sent.request)).toThrow('No matching signature found');
+    // The secret just replaced has a day of its own from the second rotation.
+    stack.app.clock.advance(23 * HOUR_MS + 30_000);
+    expect(verifiedNow(first.signing_secret!, (await sendTest(account.test)).request)).toBeDefined();
+  });
+
+  it('PUT /v1/webhooks/config with rotate_secret: the same day of overlap', async () => {
+    const account = await stack.app.account('pro');
+    const put = (body: Record<string, unknown>) =>
+      req('PUT', '/v1/webhooks/config', account.test, { url: hook('config'), ...body });
+    const old: string = (await put({})).body.data.signing_secret;
+    const rotated = await put({ rotate_secret: true });
+    expect(rotated.status, rotated.text).toBe(200);
+    const current: string = rotated.body.data.signing_secret;
+    expect(current).not.toBe(old);
+    expect((await req('GET', '/v1/webhooks/config', account.test)).body.data.signing_secret).toBe(current);
+    // A PUT without rotate_secret keeps both.
+    expect((await put({})).body.data.signing_secret).toBe(current);
+
+    const sent = await sendTest(account.test);
+    expect(sent.signatures).toHaveLength(2);
+    expect(verifiedNow(old, sent.request).id).toBe(sent.eventId);
+    expect(verifiedNow(current, sent.request).id).toBe(sent.eventId);
+    stack.app.clock.advance(24 * HOUR_MS + 1_000);
+    const after = await sendTest(account.test);
+    expect(verifiedNow(current, after.request).id).toBe(after.eventId);
+    expect(() => verifiedNow(old, after.request)).toThrow('No matching signature found');
   });
 });
