@@ -17,6 +17,8 @@ export const REDACT_PATHS = [
   '*.key',
   'signing_secret',
   '*.signing_secret',
+  'previous_signing_secret',
+  '*.previous_signing_secret',
   'secret',
   '*.secret',
   'client_secret',

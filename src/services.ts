@@ -39,7 +39,7 @@ import { AsyncAcceptance, VALIDATE_JOB } from './validation/async-acceptance.js'
 import { ValidationPipeline } from './validation/pipeline.js';
 import { UnsettledCharges } from './validation/unsettled-charges.js';
 import { DELIVER_JOB, DeliveryService } from './webhooks/delivery-service.js';
-import { sweepExpiredEndpoints } from './webhooks/endpoints.js';
+import { sweepWebhookEndpoints } from './webhooks/endpoints.js';
 import { createWebhookSender } from './webhooks/send-attempt.js';
 import type { TargetPolicy } from './webhooks/target-guard.js';
 
@@ -251,8 +251,9 @@ export function createServices(deps: ServiceDeps): Services {
 
   // Temporary webhook endpoints past their expiry (a `webhooks listen` that stopped without
   // removing its own): reads and deliveries ignore them already; the sweep reclaims their rows.
+  // Previous signing secrets past their overlap are forgotten likewise.
   recurring['webhooks.sweep'] = recurringHandler(clock, 300_000, () =>
-    sweepExpiredEndpoints(stores.webhooks, clock.now()),
+    sweepWebhookEndpoints(stores.webhooks, clock.now()),
   );
 
   // Bulk files left `receiving` by an upload whose process stopped mid-file (bulk/acceptance.ts).

@@ -864,7 +864,7 @@ export interface paths {
         get: operations["getWebhookConfig"];
         /**
          * Create or update the webhook
-         * @description Sets the URL that events are delivered to (see the `webhooks` section of this document for every kind). The first call creates the endpoint, subscribed to every event kind, and generates its signing secret (`whsec_…`, Standard Webhooks); later calls keep the secret and `created_at` unless `rotate_secret` is true. `enabled: false` pauses deliveries: events are then recorded as failed deliveries, which can be replayed. The configuration is the key mode's first webhook endpoint (its oldest permanent one; see `/v1/webhooks/endpoints` for up to ten, each with its own events and secret).
+         * @description Sets the URL that events are delivered to (see the `webhooks` section of this document for every kind). The first call creates the endpoint, subscribed to every event kind, and generates its signing secret (`whsec_…`, Standard Webhooks); later calls keep the secret and `created_at` unless `rotate_secret` is true (a new secret, answered here; for 24 hours deliveries also carry a signature with the previous one, so receivers keep verifying until they have the new one). `enabled: false` pauses deliveries: events are then recorded as failed deliveries, which can be replayed. The configuration is the key mode's first webhook endpoint (its oldest permanent one; see `/v1/webhooks/endpoints` for up to ten, each with its own events and secret).
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
@@ -943,7 +943,7 @@ export interface paths {
         put?: never;
         /**
          * Send the same event again to its endpoint
-         * @description Sends the delivery's event again, as a new delivery to the same endpoint at its current URL: the same body and `webhook-id` (receivers can deduplicate on it), signed afresh with the endpoint's secret. `replay_of` names the original. When that endpoint was removed (or the event had none), the replay goes to the key mode's first endpoint (the configuration's) if it subscribes to the event; without one it is recorded as failed (`webhook_not_configured`). A replay that fails is retried on the normal schedule. No body, or `{}`.
+         * @description Sends the delivery's event again, as a new delivery to the same endpoint at its current URL: the same body and `webhook-id` (receivers can deduplicate on it), signed afresh with the endpoint's secret. `replay_of` names the original. When that endpoint was removed (or the event had none), the replay goes to the key mode's first endpoint (the configuration's) if it subscribes to the event; without one it is recorded as failed (`webhook_not_configured`). A replay to an endpoint that is disabled or no longer subscribes to the event's kind is recorded as failed without an attempt (`webhook_disabled`, `webhook_unsubscribed`). A replay that fails is retried on the normal schedule. No body, or `{}`.
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
@@ -1019,7 +1019,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook endpoint, rotate its secret or renew it
-         * @description Changes the members sent: `url` (checked as at creation), `events`, `description`, `enabled`, `rotate_secret: true` (the answer shows the new secret; the old one stops at once) and `expires_in` (renews a temporary endpoint; null makes it permanent). Deliveries already pending go to the endpoint's URL at the time of each attempt.
+         * @description Changes the members sent: `url` (checked as at creation), `events`, `description`, `enabled`, `rotate_secret: true` (the answer shows the new secret; for 24 hours deliveries also carry a signature with the previous one, so receivers keep verifying until they have the new one; a rotation within those 24 hours drops the secret before the previous one at once) and `expires_in` (renews a temporary endpoint; null makes it permanent). Deliveries waiting for a retry follow the endpoint as it is at each attempt: sent to its current URL, signed with its current secrets; disabled, or no longer subscribed to their kind, they fail at that attempt without being sent (`webhook_disabled`, `webhook_unsubscribed`).
          *
          *     - **Tiers**: Pro, Business and Scale (Free: 403 `tier_insufficient`). Not counted against the monthly quota.
          *     - **Key modes**: live and test keys each have their own webhook endpoints, secrets, events and deliveries; a test key never sees the live ones.
@@ -1813,6 +1813,7 @@ export interface components {
             event: string;
             /** @description Also the webhook-id header: stable across retries and replays */
             event_id: string;
+            /** @description Why the last attempt failed (the error, e.g. `The receiver answered HTTP 503.`), or why the delivery was not sent: `webhook_not_configured` (no endpoint subscribed, or its endpoint was removed or expired before the attempt), `webhook_disabled` (its endpoint is disabled), `webhook_unsubscribed` (its endpoint no longer subscribes to the kind). null once delivered */
             failure_reason: string | null;
             id: string;
             last_status_code: number | null;
@@ -1840,6 +1841,7 @@ export interface components {
             event: string;
             /** @description Also the webhook-id header: stable across retries and replays */
             event_id: string;
+            /** @description Why the last attempt failed (the error, e.g. `The receiver answered HTTP 503.`), or why the delivery was not sent: `webhook_not_configured` (no endpoint subscribed, or its endpoint was removed or expired before the attempt), `webhook_disabled` (its endpoint is disabled), `webhook_unsubscribed` (its endpoint no longer subscribes to the kind). null once delivered */
             failure_reason: string | null;
             id: string;
             last_status_code: number | null;
@@ -2492,7 +2494,7 @@ export interface components {
          */
         WebhookId: string;
         /**
-         * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+         * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
          * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
          */
         WebhookSignature: string;
@@ -7667,7 +7669,7 @@ export interface operations {
                 "application/json": {
                     /** @description Default true */
                     enabled?: boolean;
-                    /** @description true generates a new signing secret */
+                    /** @description true generates a new signing secret; for 24 hours deliveries are signed with the previous secret too */
                     rotate_secret?: boolean;
                     /** @description HTTPS URL; private, loopback and reserved targets are refused */
                     url: string;
@@ -8947,7 +8949,7 @@ export interface operations {
                     events?: string[];
                     /** @description Renews a temporary endpoint; null makes it permanent */
                     expires_in?: number | null;
-                    /** @description true generates a new signing secret, shown in the answer */
+                    /** @description true generates a new signing secret, shown in the answer; for 24 hours deliveries are signed with the previous secret too */
                     rotate_secret?: boolean;
                     /** @description HTTPS URL; private, loopback and reserved targets are refused, at creation and at every delivery */
                     url?: string;
@@ -9498,7 +9500,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9562,7 +9564,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9626,7 +9628,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9690,7 +9692,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9754,7 +9756,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9818,7 +9820,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];
@@ -9882,7 +9884,7 @@ export interface operations {
                  */
                 "webhook-id": components["parameters"]["WebhookId"];
                 /**
-                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received
+                 * @description `v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received
                  * @example v1,1fDb+WixxWHufj/GEHZnHjQYkJrUNu5ycswipBjPzWo=
                  */
                 "webhook-signature": components["parameters"]["WebhookSignature"];

@@ -322,6 +322,9 @@ export interface WebhookEndpointsTable {
   /** JSON array of event kinds, or `["*"]` for every kind. */
   events: string;
   signing_secret: string;
+  /** The secret before the latest rotation, signing too until `previous_secret_expires_at`. */
+  previous_signing_secret: string | null;
+  previous_secret_expires_at: number | null;
   enabled: number;
   expires_at: number | null;
   created_at: number;

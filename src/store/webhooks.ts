@@ -53,6 +53,8 @@ export interface WebhookStore {
   deleteEndpoint(owner: Owner, id: string, now: number): Promise<boolean>;
   /** Removes endpoints expired before `now`; returns how many. */
   deleteExpiredEndpoints(now: number): Promise<number>;
+  /** Clears previous signing secrets whose overlap ended before `now`; returns how many. */
+  forgetExpiredSecrets(now: number): Promise<number>;
   /** Every account with an endpoint in `mode` not expired at `now`: where an event for all accounts goes. */
   ownersWithEndpoints(mode: KeyMode, now: number): Promise<Owner[]>;
   insertEvent(event: EventRow): Promise<void>;
@@ -163,6 +165,15 @@ export class KyselyWebhookStore implements WebhookStore {
       .where('expires_at', '<=', now)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  async forgetExpiredSecrets(now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('webhook_endpoints')
+      .set({ previous_signing_secret: null, previous_secret_expires_at: null })
+      .where('previous_secret_expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   async insertEvent(event: EventRow): Promise<void> {

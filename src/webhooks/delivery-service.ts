@@ -10,7 +10,7 @@ import {
   type Owner,
   type WebhookStore,
 } from '../store/webhooks.js';
-import { requireSubscribers, subscribes } from './endpoints.js';
+import { requireSubscribers, signingSecrets, subscribes } from './endpoints.js';
 import { eventPayload, type NewEvent, newEventId, testEvent } from './events.js';
 import { nextAttemptDelay } from './retry-schedule.js';
 import type { AttemptOutcome, WebhookSender } from './send-attempt.js';
@@ -43,10 +43,17 @@ const FIRST_TURN_WAIT_MS = 500;
 /** The stores an event is recorded through: the caller's transaction's, so it commits with its cause. */
 type EventStores = { webhooks: WebhookStore; jobs: JobStore };
 
-/** Why a delivery cannot be sent to its endpoint, or null when it can. */
-function refusalOf(endpoint: EndpointRow | undefined): string | null {
+/**
+ * Why a delivery of `eventType` cannot be sent to its endpoint as the endpoint is now, or null when
+ * it can: checked when a delivery is made and again before every attempt, retries and replays
+ * included, so a change to the endpoint applies to what is already pending. A removed (or expired)
+ * endpoint is `webhook_not_configured`, a disabled one `webhook_disabled`, one no longer
+ * subscribed to the kind `webhook_unsubscribed`.
+ */
+function refusalOf(endpoint: EndpointRow | undefined, eventType: string): string | null {
   if (!endpoint) return 'webhook_not_configured';
-  return endpoint.enabled === 1 ? null : 'webhook_disabled';
+  if (endpoint.enabled !== 1) return 'webhook_disabled';
+  return subscribes(endpoint, eventType) ? null : 'webhook_unsubscribed';
 }
 
 /**
@@ -84,7 +91,7 @@ export class DeliveryService {
     const deliveryIds: string[] = [];
     const jobs = [];
     for (const endpoint of targets) {
-      const failureReason = refusalOf(endpoint);
+      const failureReason = refusalOf(endpoint, event.type);
       const id = await this.createDelivery(stores.webhooks, owner, {
         eventId,
         eventType: event.type,
@@ -140,7 +147,8 @@ export class DeliveryService {
    * the original was for. When that endpoint is gone (or the original had none), to the mode's
    * first endpoint, the one `PUT /v1/webhooks/config` manages, if it subscribes to the kind: the
    * webhook's current URL, as before there were several. Without one the replay is recorded as
-   * failed (`webhook_not_configured`).
+   * failed (`webhook_not_configured`); to a disabled endpoint, or one no longer subscribed to the
+   * kind, likewise (`webhook_disabled`, `webhook_unsubscribed`).
    */
   async replay(owner: Owner, original: DeliveryRow): Promise<DeliveryRow> {
     const { webhooks } = this.deps.stores;
@@ -154,7 +162,7 @@ export class DeliveryService {
       eventId: original.event_id,
       eventType: original.event_type,
       endpoint,
-      failureReason: refusalOf(endpoint),
+      failureReason: refusalOf(endpoint, original.event_type),
       replayOf: original.id,
       now,
     });
@@ -185,7 +193,7 @@ export class DeliveryService {
         ? undefined
         : webhooks.getEndpointById(delivery.endpoint_id, this.deps.clock.now()),
     ]);
-    const refusal = refusalOf(endpoint);
+    const refusal = refusalOf(endpoint, delivery.event_type);
     if (!event || !endpoint || refusal !== null) {
       const failure_reason = refusal ?? 'webhook_not_configured';
       await webhooks.updateDelivery(deliveryId, { status: 'failed', failure_reason, next_attempt_at: null });
@@ -225,8 +233,10 @@ export class DeliveryService {
   ): Promise<{ delivery: DeliveryRow; retryAt: number | null }> {
     const { webhooks } = this.deps.stores;
     const deliveryId = delivery.id;
-    // Signed afresh for every attempt: the timestamp is part of the signature; the id stays the event's.
-    const headers = webhookHeaders(endpoint.signing_secret, event.id, Math.floor(now / 1000), event.payload);
+    // Signed afresh for every attempt, with the endpoint's secrets at that time (the previous one
+    // too within a day of a rotation): the timestamp is part of the signature; the id stays the event's.
+    const secrets = signingSecrets(endpoint, now);
+    const headers = webhookHeaders(secrets, event.id, Math.floor(now / 1000), event.payload);
     const attemptId = timeOrderedUuid(now);
     const attempts = delivery.attempts + 1;
     await webhooks.insertAttempt({

@@ -17,6 +17,12 @@ import { checkWebhookUrl, type TargetPolicy } from './target-guard.js';
  */
 
 export const MAX_ENDPOINTS_PER_MODE = 10;
+/**
+ * How long after a rotation deliveries are still signed with the secret it replaced, besides the
+ * new one (Standard Webhooks allows several signatures): receivers keep verifying with the old
+ * secret until they have the new one. Fixed, and documented as a day.
+ */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export const EVERY_EVENT = '*';
 /** Bounds of `expires_in`, in seconds: a lease the caller renews, up to a day. */
 export const EXPIRES_IN_MIN_S = 30;
@@ -68,6 +74,30 @@ export function endpointView(row: EndpointRow, withSecret = false): EndpointView
     created_at: iso(row.created_at),
     expires_at: row.expires_at === null ? null : iso(row.expires_at),
   };
+}
+
+/**
+ * A new signing secret for the endpoint: the one it replaces keeps signing as well for
+ * SECRET_OVERLAP_MS; the secret it replaced in turn, if still signing, is dropped.
+ */
+export function rotatedSecret(
+  row: EndpointRow,
+  now: number,
+): Pick<EndpointRow, 'signing_secret' | 'previous_signing_secret' | 'previous_secret_expires_at'> {
+  return {
+    signing_secret: generateSigningSecret(),
+    previous_signing_secret: row.signing_secret,
+    previous_secret_expires_at: now + SECRET_OVERLAP_MS,
+  };
+}
+
+/** The secrets an attempt at `now` is signed with: the current one, then the previous one until it expires. */
+export function signingSecrets(row: EndpointRow, now: number): string[] {
+  const previous = row.previous_signing_secret;
+  const expiresAt = row.previous_secret_expires_at;
+  return previous !== null && expiresAt !== null && expiresAt > now
+    ? [row.signing_secret, previous]
+    : [row.signing_secret];
 }
 
 export function eventsOf(row: EndpointRow): string[] {
@@ -187,6 +217,8 @@ export async function insertWithinLimit(
     description: fields.description ?? null,
     events: JSON.stringify(fields.events),
     signing_secret: generateSigningSecret(),
+    previous_signing_secret: null,
+    previous_secret_expires_at: null,
     enabled: (fields.enabled ?? true) ? 1 : 0,
     expires_at: expiresAt(now, fields.expires_in),
     created_at: createdAfter(existing, now),
@@ -203,33 +235,48 @@ export async function listEndpoints(deps: EndpointDeps, owner: Owner): Promise<E
 
 export async function findEndpoint(deps: EndpointDeps, owner: Owner, id: string): Promise<EndpointRow> {
   const row = await deps.stores.webhooks.getEndpoint(owner, id, deps.clock.now());
-  if (!row) throw new ApiError('not_found', `No webhook endpoint '${id.slice(0, 64)}' in this key mode.`);
+  if (!row) throw notFound(id);
   return row;
 }
 
-/** PATCH: the members sent change; `rotate_secret: true` makes a new secret, shown in the answer. */
+/**
+ * PATCH: the members sent change; `rotate_secret: true` makes a new secret, shown in the answer
+ * (rotatedSecret). The fields are checked first; the row is read and written under the owner's
+ * lock, so two rotations at once each replace the secret the other left.
+ */
 export async function changeEndpoint(
   deps: EndpointDeps,
   owner: Owner,
   id: string,
   patch: EndpointChanges,
 ): Promise<EndpointView> {
-  const row = await findEndpoint(deps, owner, id);
-  const now = deps.clock.now();
-  const changes: Partial<EndpointRow> = { updated_at: now };
-  if (patch.url !== undefined) changes.url = await checkedUrl(patch.url, deps.policy);
-  if (patch.events !== undefined) changes.events = JSON.stringify(parseEvents(patch.events));
-  if (patch.description !== undefined) changes.description = checkedDescription(patch.description);
-  if (patch.enabled !== undefined) changes.enabled = patch.enabled ? 1 : 0;
-  if (patch.rotate_secret) changes.signing_secret = generateSigningSecret();
-  if (patch.expires_in !== undefined) changes.expires_at = expiresAt(now, patch.expires_in);
-  await deps.stores.webhooks.updateEndpoint(row.id, changes);
-  return endpointView({ ...row, ...changes }, patch.rotate_secret === true);
+  await findEndpoint(deps, owner, id);
+  const checked: Partial<EndpointRow> = {};
+  if (patch.url !== undefined) checked.url = await checkedUrl(patch.url, deps.policy);
+  if (patch.events !== undefined) checked.events = JSON.stringify(parseEvents(patch.events));
+  if (patch.description !== undefined) checked.description = checkedDescription(patch.description);
+  if (patch.enabled !== undefined) checked.enabled = patch.enabled ? 1 : 0;
+  const changed = await deps.stores.transaction(async (stores) => {
+    await stores.webhooks.lockOwner(owner);
+    const now = deps.clock.now();
+    const row = await stores.webhooks.getEndpoint(owner, id, now);
+    if (!row) return undefined;
+    const changes: Partial<EndpointRow> = { ...checked, updated_at: now };
+    if (patch.rotate_secret) Object.assign(changes, rotatedSecret(row, now));
+    if (patch.expires_in !== undefined) changes.expires_at = expiresAt(now, patch.expires_in);
+    await stores.webhooks.updateEndpoint(row.id, changes);
+    return { ...row, ...changes };
+  });
+  if (!changed) throw notFound(id);
+  return endpointView(changed, patch.rotate_secret === true);
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError('not_found', `No webhook endpoint '${id.slice(0, 64)}' in this key mode.`);
 }
 
 export async function removeEndpoint(deps: EndpointDeps, owner: Owner, id: string): Promise<void> {
-  if (!(await deps.stores.webhooks.deleteEndpoint(owner, id, deps.clock.now())))
-    throw new ApiError('not_found', `No webhook endpoint '${id.slice(0, 64)}' in this key mode.`);
+  if (!(await deps.stores.webhooks.deleteEndpoint(owner, id, deps.clock.now()))) throw notFound(id);
 }
 
 /**
@@ -262,7 +309,10 @@ export async function requireSubscribers(
   return enabled.filter((endpoint) => kinds.some((kind) => subscribes(endpoint, kind)));
 }
 
-/** Deletes the rows of temporary endpoints past their expiry (the recurring `webhooks.sweep`). */
-export function sweepExpiredEndpoints(webhooks: WebhookStore, now: number): Promise<number> {
-  return webhooks.deleteExpiredEndpoints(now);
+/**
+ * The recurring `webhooks.sweep`: deletes the rows of temporary endpoints past their expiry and
+ * forgets previous secrets past theirs (signing ignores both already); returns how many rows changed.
+ */
+export async function sweepWebhookEndpoints(webhooks: WebhookStore, now: number): Promise<number> {
+  return (await webhooks.deleteExpiredEndpoints(now)) + (await webhooks.forgetExpiredSecrets(now));
 }

@@ -27,17 +27,25 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   return `v1,${mac}`;
 }
 
+/**
+ * The headers of one attempt. With several secrets (an endpoint whose secret was rotated lately),
+ * `webhook-signature` holds one signature per secret, separated by spaces, in the order given;
+ * a receiver accepts the delivery when any of them verifies with its secret.
+ */
 export function webhookHeaders(
-  secret: string,
+  secrets: string | readonly string[],
   id: string,
   timestampSeconds: number,
   body: string,
 ): Record<string, string> {
+  const signatures = (typeof secrets === 'string' ? [secrets] : secrets).map((secret) =>
+    signWebhook(secret, id, timestampSeconds, body),
+  );
   return {
     'content-type': 'application/json',
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
+    'webhook-signature': signatures.join(' '),
     'user-agent': WEBHOOK_USER_AGENT,
   };
 }

@@ -1,8 +1,7 @@
 import { ApiError } from '../errors.js';
 import type { EndpointRow, Owner } from '../store/webhooks.js';
 import { iso } from '../validation/answer.js';
-import { checkedUrl, type EndpointDeps, EVERY_EVENT, insertWithinLimit } from './endpoints.js';
-import { generateSigningSecret } from './sign.js';
+import { checkedUrl, type EndpointDeps, EVERY_EVENT, insertWithinLimit, rotatedSecret } from './endpoints.js';
 
 /**
  * The webhook configuration of one account and key mode (spec 4.7, decisions sections 6 and 7),
@@ -41,8 +40,8 @@ const NONE = 'No webhook is configured for this account.';
 /**
  * PUT /v1/webhooks/config: HTTPS only, and no target that resolves to a private, loopback,
  * link-local or reserved address (422). Creating makes the secret; updates keep it and
- * `created_at` unless `rotate_secret` is true. Under the owner's lock, so racing first PUTs make
- * one endpoint, not two.
+ * `created_at` unless `rotate_secret` is true (rotatedSecret: the old one signs too for a day).
+ * Under the owner's lock, so racing first PUTs make one endpoint, not two.
  */
 export async function putWebhookConfig(
   deps: EndpointDeps,
@@ -61,7 +60,7 @@ export async function putWebhookConfig(
     const changes = {
       url,
       enabled: (body.enabled ?? true) ? 1 : 0,
-      signing_secret: body.rotate_secret ? generateSigningSecret() : existing.signing_secret,
+      ...(body.rotate_secret ? rotatedSecret(existing, now) : {}),
       updated_at: now,
     };
     await stores.webhooks.updateEndpoint(existing.id, changes);

@@ -73,6 +73,8 @@ async function addLiveEndpoint(stores: Stores, accountId: string, now: number): 
     description: null,
     events: '["*"]',
     signing_secret: 'whsec_dGVzdA==',
+    previous_signing_secret: null,
+    previous_secret_expires_at: null,
     enabled: 1,
     expires_at: null,
     created_at: now,

@@ -78,7 +78,7 @@ describeEachDialect('webhook endpoints', (dialect) => {
     expect((await req('GET', `/v1/webhooks/endpoints/${second.id}`, account.test)).status).toBe(404);
   });
 
-  it('PATCH changes the members sent; rotate_secret answers a new secret and the old one stops verifying; DELETE removes it', async () => {
+  it('PATCH changes the members sent; rotate_secret answers a new secret, the old one signing too for a day; DELETE removes it', async () => {
     const account = await stack.app.account('pro');
     const endpoint = await add(account.test, { url: hook('patch'), description: 'first' });
     const patched = await req('PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, account.test, {
@@ -105,7 +105,7 @@ describeEachDialect('webhook endpoints', (dialect) => {
     });
     const [arrived] = matching(stack.receiver, (event) => event.id === sent.body.data.event_id);
     expect(verified(secret, arrived.request).id).toBe(sent.body.data.event_id);
-    expect(() => verified(endpoint.signing_secret, arrived.request)).toThrow();
+    expect(verified(endpoint.signing_secret, arrived.request).id).toBe(sent.body.data.event_id);
 
     const paused = await req('PATCH', `/v1/webhooks/endpoints/${endpoint.id}`, account.test, {
       enabled: false,

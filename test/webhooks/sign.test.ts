@@ -66,6 +66,22 @@ describe('webhookHeaders', () => {
     expect(verify(secret, body, headers)).toEqual(JSON.parse(body));
   });
 
+  it('with several secrets, one space-separated signature each, in order; either secret verifies', () => {
+    const [current, previous, other] = [
+      generateSigningSecret(),
+      generateSigningSecret(),
+      generateSigningSecret(),
+    ];
+    const timestamp = nowSeconds();
+    const headers = webhookHeaders([current, previous], 'evt_1', timestamp, body);
+    expect(headers['webhook-signature']).toBe(
+      `${signWebhook(current, 'evt_1', timestamp, body)} ${signWebhook(previous, 'evt_1', timestamp, body)}`,
+    );
+    expect(verify(current, body, headers)).toEqual(JSON.parse(body));
+    expect(verify(previous, body, headers)).toEqual(JSON.parse(body));
+    expect(() => verify(other, body, headers)).toThrow(WebhookVerificationError);
+  });
+
   it('verifies a body with non-ASCII text', () => {
     const secret = generateSigningSecret();
     const unicode = JSON.stringify({ name: 'Müller & Søn — Zürich €' });

@@ -70,7 +70,7 @@ ${next ? html`<p><a href="/console/webhooks${queryOf({ cursor: next })}">Older d
       reply,
       answer,
       rotate_secret === 'true'
-        ? 'Saved, with a new signing secret: reveal it to give it to your receiver.'
+        ? 'Saved, with a new signing secret: reveal it to give it to your receiver. Deliveries carry a signature with the previous one too for 24 hours.'
         : 'Saved.',
     );
   });

@@ -41,7 +41,7 @@ export const SIGNATURE_PARAMETERS = {
     in: 'header',
     required: true,
     description:
-      '`v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). Compare in constant time, against the raw body as received',
+      '`v1,` + base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the signing secret after `whsec_` (Standard Webhooks; any of its libraries verifies it). In the 24 hours after a rotation of the secret, two such signatures separated by a space, with the new secret and the previous one: accept the delivery when any matches. Compare in constant time, against the raw body as received',
     schema: { type: 'string', pattern: '^v1,' },
     example: SIGNATURE_HEADER_EXAMPLE['webhook-signature'],
   },

@@ -22,7 +22,12 @@ const PutBody = Type.Object(
   {
     url: Type.String({ description: 'HTTPS URL; private, loopback and reserved targets are refused' }),
     enabled: Type.Optional(Type.Boolean({ description: 'Default true' })),
-    rotate_secret: Type.Optional(Type.Boolean({ description: 'true generates a new signing secret' })),
+    rotate_secret: Type.Optional(
+      Type.Boolean({
+        description:
+          'true generates a new signing secret; for 24 hours deliveries are signed with the previous secret too',
+      }),
+    ),
   },
   { additionalProperties: false, 'x-examples': WEBHOOK_PUT_EXAMPLES },
 );
@@ -41,7 +46,7 @@ export const WEBHOOK_NOTES = `- **Tiers**: Pro, Business and Scale (Free: 403 \`
 /** How the configuration relates to the endpoints, for the three operations below. */
 const FIRST_ENDPOINT = `The configuration is the key mode's first webhook endpoint (its oldest permanent one; see \`/v1/webhooks/endpoints\` for up to ten, each with its own events and secret).`;
 
-const PUT_DESCRIPTION = `Sets the URL that events are delivered to (see the \`webhooks\` section of this document for every kind). The first call creates the endpoint, subscribed to every event kind, and generates its signing secret (\`whsec_…\`, Standard Webhooks); later calls keep the secret and \`created_at\` unless \`rotate_secret\` is true. \`enabled: false\` pauses deliveries: events are then recorded as failed deliveries, which can be replayed. ${FIRST_ENDPOINT}
+const PUT_DESCRIPTION = `Sets the URL that events are delivered to (see the \`webhooks\` section of this document for every kind). The first call creates the endpoint, subscribed to every event kind, and generates its signing secret (\`whsec_…\`, Standard Webhooks); later calls keep the secret and \`created_at\` unless \`rotate_secret\` is true (a new secret, answered here; for 24 hours deliveries also carry a signature with the previous one, so receivers keep verifying until they have the new one). \`enabled: false\` pauses deliveries: events are then recorded as failed deliveries, which can be replayed. ${FIRST_ENDPOINT}
 
 ${WEBHOOK_NOTES}
 - **Worth knowing**: the URL must be HTTPS and must not resolve to a loopback, private, link-local or reserved address (422 \`validation_error\`); it is checked again at every delivery. Creating it when the key mode has ten endpoints already is 409 \`endpoint_limit_exceeded\`.`;

@@ -66,7 +66,10 @@ const PatchBody = Type.Object(
     description: Type.Optional(Description),
     enabled: Type.Optional(Type.Boolean()),
     rotate_secret: Type.Optional(
-      Type.Boolean({ description: 'true generates a new signing secret, shown in the answer' }),
+      Type.Boolean({
+        description:
+          'true generates a new signing secret, shown in the answer; for 24 hours deliveries are signed with the previous secret too',
+      }),
     ),
     expires_in: Type.Optional(
       Type.Union([ExpiresIn, Type.Null()], {
@@ -107,7 +110,7 @@ const GET_DESCRIPTION = `One endpoint, without its secret (\`PATCH\` with \`rota
 
 ${NOTES}`;
 
-const PATCH_DESCRIPTION = `Changes the members sent: \`url\` (checked as at creation), \`events\`, \`description\`, \`enabled\`, \`rotate_secret: true\` (the answer shows the new secret; the old one stops at once) and \`expires_in\` (renews a temporary endpoint; null makes it permanent). Deliveries already pending go to the endpoint's URL at the time of each attempt.
+const PATCH_DESCRIPTION = `Changes the members sent: \`url\` (checked as at creation), \`events\`, \`description\`, \`enabled\`, \`rotate_secret: true\` (the answer shows the new secret; for 24 hours deliveries also carry a signature with the previous one, so receivers keep verifying until they have the new one; a rotation within those 24 hours drops the secret before the previous one at once) and \`expires_in\` (renews a temporary endpoint; null makes it permanent). Deliveries waiting for a retry follow the endpoint as it is at each attempt: sent to its current URL, signed with its current secrets; disabled, or no longer subscribed to their kind, they fail at that attempt without being sent (\`webhook_disabled\`, \`webhook_unsubscribed\`).
 
 ${NOTES}`;
 

@@ -61,7 +61,10 @@ const deliveryFields = {
   next_attempt_at: Nullable(IsoTime),
   created_at: IsoTime,
   delivered_at: Nullable(IsoTime),
-  failure_reason: Nullable(Type.String()),
+  failure_reason: Nullable(Type.String(), {
+    description:
+      'Why the last attempt failed (the error, e.g. `The receiver answered HTTP 503.`), or why the delivery was not sent: `webhook_not_configured` (no endpoint subscribed, or its endpoint was removed or expired before the attempt), `webhook_disabled` (its endpoint is disabled), `webhook_unsubscribed` (its endpoint no longer subscribes to the kind). null once delivered',
+  }),
   replay_of: Nullable(Type.String()),
 };
 

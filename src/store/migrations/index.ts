@@ -16,6 +16,7 @@ import * as evidenceHashes from './0016-evidence-hashes.js';
 import * as decisions from './0017-decisions.js';
 import * as monitorCheckRequest from './0018-monitor-check-request.js';
 import * as rateChangesOncePerSync from './0019-rate-changes-once-per-sync.js';
+import * as webhookSecretOverlap from './0020-webhook-secret-overlap.js';
 
 /** Every migration by name; Kysely applies them in the order of their names. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017-decisions': decisions,
   '0018-monitor-check-request': monitorCheckRequest,
   '0019-rate-changes-once-per-sync': rateChangesOncePerSync,
+  '0020-webhook-secret-overlap': webhookSecretOverlap,
 };
