@@ -134,7 +134,10 @@ describeEachDialect('webhook delivery: retries, attempt log, redirects, deleted 
     });
     expect(res.status, res.text).toBe(202);
     const row = await waitForDelivery(app, account.id, (d) => d.status === 'failed');
-    expect(receiver.requests).toHaveLength(1 + WEBHOOK_RETRY_DELAYS.length);
+    // Each attempt is cut off by the receiver; on a loaded machine one can be cut before the
+    // receiver has read it all, so the receiver may count fewer than the attempt log.
+    expect(receiver.requests.length).toBeGreaterThanOrEqual(1);
+    expect(receiver.requests.length).toBeLessThanOrEqual(1 + WEBHOOK_RETRY_DELAYS.length);
     const data = await detail(account.live, row.id);
     expect(data).toMatchObject({
       status: 'failed',
