@@ -127,7 +127,8 @@ function changesOf(input: SyncPlanInput): AppliedChange[] {
         const base = own.length > 0 ? answerWith([], own) : answered;
         let expected: RateEntry[];
         if (!stated) expected = part.entries(base);
-        else if (part.category === null) expected = now;
+        else if (part.kind === 'standard') expected = now;
+        else if (part.category === null) expected = movedBy(part.entries(base), was, now);
         else {
           // TEDB restates the category whole; the hand-kept amendments are laid over it again.
           const restated = { kind: 'category' as const, category: part.category, before: [], after: now };
@@ -185,6 +186,25 @@ function partsOf(
       matches: (change: AppliedChange) => change.category?.id === id,
     })),
   ];
+}
+
+/**
+ * A list of reduced or super-reduced rates as the service answers it once TEDB moved its own from
+ * `was` to `now`: the rates TEDB dropped go and the ones it added come, so a rate the hand-kept data
+ * holds that TEDB does not list (Ireland's 4.8 %) stays, one the hand-kept data left out while TEDB
+ * kept listing it does not come back, and one TEDB comes to list is answered once.
+ */
+function movedBy(
+  answered: readonly RateEntry[],
+  was: readonly RateEntry[],
+  now: readonly RateEntry[],
+): RateEntry[] {
+  const rates = (entries: readonly RateEntry[]) => new Set(entries.map((entry) => entry.rate));
+  const [before, after] = [rates(was), rates(now)];
+  const staying = answered.filter((entry) => after.has(entry.rate) || !before.has(entry.rate));
+  const known = rates(staying);
+  const added = now.filter((entry) => !before.has(entry.rate) && !known.has(entry.rate));
+  return [...staying, ...added].sort((a, b) => b.rate - a.rate);
 }
 
 function plain(entries: readonly CategoryRate[] | undefined): RateEntry[] {

@@ -529,6 +529,35 @@ describeEachDialect('rates sync', (dialect) => {
     expect((await sync.run({ apply: true, trigger: 'job' })).differences).toEqual([]);
   });
 
+  it("keeps a rate of the hand-kept data TEDB does not list when TEDB changes that kind of rate (Ireland's 4.8 %)", async () => {
+    sim.announceTedbChange({
+      memberState: 'IE',
+      situationOn: '2027-01-01',
+      categories: { SOLAR_PANELS: { type: 'SUPER_REDUCED_RATE', value: 4 } },
+    });
+    const { sync, table } = instance();
+    expect(table.get('IE', '2027-01-01')!.other_rates.map((rate) => rate.rate)).toEqual([13.5, 9, 4.8, 0]);
+    const report = await sync.run({ apply: true, trigger: 'job' });
+    expect(report.differences.find((change) => change.kind === 'super_reduced')).toMatchObject({
+      before: [{ rate: 4.8, type: 'super_reduced', note: null }],
+      after: [
+        { rate: 4.8, type: 'super_reduced', note: null },
+        { rate: 4, type: 'super_reduced', note: null },
+      ],
+    });
+    expect(table.get('IE', '2027-01-01')!.other_rates.map((rate) => rate.rate)).toEqual([13.5, 9, 4.8, 4, 0]);
+    clock.set('2026-11-23T06:00:00.000Z');
+    expect((await sync.run({ apply: true, trigger: 'job' })).differences).toEqual([]);
+    // TEDB withdraws it: set back to the hand-kept rates, not to TEDB's list without 4.8 %.
+    sim.reset();
+    clock.set('2026-11-24T06:00:00.000Z');
+    const withdrawn = await sync.run({ apply: true, trigger: 'job' });
+    expect(withdrawn.differences.find((change) => change.kind === 'super_reduced')).toMatchObject({
+      after: [{ rate: 4.8, type: 'super_reduced', note: null }],
+    });
+    expect(table.get('IE', '2027-01-01')!.other_rates.map((rate) => rate.rate)).toEqual([13.5, 9, 4.8, 0]);
+  });
+
   it('never asks TEDB for, nor changes, the countries outside it (GB, CH, LI, NO)', async () => {
     for (const memberState of ['GB', 'CH', 'LI', 'NO', 'DE']) {
       sim.announceTedbChange({
