@@ -481,6 +481,29 @@ describeEachDialect('rates sync', (dialect) => {
     expect((await sync.run({ apply: true, trigger: 'job' })).differences).toEqual([]);
   });
 
+  it('restates, in the next sync, a category TEDB changed whose amendment a release edited', async () => {
+    sim.announceTedbChange({
+      memberState: 'AT',
+      situationOn: '2027-01-01',
+      categories: { FOODSTUFFS: { type: 'REDUCED_RATE', value: 10 } },
+    });
+    await instance().sync.run({ apply: true, trigger: 'job' });
+    const kept = JSON.parse(readFileSync(resourcePath('rate-categories.json'), 'utf8'));
+    kept.amendments.AT[0].note = 'Staple foods of Annex 2a only';
+    writeFileSync(join(dir, 'rate-categories.json'), JSON.stringify(kept));
+    const table = RatesTable.load(undefined, { handKeptCategories: join(dir, 'rate-categories.json') });
+    table.apply(await stores.rates.listChanges());
+    const staple = { rate: 4.9, type: 'super_reduced', note: 'Staple foods of Annex 2a only' };
+
+    clock.set('2026-11-23T06:00:00.000Z');
+    const report = await instance({ table }).sync.run({ apply: true, trigger: 'job' });
+    expect(report.differences).toMatchObject([
+      { country_code: 'AT', category: { id: 'foodstuffs' }, after: [red(10), staple] },
+    ]);
+    expect(plain(table.category('AT', 'foodstuffs', '2027-01-01')!)).toEqual([red(10), staple]);
+    expect(plain(table.category('AT', 'foodstuffs', '2026-12-31')!)).toContainEqual(staple);
+  });
+
   it('answers once an entry TEDB comes to state that an amendment adds or moves to', async () => {
     // Austria's 4.9 % and Belgium's accommodation at 12 % (from 2026-03-01) stated by TEDB from
     // 2027-01-01, Belgium's with part of it still at 6 %: TEDB's entries hold over the amendments.
