@@ -24,9 +24,10 @@ import {
  * the transaction that applies it). For each member state, each situation starting on or after
  * `from` is compared with the one before it: only what TEDB itself changed there counts, so a rate
  * the hand-kept data holds on purpose (Ireland's 4.8 %, which TEDB does not list) is not undone by
- * a situation that changed something else. A changed kind (or category) that the service does not
- * already answer for that day is a change, computed against the service as the earlier changes of
- * the same reply leave it. A category TEDB restates is answered as TEDB states it with the
+ * a situation that changed something else, nor by one that changed its kind: of a list of rates,
+ * only those TEDB dropped or added move (movedBy). A changed kind (or category) that the service
+ * does not already answer for that day is a change, computed against the service as the earlier
+ * changes of the same reply leave it. A category TEDB restates is answered as TEDB states it with the
  * hand-kept amendments laid over it again (src/rates/resolve.ts), and its change holds that answer,
  * as `rate.changed` tells it. A change applied earlier on or after `from` that TEDB's situation on
  * its day no longer states is set back to what the service answers without it.
@@ -118,15 +119,15 @@ function changesOf(input: SyncPlanInput): AppliedChange[] {
       const found: Difference[] = [];
       for (const part of partsOf(previous, next, taken, nameOf)) {
         const [was, now] = [part.entries(previous), part.entries(next)];
-        const stated = !sameEntries(was, now);
+        const changedByTedb = !sameEntries(was, now);
         // Changes applied from an earlier reply for this day: what the service answers without
         // them is what holds unless TEDB changes it here, so one TEDB withdrew, moved to another
         // day or set back is undone, and only what it stated.
         const own = taken.filter(part.matches);
-        if (!stated && own.length === 0) continue;
+        if (!changedByTedb && own.length === 0) continue;
         const base = own.length > 0 ? answerWith([], own) : answered;
         let expected: RateEntry[];
-        if (!stated) expected = part.entries(base);
+        if (!changedByTedb) expected = part.entries(base);
         else if (part.kind === 'standard') expected = now;
         else if (part.category === null) expected = movedBy(part.entries(base), was, now);
         else {
