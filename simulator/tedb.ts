@@ -95,14 +95,14 @@ function announced(base: readonly RawResult[], change: TedbAnnouncement): RawRes
       snapshotResults().find((r) => r.category?.identifier === identifier)?.category?.description ??
       identifier;
     results = results.filter((r) => r.category?.identifier !== identifier);
-    if (rate) {
+    for (const entry of rate === null ? [] : Array.isArray(rate) ? rate : [rate]) {
       results.push({
         memberState: change.memberState,
         type: 'REDUCED',
-        rate: { type: rate.type, value: rate.value },
+        rate: { type: entry.type, value: entry.value },
         situationOn: change.situationOn,
         category: { identifier, description },
-        comment: null,
+        comment: entry.comment ?? null,
       });
     }
   }

@@ -11,6 +11,12 @@ export type RegistryId = ServiceRegistryId | 'adis' | 'tedb';
  * A change announced to the TEDB simulator (`POST /_sim/tedb/changes`): a new situation of one
  * member state on `situationOn`, copied from the one in force that day with these changes.
  */
+export interface TedbAnnouncedRate {
+  type: string;
+  value: number;
+  comment?: string;
+}
+
 export interface TedbAnnouncement {
   memberState: string;
   situationOn: string;
@@ -18,8 +24,11 @@ export interface TedbAnnouncement {
   standard?: number;
   /** Rates moved: every reduced, super-reduced or parking result at a key's rate takes its value (`{ "9": 11 }`). */
   rates?: Record<string, number>;
-  /** One category's results replaced by one rate (`{ "FOODSTUFFS": { "type": "REDUCED_RATE", "value": 5 } }`), or removed (null). */
-  categories?: Record<string, { type: string; value: number } | null>;
+  /**
+   * One category's results replaced by one rate (`{ "FOODSTUFFS": { "type": "REDUCED_RATE", "value": 5 } }`),
+   * by several (a list, each with an optional member state's `comment`), or removed (null).
+   */
+  categories?: Record<string, TedbAnnouncedRate | TedbAnnouncedRate[] | null>;
   /** The member state is left out of every reply (a reply that would remove the country). */
   withdrawn?: boolean;
 }

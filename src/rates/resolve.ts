@@ -15,8 +15,10 @@ import {
  * reduced, super-reduced and zero rates), the category periods (TEDB's snapshot, or the hand-kept
  * categories outside the EU), the hand-kept amendments of the snapshot's categories (changes in law
  * TEDB did not state yet) and the changes syncs applied from TEDB. For each kind of rate, and for
- * each category apart, the source whose period started last holds; a change and a period or an
- * amendment starting the same day: the change (it was applied against an answer that had them).
+ * each category apart, the source whose period started last holds; a change and a period starting
+ * the same day: the change (it was applied against an answer that had the period). An amendment is
+ * not such a period: it applies from its day over TEDB's statement of the category, the snapshot's
+ * or a later change's, unless that statement already holds the rate it brings (statesAlready).
  * Pure: the served table calls it on each day a source starts, the sync on each day TEDB names.
  */
 
@@ -80,21 +82,33 @@ export function resolveCountry(sources: CountrySources, date: string): Resolved 
 
   const seed = lastStarted(categoryPeriods, (p) => p.from, date);
   const categories = new Map<string, readonly CategoryRate[]>(seed?.categories ?? []);
+  // The day of the TEDB statement each category's entries come from: its last applied change's,
+  // else the seed period's.
+  const stated = new Map<string, string>();
+  const statedOn = (id: string) => stated.get(id) ?? seed?.from ?? '';
   // Amendments and category changes since the seed period, by date (amendments first on a day),
-  // each over what the ones before it left.
-  const since = (from: string) => from <= date && (!seed || from >= seed.from);
+  // each over what the ones before it left. A change restates its category whole, so the
+  // amendments of its day and before are laid over it again.
+  const amendments = sources.amendments.filter((a) => a.from <= date);
   const events = [
-    ...sources.amendments.filter((a) => since(a.from)).map((a) => ({ from: a.from, amendment: a })),
+    ...amendments.map((a) => ({ from: a.from, amendment: a })),
     ...changes
-      .filter((c) => c.category && since(c.effective_from))
+      .filter((c) => c.category && c.effective_from <= date && (!seed || c.effective_from >= seed.from))
       .map((c) => ({ from: c.effective_from, change: c })),
   ].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
   for (const event of events) {
     if ('change' in event) {
-      const { category, after } = event.change;
-      if (after.length === 0) categories.delete(category!.id);
-      else categories.set(category!.id, after as CategoryRate[]);
-    } else amend(categories, event.amendment);
+      const { category, after, effective_from } = event.change;
+      const id = category!.id;
+      if (after.length === 0) categories.delete(id);
+      else categories.set(id, after as CategoryRate[]);
+      stated.set(id, effective_from);
+      for (const amendment of amendments) {
+        if (amendment.from <= effective_from && (amendment.category ?? id) === id) {
+          amend(categories, amendment, statedOn, id);
+        }
+      }
+    } else amend(categories, event.amendment, statedOn);
   }
   return {
     period,
@@ -109,15 +123,23 @@ export function resolveCountry(sources: CountrySources, date: string): Resolved 
 }
 
 /**
- * Moves a category's entries (or every category's) from one rate to another, as the law did: each
- * entry keeps its note unless the amendment gives one, and a parking rate stays a parking rate.
+ * Moves a category's entries (or every category's, or `only` this one) from one rate to another, as
+ * the law did: each entry keeps its note unless the amendment gives one, and a parking rate stays a
+ * parking rate. Nothing where TEDB already states what the amendment brings (see statesAlready).
  */
-function amend(categories: Map<string, readonly CategoryRate[]>, amendment: CategoryAmendment): void {
+function amend(
+  categories: Map<string, readonly CategoryRate[]>,
+  amendment: CategoryAmendment,
+  statedOn: (id: string) => string,
+  only?: string,
+): void {
   const { category, rateFrom, rateTo, note } = amendment;
   const typeAt = (rate: number, was?: CategoryRate['type']): CategoryRate['type'] =>
     was === 'parking' ? was : rate === 0 ? 'zero' : typeOfRate(rate);
-  for (const id of category === null ? [...categories.keys()] : [category]) {
+  const ids = only !== undefined ? [only] : category === null ? [...categories.keys()] : [category];
+  for (const id of ids) {
     const entries = categories.get(id) ?? [];
+    if (statesAlready(entries, amendment, statedOn(id))) continue;
     let next: CategoryRate[];
     if (rateFrom === null) next = [...entries, { rate: rateTo!, type: typeAt(rateTo!), note }];
     else if (!entries.some((e) => e.rate === rateFrom)) continue;
@@ -133,4 +155,24 @@ function amend(categories: Map<string, readonly CategoryRate[]>, amendment: Cate
     if (unique.length === 0) categories.delete(id);
     else categories.set(id, unique);
   }
+}
+
+/**
+ * Whether a category's entries, as TEDB stated them on `statedOn`, already hold the rate an
+ * amendment brings, for the whole category (an entry without a note: TEDB's notes restrict a rate to
+ * imports or a region). An added rate: stated on any day, so it is never answered twice. A rate moved
+ * to: only by a statement from the amendment's day on; an earlier one predates the law, and the rate
+ * it lists there is another part of the category, so the law still moves the old rate. A move to the
+ * standard rate, or a note on an unchanged rate, TEDB cannot state over the amendment: these always
+ * apply where the old rate is.
+ */
+function statesAlready(
+  entries: readonly CategoryRate[],
+  amendment: CategoryAmendment,
+  statedOn: string,
+): boolean {
+  const { rateFrom, rateTo } = amendment;
+  if (rateTo === null || rateTo === rateFrom) return false;
+  if (rateFrom !== null && statedOn < amendment.from) return false;
+  return entries.some((e) => e.rate === rateTo && e.note === null);
 }

@@ -1,5 +1,6 @@
 import {
   type AppliedChange,
+  type CategoryInfo,
   type CategoryRate,
   type ChangeKind,
   type CountryView,
@@ -23,10 +24,13 @@ import {
  * the transaction that applies it). For each member state, each situation starting on or after
  * `from` is compared with the one before it: only what TEDB itself changed there counts, so a rate
  * the hand-kept data holds on purpose (Ireland's 4.8 %, which TEDB does not list) is not undone by
- * a situation that changed something else. A changed kind (or category) that the service does not
- * already answer for that day is a change, computed against the service as the earlier changes of
- * the same reply leave it. A change applied earlier on or after `from` that TEDB's situation in
- * force on its day no longer states is set back to what TEDB states there.
+ * a situation that changed something else, nor by one that changed its kind: of a list of rates,
+ * only those TEDB dropped or added move (movedBy). A changed kind (or category) that the service
+ * does not already answer for that day is a change, computed against the service as the earlier
+ * changes of the same reply leave it. A category TEDB restates is answered as TEDB states it with the
+ * hand-kept amendments laid over it again (src/rates/resolve.ts), and its change holds that answer,
+ * as `rate.changed` tells it. A change applied earlier on or after `from` that TEDB's situation on
+ * its day no longer states is set back to what the service answers without it.
  *
  * Refused whole, nothing applied: a reply without a member state asked for (applying it would
  * remove the country), without its situation in force the day before `from`, a situation without
@@ -96,37 +100,51 @@ function changesOf(input: SyncPlanInput): AppliedChange[] {
         source: input.source,
         applied_at: input.now,
       }));
-    let before = viewOf(state, baseline);
+    let previous = viewOf(state, baseline);
     for (const day of days) {
-      const found: Difference[] = [];
       const situation = starting.get(day);
-      if (situation) {
-        const service = input.table.viewAt(state, day, [...input.applied, ...pending]);
-        if (!service) throw new RefusedReply(`${state} is not a rate country`);
-        const after = viewOf(state, situation);
-        found.push(...differences(before, after, service, nameOf));
-        before = after;
-      }
-      // A change applied from an earlier reply that this one no longer states (TEDB withdrew it,
-      // moved it to another day, or set it back) is set back to TEDB's situation in force on its
-      // day; only what such a change stated, so the hand-kept data is not undone.
+      const next = situation ? viewOf(state, situation) : previous;
       const taken = ownChanges.filter((change) => change.effective_from === day);
-      if (taken.length > 0) {
-        const answered = input.table.viewAt(state, day, [
-          ...input.applied,
+      // What the service answers on the day with the changes so far, leaving out `without`.
+      const answerWith = (extra: readonly AppliedChange[], without: readonly AppliedChange[] = []) => {
+        const view = input.table.viewAt(state, day, [
+          ...input.applied.filter((change) => !without.includes(change)),
           ...pending,
-          ...stamp(found, day),
-        ])!;
-        for (const change of differences(answered, before, answered, nameOf)) {
-          if (taken.some((c) => c.kind === change.kind && c.category?.id === change.category?.id)) {
-            found.push(change);
-          }
+          ...extra,
+        ]);
+        if (!view) throw new RefusedReply(`${state} is not a rate country`);
+        return view;
+      };
+      const answered = answerWith([]);
+      const found: Difference[] = [];
+      for (const part of partsOf(previous, next, taken, nameOf)) {
+        const [was, now] = [part.entries(previous), part.entries(next)];
+        const changedByTedb = !sameEntries(was, now);
+        // Changes applied from an earlier reply for this day: what the service answers without
+        // them is what holds unless TEDB changes it here, so one TEDB withdrew, moved to another
+        // day or set back is undone, and only what it stated.
+        const own = taken.filter(part.matches);
+        if (!changedByTedb && own.length === 0) continue;
+        const base = own.length > 0 ? answerWith([], own) : answered;
+        let expected: RateEntry[];
+        if (!changedByTedb) expected = part.entries(base);
+        else if (part.kind === 'standard') expected = now;
+        else if (part.category === null) expected = movedBy(part.entries(base), was, now);
+        else {
+          // TEDB restates the category whole; the hand-kept amendments are laid over it again.
+          const restated = { kind: 'category' as const, category: part.category, before: [], after: now };
+          expected = part.entries(answerWith(stamp([restated], day), own));
+        }
+        const before = part.entries(answered);
+        if (!sameEntries(expected, before)) {
+          found.push({ kind: part.kind, category: part.category, before, after: expected });
         }
       }
       for (const change of found) {
         if (change.kind === 'standard') checkJump(state, day, change);
       }
       pending.push(...stamp(found, day));
+      previous = next;
     }
   }
   return pending;
@@ -134,30 +152,60 @@ function changesOf(input: SyncPlanInput): AppliedChange[] {
 
 type Difference = Pick<AppliedChange, 'kind' | 'category' | 'before' | 'after'>;
 
-/** The kinds and categories TEDB changed from `previous` to `next` that `service` does not answer yet. */
-function differences(
+/** One kind of rate, or one category, as a sync compares it. */
+interface Part {
+  kind: ChangeKind;
+  category: CategoryInfo | null;
+  entries(view: CountryView): RateEntry[];
+  matches(change: AppliedChange): boolean;
+}
+
+/** The kinds, then every category TEDB states on either side or a change of the day names, by id. */
+function partsOf(
   previous: CountryView,
   next: CountryView,
-  service: CountryView,
+  taken: readonly AppliedChange[],
   nameOf: (id: string) => string,
-): Difference[] {
-  const found: Difference[] = [];
+): Part[] {
   const kinds: Array<Exclude<ChangeKind, 'category'>> = ['standard', 'reduced', 'super_reduced'];
-  for (const kind of kinds) {
-    const sides = (view: CountryView) => entriesOf(kind, kind === 'standard' ? [view.standard] : view[kind]);
-    const [was, now, answered] = [sides(previous), sides(next), sides(service)];
-    if (!sameEntries(was, now) && !sameEntries(now, answered)) {
-      found.push({ kind, category: null, before: answered, after: now });
-    }
-  }
-  const ids = [...new Set([...previous.categories.keys(), ...next.categories.keys()])].sort();
-  for (const id of ids) {
-    const [was, now, answered] = [previous, next, service].map((view) => plain(view.categories.get(id)));
-    if (!sameEntries(was, now) && !sameEntries(now, answered)) {
-      found.push({ kind: 'category', category: { id, name: nameOf(id) }, before: answered, after: now });
-    }
-  }
-  return found;
+  const ids = new Set([
+    ...previous.categories.keys(),
+    ...next.categories.keys(),
+    ...taken.flatMap((change) => (change.category ? [change.category.id] : [])),
+  ]);
+  return [
+    ...kinds.map((kind) => ({
+      kind,
+      category: null,
+      entries: (view: CountryView) => entriesOf(kind, kind === 'standard' ? [view.standard] : view[kind]),
+      matches: (change: AppliedChange) => change.kind === kind,
+    })),
+    ...[...ids].sort().map((id) => ({
+      kind: 'category' as const,
+      category: { id, name: nameOf(id) },
+      entries: (view: CountryView) => plain(view.categories.get(id)),
+      matches: (change: AppliedChange) => change.category?.id === id,
+    })),
+  ];
+}
+
+/**
+ * A list of reduced or super-reduced rates as the service answers it once TEDB moved its own from
+ * `was` to `now`: the rates TEDB dropped go and the ones it added come, so a rate the hand-kept data
+ * holds that TEDB does not list (Ireland's 4.8 %) stays, one the hand-kept data left out while TEDB
+ * kept listing it does not come back, and one TEDB comes to list is answered once.
+ */
+function movedBy(
+  answered: readonly RateEntry[],
+  was: readonly RateEntry[],
+  now: readonly RateEntry[],
+): RateEntry[] {
+  const rates = (entries: readonly RateEntry[]) => new Set(entries.map((entry) => entry.rate));
+  const [before, after] = [rates(was), rates(now)];
+  const staying = answered.filter((entry) => after.has(entry.rate) || !before.has(entry.rate));
+  const known = rates(staying);
+  const added = now.filter((entry) => !before.has(entry.rate) && !known.has(entry.rate));
+  return [...staying, ...added].sort((a, b) => b.rate - a.rate);
 }
 
 function plain(entries: readonly CategoryRate[] | undefined): RateEntry[] {

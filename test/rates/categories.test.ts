@@ -328,6 +328,106 @@ describe('changes in law after the snapshot, kept by hand until TEDB states them
   });
 });
 
+describe('amendments over the changes a sync applies', () => {
+  type Entry = { rate: number; type: 'reduced' | 'super_reduced' | 'exempt'; note: string | null };
+  const red = (rate: number): Entry => ({ rate, type: 'reduced', note: null });
+  /** A table with TEDB restating these categories, as a sync stores the changes. */
+  const withChanges = (...changes: Array<[code: string, id: string, from: string, after: Entry[]]>) => {
+    const changed = RatesTable.load();
+    changed.apply(
+      changes.map(([code, id, from, after], index) => ({
+        country_code: code,
+        effective_from: from,
+        kind: 'category' as const,
+        category: { id, name: id },
+        before: [],
+        after,
+        source: {
+          kind: 'tedb' as const,
+          retrieved_at: '2026-11-22T06:00:00.000Z',
+          reply_sha256: 'a'.repeat(64),
+        },
+        applied_at: index + 1,
+      })),
+    );
+    return (code: string, id: string, date: string) =>
+      (changed.category(code, id, date) ?? []).map(({ rate, type, note }) => ({ rate, type, note }));
+  };
+  const staple = table.category('AT', 'foodstuffs', '2026-07-01')!.find((e) => e.rate === 4.9)!;
+  const stapleEntry: Entry = { rate: 4.9, type: 'super_reduced', note: staple.note };
+  const basicFoods = table.category('ES', 'foodstuffs', '2026-07-01')!.find((e) => e.rate === 4)!.note;
+
+  it('an added entry stays after TEDB restates the category, and is answered once', () => {
+    const rates = withChanges(
+      ['AT', 'foodstuffs', '2027-01-01', [red(10)]],
+      // As a sync stores it: what the service answers, the amendment's entry included.
+      ['ES', 'foodstuffs', '2027-01-01', [red(7.5), { rate: 4, type: 'super_reduced', note: basicFoods }]],
+    );
+    expect(rates('AT', 'foodstuffs', '2027-01-01')).toEqual([red(10), stapleEntry]);
+    expect(rates('ES', 'foodstuffs', '2027-01-01').map((e) => e.rate)).toEqual([7.5, 4]);
+    // TEDB states the rate itself: its entry, not a second one.
+    const stated = withChanges([
+      'AT',
+      'foodstuffs',
+      '2027-01-01',
+      [red(10), { ...red(4.9), type: 'super_reduced' }],
+    ]);
+    expect(stated('AT', 'foodstuffs', '2027-01-01')).toEqual([
+      red(10),
+      { ...red(4.9), type: 'super_reduced' },
+    ]);
+    // Stated only for imports: the amendment's entry beside it.
+    const imports = withChanges([
+      'AT',
+      'foodstuffs',
+      '2027-01-01',
+      [{ ...red(4.9), type: 'super_reduced', note: 'Import only' }],
+    ]);
+    // ('Import only' sorts before 'Listed staple foods …'.)
+    expect(imports('AT', 'foodstuffs', '2027-01-01')).toEqual([
+      { ...stapleEntry, note: 'Import only' },
+      stapleEntry,
+    ]);
+  });
+
+  it('a move applies over a statement that predates it or lacks its rate, not over one from its day that holds it', () => {
+    // Belgium 6 -> 12 % from 2026-03-01; Lithuania every 9 % at 12 % from 2026-01-01.
+    const earlier = withChanges(['BE', 'accommodation', '2026-02-01', [red(12), red(6)]]);
+    expect(earlier('BE', 'accommodation', '2026-02-28')).toEqual([red(12), red(6)]);
+    expect(earlier('BE', 'accommodation', '2026-03-01')).toEqual([red(12)]);
+    const later = withChanges(
+      ['BE', 'accommodation', '2027-01-01', [red(12), red(6)]],
+      ['LT', 'transport_passengers', '2027-01-01', [red(9), red(5)]],
+    );
+    expect(later('BE', 'accommodation', '2027-01-01')).toEqual([red(12), red(6)]);
+    expect(later('LT', 'transport_passengers', '2027-01-01')).toEqual([red(12), red(5)]);
+  });
+
+  it('a move and its return: each on its own day over what TEDB restated in between', () => {
+    // Sweden's food 12 -> 6 % from 2026-04-01 and back from 2028-01-01; TEDB restates 12 % in 2027.
+    const rates = withChanges(['SE', 'foodstuffs', '2027-01-01', [red(12)]]);
+    expect(rates('SE', 'foodstuffs', '2027-01-01')).toEqual([red(6)]);
+    expect(rates('SE', 'foodstuffs', '2028-01-01')).toEqual([red(12)]);
+    const caughtUp = withChanges(['SE', 'foodstuffs', '2027-01-01', [red(6)]]);
+    expect(caughtUp('SE', 'foodstuffs', '2027-06-01')).toEqual([red(6)]);
+    expect(caughtUp('SE', 'foodstuffs', '2028-01-01')).toEqual([red(12)]);
+  });
+
+  it('a note on an unchanged rate stays over a restated category', () => {
+    const [camping] = table.category('NL', 'accommodation', '2026-01-01')!;
+    const rates = withChanges([
+      'NL',
+      'accommodation',
+      '2027-01-01',
+      [red(9), { rate: 0, type: 'exempt', note: null }],
+    ]);
+    expect(rates('NL', 'accommodation', '2027-01-01')).toEqual([
+      { ...red(9), note: camping.note },
+      { rate: 0, type: 'exempt', note: null },
+    ]);
+  });
+});
+
 describe('categories of GB, CH, LI and NO, from the hand-kept data', () => {
   it('CH and LI: accommodation at 3.8 %, foodstuffs, books and pharmaceutical products at 2.6 %', () => {
     for (const code of ['CH', 'LI']) {

@@ -29,6 +29,8 @@ const NOW = '2026-11-22T12:00:00.000Z';
 const DATASET_SOURCE = { kind: 'dataset', retrieved_at: '2026-11-22T00:00:00.000Z', reply_sha256: null };
 const std = (rate: number) => ({ rate, type: 'standard', note: null });
 const red = (rate: number) => ({ rate, type: 'reduced', note: null });
+const plain = (entries: ReadonlyArray<{ rate: number; type: string; note: string | null }>) =>
+  entries.map(({ rate, type, note }) => ({ rate, type, note }));
 
 let sim: RegistrySimulator;
 let dir: string;
@@ -376,6 +378,230 @@ describeEachDialect('rates sync', (dialect) => {
     ]);
     expect(table.get('DE', '2026-12-05')!.standard_rate).toBe(20);
     expect(table.get('DE', '2026-11-30')!.standard_rate).toBe(19);
+  });
+
+  it('keeps the hand-kept amendments of a category TEDB changes after them, in answers and in rate.changed', async () => {
+    const account = await createAccount(stores.accounts, 'Shop', 'business', clock.now());
+    await addLiveEndpoint(stores, account.id, clock.now());
+    // Austria's 4.9 % on staple foods (added from 2026-07-01), the Dutch camping note on the 9 %
+    // (2026-01-01) and Lithuania's books moved from 9 to 5 % (2026-01-01): TEDB restates each
+    // category from 2027-01-01 without knowing of them.
+    sim.announceTedbChange({
+      memberState: 'AT',
+      situationOn: '2027-01-01',
+      categories: { FOODSTUFFS: { type: 'REDUCED_RATE', value: 10 } },
+    });
+    for (const [memberState, category] of [
+      ['NL', 'ACCOMMODATION'],
+      ['LT', 'LOAN_LIBRARIES'],
+    ]) {
+      sim.announceTedbChange({
+        memberState,
+        situationOn: '2027-01-01',
+        categories: {
+          [category]: [
+            { type: 'REDUCED_RATE', value: 9 },
+            { type: 'EXEMPTED', value: 0 },
+          ],
+        },
+      });
+    }
+    const { sync, table } = instance();
+    const entries = (code: string, id: string, date: string) => plain(table.category(code, id, date)!);
+    const staple = entries('AT', 'foodstuffs', '2026-12-31').find((entry) => entry.rate === 4.9)!;
+    expect(staple).toMatchObject({ type: 'super_reduced', note: expect.stringContaining('staple foods') });
+    const [camping] = entries('NL', 'accommodation', '2026-12-31');
+    expect(camping).toMatchObject({ rate: 9, note: expect.stringContaining('Camping sites only') });
+    expect(entries('LT', 'loan_libraries', '2026-12-31')).toEqual([red(5)]);
+    const exempt = { rate: 0, type: 'exempt', note: null };
+
+    const report = await sync.run({ apply: true, trigger: 'job' });
+    const expected = {
+      AT: [red(10), staple],
+      NL: [camping, exempt],
+      LT: [red(5), exempt],
+    };
+    expect(
+      report.differences.map(({ country_code, effective_from, kind, category, after }) => ({
+        country_code,
+        effective_from,
+        kind,
+        category: category?.id,
+        after,
+      })),
+    ).toEqual([
+      {
+        country_code: 'AT',
+        effective_from: '2027-01-01',
+        kind: 'category',
+        category: 'foodstuffs',
+        after: expected.AT,
+      },
+      {
+        country_code: 'LT',
+        effective_from: '2027-01-01',
+        kind: 'category',
+        category: 'loan_libraries',
+        after: expected.LT,
+      },
+      {
+        country_code: 'NL',
+        effective_from: '2027-01-01',
+        kind: 'category',
+        category: 'accommodation',
+        after: expected.NL,
+      },
+    ]);
+    expect(entries('AT', 'foodstuffs', '2027-01-01')).toEqual(expected.AT);
+    expect(entries('NL', 'accommodation', '2027-01-01')).toEqual(expected.NL);
+    expect(entries('LT', 'loan_libraries', '2027-01-01')).toEqual(expected.LT);
+    expect(table.get('AT', '2027-01-01')!.other_rates.find((rate) => rate.rate === 4.9)).toBeDefined();
+    // Each event says what the service answers from the day on: the amendments included.
+    const events = await testDb.database.db.selectFrom('events').select('payload').execute();
+    expect(
+      events.map((event) => JSON.parse(event.payload).data).map((data) => [data.country_code, data.after]),
+    ).toEqual(expect.arrayContaining(Object.entries(expected)));
+    expect(events).toHaveLength(3);
+    // TEDB states the same the next day: nothing left to apply, the answers unchanged.
+    clock.set('2026-11-23T06:00:00.000Z');
+    expect((await sync.run({ apply: true, trigger: 'job' })).differences).toEqual([]);
+    const fresh = RatesTable.load();
+    fresh.apply(await stores.rates.listChanges());
+    expect(fresh.categories('AT', '2027-01-01')).toEqual(table.categories('AT', '2027-01-01'));
+    // TEDB withdraws the situation: set back to what the service answered without it.
+    const answered = (code: string, id: string) => entries(code, id, '2026-12-31');
+    const unchanged = { AT: answered('AT', 'foodstuffs'), NL: answered('NL', 'accommodation') };
+    sim.reset();
+    clock.set('2026-11-24T06:00:00.000Z');
+    const withdrawn = await sync.run({ apply: true, trigger: 'job' });
+    expect(withdrawn.differences.map((change) => [change.country_code, change.after])).toEqual([
+      ['AT', unchanged.AT],
+      ['LT', [red(5)]],
+      ['NL', unchanged.NL],
+    ]);
+    expect(entries('AT', 'foodstuffs', '2027-01-01')).toEqual(unchanged.AT);
+    expect((await sync.run({ apply: true, trigger: 'job' })).differences).toEqual([]);
+  });
+
+  it('restates, in the next sync, a category TEDB changed whose amendment a release edited', async () => {
+    sim.announceTedbChange({
+      memberState: 'AT',
+      situationOn: '2027-01-01',
+      categories: { FOODSTUFFS: { type: 'REDUCED_RATE', value: 10 } },
+    });
+    await instance().sync.run({ apply: true, trigger: 'job' });
+    const kept = JSON.parse(readFileSync(resourcePath('rate-categories.json'), 'utf8'));
+    kept.amendments.AT[0].note = 'Staple foods of Annex 2a only';
+    writeFileSync(join(dir, 'rate-categories.json'), JSON.stringify(kept));
+    const table = RatesTable.load(undefined, { handKeptCategories: join(dir, 'rate-categories.json') });
+    table.apply(await stores.rates.listChanges());
+    const staple = { rate: 4.9, type: 'super_reduced', note: 'Staple foods of Annex 2a only' };
+
+    clock.set('2026-11-23T06:00:00.000Z');
+    const report = await instance({ table }).sync.run({ apply: true, trigger: 'job' });
+    expect(report.differences).toMatchObject([
+      { country_code: 'AT', category: { id: 'foodstuffs' }, after: [red(10), staple] },
+    ]);
+    expect(plain(table.category('AT', 'foodstuffs', '2027-01-01')!)).toEqual([red(10), staple]);
+    expect(plain(table.category('AT', 'foodstuffs', '2026-12-31')!)).toContainEqual(staple);
+  });
+
+  it('answers once an entry TEDB comes to state that an amendment adds or moves to', async () => {
+    // Austria's 4.9 % and Belgium's accommodation at 12 % (from 2026-03-01) stated by TEDB from
+    // 2027-01-01, Belgium's with part of it still at 6 %: TEDB's entries hold over the amendments.
+    sim.announceTedbChange({
+      memberState: 'AT',
+      situationOn: '2027-01-01',
+      categories: {
+        FOODSTUFFS: [
+          { type: 'REDUCED_RATE', value: 13 },
+          { type: 'REDUCED_RATE', value: 10 },
+          { type: 'SUPER_REDUCED_RATE', value: 4.9, comment: 'Staple foods listed in Annex 2a' },
+          { type: 'EXEMPTED', value: 0 },
+        ],
+      },
+    });
+    sim.announceTedbChange({
+      memberState: 'BE',
+      situationOn: '2027-01-01',
+      categories: {
+        ACCOMMODATION: [
+          { type: 'REDUCED_RATE', value: 12 },
+          { type: 'REDUCED_RATE', value: 6, comment: 'Camping sites' },
+        ],
+      },
+    });
+    const { sync, table } = instance();
+    expect(plain(table.category('BE', 'accommodation', '2026-12-31')!)).toEqual([red(12)]);
+    const report = await sync.run({ apply: true, trigger: 'job' });
+    const after = {
+      AT: [
+        red(13),
+        red(10),
+        { rate: 4.9, type: 'super_reduced', note: null },
+        { rate: 0, type: 'exempt', note: null },
+      ],
+      BE: [red(12), red(6)],
+    };
+    expect(
+      report.differences
+        .filter((change) => change.kind === 'category')
+        .map((change) => [change.country_code, change.after]),
+    ).toEqual(Object.entries(after));
+    expect(plain(table.category('AT', 'foodstuffs', '2027-01-01')!)).toEqual(after.AT);
+    expect(plain(table.category('BE', 'accommodation', '2027-01-01')!)).toEqual(after.BE);
+    clock.set('2026-11-23T06:00:00.000Z');
+    expect((await sync.run({ apply: true, trigger: 'job' })).differences).toEqual([]);
+  });
+
+  it("keeps a rate of the hand-kept data TEDB does not list when TEDB changes that kind of rate (Ireland's 4.8 %)", async () => {
+    sim.announceTedbChange({
+      memberState: 'IE',
+      situationOn: '2027-01-01',
+      categories: { SOLAR_PANELS: { type: 'SUPER_REDUCED_RATE', value: 4 } },
+    });
+    const { sync, table } = instance();
+    expect(table.get('IE', '2027-01-01')!.other_rates.map((rate) => rate.rate)).toEqual([13.5, 9, 4.8, 0]);
+    const report = await sync.run({ apply: true, trigger: 'job' });
+    expect(report.differences.find((change) => change.kind === 'super_reduced')).toMatchObject({
+      before: [{ rate: 4.8, type: 'super_reduced', note: null }],
+      after: [
+        { rate: 4.8, type: 'super_reduced', note: null },
+        { rate: 4, type: 'super_reduced', note: null },
+      ],
+    });
+    expect(table.get('IE', '2027-01-01')!.other_rates.map((rate) => rate.rate)).toEqual([13.5, 9, 4.8, 4, 0]);
+    clock.set('2026-11-23T06:00:00.000Z');
+    expect((await sync.run({ apply: true, trigger: 'job' })).differences).toEqual([]);
+    // TEDB withdraws it: set back to the hand-kept rates, not to TEDB's list without 4.8 %.
+    sim.reset();
+    clock.set('2026-11-24T06:00:00.000Z');
+    const withdrawn = await sync.run({ apply: true, trigger: 'job' });
+    expect(withdrawn.differences.find((change) => change.kind === 'super_reduced')).toMatchObject({
+      after: [{ rate: 4.8, type: 'super_reduced', note: null }],
+    });
+    expect(table.get('IE', '2027-01-01')!.other_rates.map((rate) => rate.rate)).toEqual([13.5, 9, 4.8, 0]);
+  });
+
+  it('never asks TEDB for, nor changes, the countries outside it (GB, CH, LI, NO)', async () => {
+    for (const memberState of ['GB', 'CH', 'LI', 'NO', 'DE']) {
+      sim.announceTedbChange({
+        memberState,
+        situationOn: '2027-01-01',
+        standard: 21,
+        categories: { FOODSTUFFS: { type: 'REDUCED_RATE', value: 3 }, BOOKS: null },
+      });
+    }
+    const { sync, table } = instance();
+    const report = await sync.run({ apply: true, trigger: 'job' });
+    expect(new Set(report.differences.map((change) => change.country_code))).toEqual(new Set(['DE']));
+    const asked = sim.exchanges('tedb')[0].body;
+    for (const code of ['GB', 'CH', 'LI', 'NO']) {
+      expect(asked).not.toContain(`>${code}<`);
+      const shipped = RatesTable.load();
+      expect(table.get(code, '2027-01-01')).toEqual(shipped.get(code, '2027-01-01'));
+      expect(table.categories(code, '2027-01-01')).toEqual(shipped.categories(code, '2027-01-01'));
+    }
   });
 
   it.each([
