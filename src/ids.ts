@@ -69,6 +69,18 @@ export function timeOrderedUuid(nowMs: number): string {
   return `${time.slice(0, 8)}-${time.slice(8)}-7${randA}-${randB.slice(0, 4)}-${randB.slice(4)}`;
 }
 
+/** The random bits of the keys below. */
+const KEY_RANDOM = new CountingRandom(48);
+
+/**
+ * The sort key of a row made at `nowMs` (a monitor's `seq`): the milliseconds, zero-padded, and 48
+ * random bits that count up within a millisecond (CountingRandom), so keys sort by time and,
+ * within a millisecond, in the order made.
+ */
+export function timeOrderedKey(nowMs: number): string {
+  return `${String(nowMs).padStart(15, '0')}-${KEY_RANDOM.next(nowMs).toString(16).padStart(12, '0')}`;
+}
+
 /**
  * A prefixed id of a row made at `nowMs` (`val_…`, `dec_…`, `evd_…`, `blk_…`): the prefix and the
  * time-ordered UUID's 32 hex digits, so the rows sort, and are appended to their index, by when

@@ -64,4 +64,24 @@ describeEachDialect('lists of things made in one millisecond', (dialect) => {
     }
     expect(await listed(key, '/v1/bulk', 'bulk_id')).toEqual([...made].reverse());
   });
+
+  it('monitors: newest first', async () => {
+    const { test: key } = await app.account('pro');
+    for (const number of numbers) {
+      const res = await app.request('POST', '/v1/monitors', {
+        key,
+        body: { vat_number: number, interval: 'daily' },
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    expect(await listed(key, '/v1/monitors', 'vat_number')).toEqual([...numbers].reverse());
+    const paged: string[] = [];
+    for (let cursor = ''; ; ) {
+      const res = await app.request('GET', `/v1/monitors?limit=4${cursor}`, { key });
+      paged.push(...res.body.data.map((monitor: { vat_number: string }) => monitor.vat_number));
+      if (!res.body.meta.has_more) break;
+      cursor = `&cursor=${res.body.meta.next_cursor}`;
+    }
+    expect(paged).toEqual([...numbers].reverse());
+  });
 });
