@@ -84,4 +84,16 @@ describeEachDialect('lists of things made in one millisecond', (dialect) => {
     }
     expect(paged).toEqual([...numbers].reverse());
   });
+
+  it('keys: oldest first', async () => {
+    // The account's live key and then its test key, made in one millisecond.
+    const account = await app.account('pro');
+    const made = [account.live.slice(0, 13), account.test.slice(0, 13)];
+    for (const mode of ['test', 'live', 'test', 'live']) {
+      const res = await app.request('POST', '/v1/keys', { key: account.live, body: { mode } });
+      expect(res.status, res.text).toBe(201);
+      made.push(res.body.data.prefix);
+    }
+    expect(await listed(account.live, '/v1/keys', 'prefix')).toEqual(made);
+  });
 });
