@@ -46,7 +46,12 @@ export async function createKey(
   return (await issueKey(accounts, accountId, mode, now, name)).issued;
 }
 
-/** A new key: what is shown once, and the row stored (its hash, never the key). */
+/**
+ * A new key: what is shown once, and the row stored (its hash, never the key). It is dated now, or
+ * a millisecond after the account's newest key when that one was made in the same millisecond (or
+ * the clock stepped back), so the keys list oldest first in the order they were made, never in
+ * the random order of their ids.
+ */
 export async function issueKey(
   accounts: AccountStore,
   accountId: string,
@@ -55,13 +60,14 @@ export async function issueKey(
   name: string | null,
 ): Promise<{ issued: IssuedKey; row: KeyRow }> {
   const key = `svc_${mode}_${randomBase62(32)}`;
+  const existing = await accounts.listKeys(accountId);
   const row: KeyRow = {
     id: newId('key'),
     account_id: accountId,
     key_hash: hashKey(key),
     mode,
     key_prefix: key.slice(0, 13),
-    created_at: now,
+    created_at: existing.reduce((latest, other) => Math.max(latest, Number(other.created_at) + 1), now),
     revoked_at: null,
     name,
     last_used_at: null,

@@ -4,7 +4,7 @@ import type { Tier, TierLimits } from '../accounts/tiers.js';
 import type { Clock } from '../clock.js';
 import { decodeCursor, pageOf } from '../cursors.js';
 import { ApiError, type ErrorCode } from '../errors.js';
-import { newId } from '../ids.js';
+import { newId, timeOrderedKey } from '../ids.js';
 import { recurringJobId } from '../jobs/worker.js';
 import { parseReference } from '../records/reference.js';
 import { withKnownCommit } from '../store/commit-outcome.js';
@@ -12,7 +12,7 @@ import type { AnswerInCommit } from '../store/idempotency.js';
 import type { NewJob } from '../store/jobs.js';
 import type { MonitorRow } from '../store/monitors.js';
 import type { Stores } from '../store/stores.js';
-import { deliverySeq, type Owner, SEQ_SHAPE } from '../store/webhooks.js';
+import { type Owner, SEQ_SHAPE } from '../store/webhooks.js';
 import { type CheckedNumber, parseEach, parseNumber, parseRequester } from '../validation/parse.js';
 import { type MonitorView, monitorView } from './monitor-shape.js';
 import { type MonitorInterval, nextCheckAt } from './schedule.js';
@@ -235,7 +235,7 @@ export class MonitorService {
             reference: fields.reference,
             requester_vat_number: fields.requester,
             slot,
-            seq: deliverySeq(now),
+            seq: timeOrderedKey(now),
             created_at: now,
             last_checked_at: null,
             next_check_at: nextCheckAt(now, slot, fields.interval),

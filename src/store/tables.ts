@@ -390,7 +390,10 @@ export interface MonitorsTable {
   requester_vat_number: string | null;
   /** Where in each interval its checks fall (src/monitors/schedule.ts). */
   slot: number;
-  /** Creation time and random: the newest-first sort key of the list. */
+  /**
+   * Creation time and random bits that count up within a millisecond (timeOrderedKey, src/ids.ts):
+   * the newest-first sort key of the list.
+   */
   seq: string;
   created_at: number;
   last_checked_at: number | null;

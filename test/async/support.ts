@@ -140,7 +140,7 @@ export function eventsIn(requests: readonly ReceivedRequest[]): ReceivedEvent[] 
 export async function waitForEvent(
   receiver: Receiver,
   predicate: (event: WebhookEvent, request: ReceivedRequest) => boolean,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ): Promise<ReceivedEvent> {
   const requests = await receiver.waitFor(
     (all) => eventsIn(all).some(({ event, request }) => predicate(event, request)),
@@ -257,7 +257,7 @@ export async function waitForDelivery(
   app: TestApp,
   accountId: string,
   predicate: (row: Awaited<ReturnType<typeof deliveryRows>>[number]) => boolean,
-  timeoutMs = 10_000,
+  timeoutMs = 30_000,
 ) {
   return until(async () => (await deliveryRows(app, accountId)).find(predicate), timeoutMs, 'delivery');
 }

@@ -52,7 +52,10 @@ export interface Receiver {
   readonly requests: readonly ReceivedRequest[];
   /** Replaces the whole behaviour: fields not given go back to their defaults. */
   respondWith(behaviour: Partial<ReceiverBehaviour>): void;
-  /** Resolves with the recorded requests once `predicate` holds; rejects after `timeoutMs`. */
+  /**
+   * Resolves with the recorded requests once `predicate` holds; rejects after `timeoutMs` (default
+   * 30 s, as `until`: a busy machine slows a test down without failing it).
+   */
   waitFor(
     predicate: (requests: readonly ReceivedRequest[]) => boolean,
     timeoutMs?: number,
@@ -127,7 +130,7 @@ export async function startReceiver(
     respondWith(next) {
       behaviour = { ...DEFAULT_BEHAVIOUR, ...next };
     },
-    async waitFor(predicate, timeoutMs = 5_000) {
+    async waitFor(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(requests)) {
         if (Date.now() > deadline) {

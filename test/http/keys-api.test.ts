@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
 import { describeEachDialect } from '../helpers/dialects.js';
 import { startTestApp, type TestApp } from '../helpers/harness.js';
 import { until } from '../helpers/processes.js';
@@ -247,22 +248,19 @@ describeEachDialect('/v1/keys', (dialect) => {
 
   it('another instance refuses a revoked key within a second', async () => {
     const account = await app.account('pro');
-    // The system clock: the authenticator re-reads a key it knows after a second of its clock.
+    // A clock of its own: the authenticator reads a key it knows again after a second of it.
+    const clock = new ManualClock(app.clock.now());
     const other = await startTestApp(dialect, {
-      clock: 'system',
+      clock,
       database: { database: app.database, url: app.databaseUrl },
     });
     try {
       const created = (await app.request('POST', '/v1/keys', { key: account.live, body: { mode: 'live' } }))
         .body.data;
       expect((await other.request('GET', '/v1/keys', { key: created.key })).status).toBe(200);
-      const revokedAt = performance.now();
       expect((await app.request('DELETE', `/v1/keys/${created.id}`, { key: account.live })).status).toBe(200);
-      await until(
-        async () => (await other.request('GET', '/v1/keys', { key: created.key })).status === 401,
-        30_000,
-      );
-      expect(performance.now() - revokedAt).toBeLessThan(1_500);
+      clock.advance(1_000);
+      expect((await other.request('GET', '/v1/keys', { key: created.key })).status).toBe(401);
     } finally {
       await other.close();
     }
@@ -283,7 +281,7 @@ describeEachDialect('/v1/keys', (dialect) => {
     expect(await lastUsed()).toBeNull();
     const first = app.clock.now();
     await app.request('GET', '/v1/rates?country=DE', { key: created.key });
-    await until(async () => (await lastUsed()) === first, 3_000);
+    await until(async () => (await lastUsed()) === first);
 
     app.clock.advance(30_000);
     await app.request('GET', '/v1/rates?country=DE', { key: created.key });
@@ -293,7 +291,7 @@ describeEachDialect('/v1/keys', (dialect) => {
     app.clock.advance(31_000);
     const second = app.clock.now();
     await app.request('GET', '/v1/rates?country=DE', { key: created.key });
-    await until(async () => (await lastUsed()) === second, 3_000);
+    await until(async () => (await lastUsed()) === second);
     const listed = (await keysOf(account.live)).find((key) => key.id === created.id)!;
     expect(listed.last_used_at).toBe(new Date(second).toISOString());
   });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkVatNumber, type VatCheck } from '../../src/numbers/index.js';
+import { checkTime } from '../helpers/numbers.js';
 
 function vatNumberOf(result: VatCheck): string | null {
   return result.kind === 'checked' ? result.number.vatNumber : null;
@@ -179,10 +180,8 @@ describe('inputs that are not VAT number strings', () => {
       `${' '.repeat(1 << 20)}DE136695976`,
       '\u00df'.repeat(1 << 20),
     ]) {
-      const started = performance.now();
-      const result = checkVatNumber(huge);
-      expect(performance.now() - started).toBeLessThan(5);
-      expect(result).toEqual({
+      expect(checkTime(huge)).toBeLessThan(5);
+      expect(checkVatNumber(huge)).toEqual({
         kind: 'syntax_error',
         countryCode: null,
         message: `VAT number is too long: at most 100 characters are accepted, separators included; got ${huge.length}.`,
