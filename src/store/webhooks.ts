@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import { lockAccountRow } from './accounts.js';
 import type { DialectName, Executor } from './database.js';
@@ -76,15 +75,10 @@ export interface WebhookStore {
 }
 
 /**
- * Pagination key: creation time, zero-padded, then random, so it sorts by time and is unique.
+ * The shape of a delivery's `seq` (`timeOrderedKey` of its creation), as a list cursor carries it.
  * Newest first means `seq < cursor` for the next page: deliveries created meanwhile sort above the
  * first page and never shift later pages (no gaps, no repeats).
  */
-export function deliverySeq(now: number): string {
-  return `${String(now).padStart(15, '0')}-${randomBytes(6).toString('hex')}`;
-}
-
-/** The shape of a `deliverySeq` key, as a list cursor carries it. */
 export const SEQ_SHAPE = /^\d{15}-[0-9a-f]{12}$/;
 
 /** Endpoints that have not expired by `now`: an expired one counts as removed, swept or not. */

@@ -1,15 +1,8 @@
 import type { Clock } from '../clock.js';
-import { newId, timeOrderedUuid } from '../ids.js';
+import { newId, timeOrderedKey, timeOrderedUuid } from '../ids.js';
 import type { JobStore } from '../store/jobs.js';
 import type { Stores } from '../store/stores.js';
-import {
-  type DeliveryRow,
-  deliverySeq,
-  type EndpointRow,
-  type EventRow,
-  type Owner,
-  type WebhookStore,
-} from '../store/webhooks.js';
+import type { DeliveryRow, EndpointRow, EventRow, Owner, WebhookStore } from '../store/webhooks.js';
 import { requireSubscribers, signingSecrets, subscribes } from './endpoints.js';
 import { eventPayload, type NewEvent, newEventId, testEvent } from './events.js';
 import { nextAttemptDelay } from './retry-schedule.js';
@@ -369,7 +362,7 @@ export class DeliveryService {
       failure_reason: failureReason,
       request_headers: null,
       replay_of: delivery.replayOf,
-      seq: deliverySeq(now),
+      seq: timeOrderedKey(now),
       created_at: now,
       delivered_at: null,
     });

@@ -14,7 +14,7 @@ import { OFFLINE_REGISTRIES } from './support.js';
 describeEachDialect('lists of things made in one millisecond', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp(dialect, { env: OFFLINE_REGISTRIES });
+    app = await startTestApp(dialect, { env: { ...OFFLINE_REGISTRIES, WEBHOOK_ALLOWED_HOSTS: 'localhost' } });
   });
   afterAll(() => app?.close());
 
@@ -83,6 +83,22 @@ describeEachDialect('lists of things made in one millisecond', (dialect) => {
       cursor = `&cursor=${res.body.meta.next_cursor}`;
     }
     expect(paged).toEqual([...numbers].reverse());
+  });
+
+  it('webhook deliveries: newest first', async () => {
+    const { test: key } = await app.account('pro');
+    const put = await app.request('PUT', '/v1/webhooks/config', {
+      key,
+      body: { url: 'https://localhost:1/hook' },
+    });
+    expect(put.status, put.text).toBe(200);
+    const made: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await app.request('POST', '/v1/webhooks/test', { key });
+      expect(res.status, res.text).toBe(200);
+      made.push(res.body.data.id);
+    }
+    expect(await listed(key, '/v1/webhooks/deliveries', 'id')).toEqual([...made].reverse());
   });
 
   it('keys: oldest first', async () => {
