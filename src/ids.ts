@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -22,36 +22,65 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBase62(20)}`;
 }
 
+/** Random bytes taken a few at a time from one buffer, filled again when used up. */
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function randomBits(bytes: number): number {
+  if (poolOffset + bytes > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const value = pool.readUIntBE(poolOffset, bytes);
+  poolOffset += bytes;
+  return value;
+}
+
+const LOW = 2 ** 48;
+
 /**
  * Random bits that count up within a millisecond (RFC 9562, section 6.2, method 2): the first
  * value of a millisecond is fresh random bits with the top one clear, each later one of the same
  * millisecond the value before it plus one. Keys made one after another in this process thus sort
  * in the order they were made even within one millisecond, where random bits alone would order
  * them by chance (a fast machine makes several rows in one millisecond; a test clock stands still).
+ * The value is `high` (the bits above 48) and `low` (the low 48 bits), both exact in a number.
  */
 class CountingRandom {
   private ms = Number.NaN;
-  private value = 0n;
-  private readonly top: bigint;
+  high = 0;
+  low = 0;
+  private readonly highLimit: number;
 
-  constructor(private readonly bits: number) {
-    this.top = (1n << BigInt(bits)) - 1n;
+  /** `highBits` above the low 48 (at most 32). */
+  constructor(private readonly highBits: number) {
+    this.highLimit = 2 ** highBits;
   }
 
-  next(ms: number): bigint {
-    if (ms === this.ms && this.value < this.top) this.value += 1n;
-    else {
-      this.ms = ms;
-      const fresh = BigInt(`0x${randomBytes(Math.ceil(this.bits / 8)).toString('hex')}`);
-      this.value = fresh & (this.top >> 1n);
+  /** Moves to the value of `ms`; read it from `high` and `low`. */
+  next(ms: number): void {
+    if (ms === this.ms) {
+      this.low += 1;
+      if (this.low < LOW) return;
+      this.low = 0;
+      this.high += 1;
+      if (this.high < this.highLimit) return;
     }
-    return this.value;
+    this.ms = ms;
+    // The top bit clear: room to count up before the millisecond ends.
+    if (this.highBits === 0) {
+      this.low = randomBits(6) % (LOW / 2);
+    } else {
+      this.high = randomBits(4) % (this.highLimit / 2);
+      this.low = randomBits(6);
+    }
   }
 }
 
-/** rand_a (12 bits) and rand_b (62 bits) of the UUIDs below. */
-const UUID_RANDOM = new CountingRandom(74);
-const RAND_B = (1n << 62n) - 1n;
+/** rand_a (12 bits) and rand_b (62 bits) of the UUIDs below: 26 bits above the low 48. */
+const UUID_RANDOM = new CountingRandom(26);
+
+const hex = (value: number, digits: number) => value.toString(16).padStart(digits, '0');
 
 /**
  * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then random bits that count up within
@@ -61,16 +90,17 @@ const RAND_B = (1n << 62n) - 1n;
  */
 export function timeOrderedUuid(nowMs: number): string {
   const ms = Math.max(0, Math.floor(nowMs));
-  const time = ms.toString(16).padStart(12, '0').slice(-12);
-  const random = UUID_RANDOM.next(ms);
-  const randA = (random >> 62n).toString(16).padStart(3, '0');
-  // The variant (binary 10), then rand_b.
-  const randB = ((2n << 62n) | (random & RAND_B)).toString(16);
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${randA}-${randB.slice(0, 4)}-${randB.slice(4)}`;
+  const time = hex(ms, 12).slice(-12);
+  UUID_RANDOM.next(ms);
+  const { high, low } = UUID_RANDOM;
+  const randA = hex(high >>> 14, 3);
+  // The variant (binary 10), then rand_b: the high value's lower 14 bits and the low 48.
+  const randB = hex(0x8000 | (high & 0x3fff), 4);
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${randA}-${randB}-${hex(low, 12)}`;
 }
 
 /** The random bits of the keys below. */
-const KEY_RANDOM = new CountingRandom(48);
+const KEY_RANDOM = new CountingRandom(0);
 
 /**
  * The sort key of a row made at `nowMs` (a monitor's `seq`): the milliseconds, zero-padded, and 48
@@ -78,7 +108,8 @@ const KEY_RANDOM = new CountingRandom(48);
  * within a millisecond, in the order made.
  */
 export function timeOrderedKey(nowMs: number): string {
-  return `${String(nowMs).padStart(15, '0')}-${KEY_RANDOM.next(nowMs).toString(16).padStart(12, '0')}`;
+  KEY_RANDOM.next(nowMs);
+  return `${String(nowMs).padStart(15, '0')}-${hex(KEY_RANDOM.low, 12)}`;
 }
 
 /**
