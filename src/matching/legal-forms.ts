@@ -62,11 +62,15 @@ function emptyTable(): Table {
   return { keys: new Map(), glued: new Map() };
 }
 
-function add(table: Table, spelling: string, code: string): void {
+/** A Roman numeral (`II`, `IV`): a Romanian `II` is a form at home, elsewhere the number of a fund or company. */
+const ROMAN = /^x{0,3}(?:ix|iv|v?i{0,3})$/;
+
+function add(table: Table, spelling: string, code: string, own = true): void {
   const words = keyWords(wordsOf(spelling));
   const keys = keysOf(words);
   // One-letter abbreviations (a Swedish `I`, a Lithuanian `S`) would find a form in any initial.
   if (words.length === 0 || keys[0].length < 2 || words.length > MOST_WORDS) return;
+  if (!own && ROMAN.test(keys[0])) return;
   for (const key of keys) {
     const codes = table.keys.get(key) ?? new Set();
     codes.add(code);
@@ -92,7 +96,7 @@ function loadTables(): { byCountry: Map<string, Table>; all: Table; version: str
     for (const form of forms)
       for (const spelling of form.spellings) {
         add(table, spelling, form.code);
-        add(all, spelling, form.code);
+        add(all, spelling, form.code, false);
       }
     byCountry.set(country, table);
   }

@@ -3,7 +3,7 @@
  * Every entry is written as it reads once folded (lower-case ASCII, see letters.ts).
  */
 
-/** `and` in the served languages (and `&`): left out of a name's words, so `Smith & Sons` = `Smith and Sons`. */
+/** `and` in the served languages (and `&`): left out between two words of a name, so `Smith & Sons` = `Smith and Sons`. */
 export const CONJUNCTIONS: ReadonlySet<string> = new Set(
   '& and und et e y en og och es a i ja ve'.split(' '),
 );

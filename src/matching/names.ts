@@ -57,7 +57,8 @@ export function readName(name: string, countryCode: string): ReadName {
   const filler = cutFiller(wordsOf(name));
   const { core, form } = splitLegalForm(filler.words, countryCode);
   const prefixes = NAME_PREFIXES[countryCode] ?? [];
-  let words = core.filter((word) => !CONJUNCTIONS.has(word.plain));
+  // `and` only joins two words: first or last it is a word of the name (`Kvarnen I`, `Projekt E`, `Generación Y`).
+  let words = core.filter((word, i) => i === 0 || i === core.length - 1 || !CONJUNCTIONS.has(word.plain));
   if (words.length > 1 && (LEADING_ARTICLES.has(words[0].plain) || prefixes.includes(words[0].plain)))
     words = words.slice(1);
   return { words: expandAbbreviations(words), form, cut: filler.cut };

@@ -78,6 +78,9 @@ describe('legal forms (ISO 20275)', () => {
   it('reads a form of another country as foreign, and none at all as none', () => {
     expect(splitLegalForm(wordsOf('Rila Trade Ltd'), 'BG').form?.foreign).toBe(true);
     expect(splitLegalForm(wordsOf('Hans Meier'), 'DE').form).toBeNull();
+    // A Roman numeral is a form only at home (a Romanian `II`), elsewhere the number of a company.
+    expect(splitLegalForm(wordsOf('Fastighets AB Kvarnen II'), 'SE').form).toBeNull();
+    expect(codes('Popescu Ion II', 'RO')).toEqual(['DUGD']);
     expect(legalFormNamed('ES-3', 'ES')).toBeNull();
   });
 });
@@ -108,6 +111,12 @@ describe('names', () => {
     ['Müller Bau GmbH', 'Müller Bad GmbH', 'DE', 'mismatch'],
     ['Siemens Deutschland GmbH', 'Siemens Österreich GmbH', 'DE', 'mismatch'],
     ['Bau GmbH', 'Bauunternehmung GmbH', 'DE', 'mismatch'],
+    // `and` joins two words only: a letter at the end is a word of the name
+    ['Bolek i Lolek sp. z o.o.', 'BOLEK & LOLEK SP. Z O.O.', 'PL', 'match'],
+    ['Immobilienfonds Berlin I GmbH & Co. KG', 'Immobilienfonds Berlin II GmbH & Co. KG', 'DE', 'mismatch'],
+    ['Fastighets AB Kvarnen I', 'Fastighets AB Kvarnen', 'SE', 'partial'],
+    ['Fastighets AB Kvarnen I', 'Fastighets AB Kvarnen II', 'SE', 'mismatch'],
+    ['Fond A s.r.o.', 'Fond B s.r.o.', 'CZ', 'mismatch'],
   ])('%j against %j (%s): %s', (sent, registered, country, outcome) => {
     expect(compareNames(sent, registered, country)).toBe(outcome);
   });
