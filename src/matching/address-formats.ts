@@ -47,6 +47,11 @@ export interface AddressFormat {
   postcodeOptional?: boolean;
   /** `138/10` gives two numbers of one house (Czech and Slovak descriptive/orientation numbers). */
   slashAlternatives?: boolean;
+  /**
+   * `10/12` may be flat 12 of house 10 or the one house numbered 10/12 (Polish): a part after the
+   * slash on one side only is then `partial`, not the same house for certain.
+   */
+  slashMayJoinHouses?: boolean;
   /** The register holds no street or town at all, only the postcode (ABN Lookup: state and postcode). */
   postcodeOnly?: boolean;
 }
@@ -100,7 +105,11 @@ export const ADDRESS_FORMATS: Readonly<Record<string, AddressFormat>> = {
     languages: ['nl'],
   },
   NO: { postcode: digits(4), languages: ['no'] },
-  PL: { postcode: { written: '\\d{2}-\\d{3}', whole: /^\d{5}$/ }, languages: ['pl'] },
+  PL: {
+    postcode: { written: '\\d{2}-\\d{3}', whole: /^\d{5}$/ },
+    languages: ['pl'],
+    slashMayJoinHouses: true,
+  },
   PT: { postcode: { written: '\\d{4}-\\d{3}', whole: /^\d{7}$/, area: /^\d{4}$/ }, languages: ['pt'] },
   RO: { postcode: digits(6), languages: ['ro'], postcodeOptional: true },
   SE: { postcode: split3and2, languages: ['sv'] },

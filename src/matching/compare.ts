@@ -95,7 +95,7 @@ export function compareStreet(sent: string, address: RegisteredAddress, countryC
   const street = readStreet(sent, format);
   if (!address.confident) return loosely(street.name, address.text);
   if (address.street === null) return 'not_processed';
-  return OUTCOME[relateStreets(street, readStreet(address.street, format))];
+  return OUTCOME[relateStreets(street, readStreet(address.street, format), format)];
 }
 
 /** The sent postcode run together against the registered one; a GB outward code or the digits of a Dutch one are partial. */

@@ -23,6 +23,8 @@ export interface HouseNumber {
   range: boolean;
   /** A letter or `bis` after the number (`5a`, `12 bis`). */
   suffix: string;
+  /** Numbers after a slash that name a part of the house (`12/3/14`: staircase 3, door 14). */
+  parts: number[];
 }
 
 export interface Street {
@@ -190,7 +192,7 @@ function isSuffix(token: Extract<Token, { kind: 'word' }>): boolean {
 
 function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat): HouseNumber {
   const first = tokens[at] as Extract<Token, { kind: 'number' }>;
-  const result: HouseNumber = { numbers: [first.value], range: false, suffix: '' };
+  const result: HouseNumber = { numbers: [first.value], range: false, suffix: '', parts: [] };
   let i = at + 1;
   const next = tokens[i];
   if (next?.kind === 'word' && isSuffix(next)) {
@@ -207,7 +209,10 @@ function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat
     result.range = true;
   } else if (separator?.kind === 'slash' && after?.kind === 'number' && format.slashAlternatives)
     result.numbers.push(after.value);
-  // Anything else after the number (a door `/3/14`, a floor `2. tv.`, a flat `lok. 5`) is within the house.
+  else
+    for (let k = i; tokens[k]?.kind === 'slash' && tokens[k + 1]?.kind === 'number'; k += 2)
+      result.parts.push((tokens[k + 1] as Extract<Token, { kind: 'number' }>).value);
+  // Anything else after the number (a floor `2. tv.`, a flat `lok. 5`) is within the house.
   return result;
 }
 
@@ -262,12 +267,12 @@ function splitEnding(token: Extract<Token, { kind: 'word' }>, vocabulary: Street
 type Relation = 'same' | 'near' | 'different';
 
 /** Two streets: names, then kinds, then house numbers. */
-export function relateStreets(a: Street, b: Street): Relation {
+export function relateStreets(a: Street, b: Street, format: AddressFormat): Relation {
   const name = relateNames(a.name, b.name);
   if (name === 'different') return 'different';
   if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind)))
     return 'different';
-  const number = relateNumbers(a.number, b.number);
+  const number = relateNumbers(a.number, b.number, format);
   if (number === 'different') return 'different';
   return name === 'same' && number === 'same' ? 'same' : 'near';
 }
@@ -282,7 +287,7 @@ function relateNames(a: readonly Word[], b: readonly Word[]): Relation {
     : 'different';
 }
 
-function relateNumbers(a: HouseNumber | null, b: HouseNumber | null): Relation {
+function relateNumbers(a: HouseNumber | null, b: HouseNumber | null, format: AddressFormat): Relation {
   if (!a && !b) return 'same';
   if (!a || !b) return 'near';
   if (a.range !== b.range) {
@@ -297,6 +302,19 @@ function relateNumbers(a: HouseNumber | null, b: HouseNumber | null): Relation {
     ? a.numbers[0] === b.numbers[0] && a.numbers[1] === b.numbers[1]
     : a.numbers.some((n) => b.numbers.includes(n));
   if (!shared) return 'different';
-  if (a.suffix === b.suffix) return 'same';
-  return a.suffix === '' || b.suffix === '' ? 'near' : 'different';
+  const parts = relateParts(a.parts, b.parts, format);
+  if (parts === 'different' || (a.suffix !== b.suffix && a.suffix !== '' && b.suffix !== ''))
+    return 'different';
+  return a.suffix === b.suffix && parts === 'same' ? 'same' : 'near';
+}
+
+/**
+ * The parts after a slash: another door or staircase is another place (`12/3/14` / `12/3/15`);
+ * parts on one side only are within the same house, except where the slash may also join the
+ * numbers of one house (a Polish `10/12`): there it is worth a look.
+ */
+function relateParts(a: readonly number[], b: readonly number[], format: AddressFormat): Relation {
+  const common = Math.min(a.length, b.length);
+  for (let i = 0; i < common; i++) if (a[i] !== b[i]) return 'different';
+  return a.length === b.length || !format.slashMayJoinHouses ? 'same' : 'near';
 }
