@@ -213,6 +213,15 @@ export const STREET_WORDS: Readonly<Record<StreetLanguage, StreetWords>> = {
  */
 export const STREET_WORD_LAST: ReadonlySet<StreetLanguage> = new Set(['en']);
 
+/**
+ * Words that begin a street named by where it lies (`Am Markt`, `An der Kirche`, `Aan de Gracht`):
+ * such a street is a kind of its own, another street than a `Marktplatz` or a `Kirchstraße`.
+ */
+export const STREET_PREPOSITIONS: Partial<Record<StreetLanguage, ReadonlySet<string>>> = {
+  de: new Set('am an im auf zum zur beim bei unter hinter vor in'.split(' ')),
+  nl: new Set('aan op bij in achter over'.split(' ')),
+};
+
 /** Words that only join a street's name (`Calle de Alcalá`, `Piazza del Duomo`); left out when comparing. */
 export const STREET_LINKS: ReadonlySet<string> = new Set(
   'de del della dello dei degli delle di da do dos das des du la le les l van der den von am an im the of d'.split(

@@ -2,6 +2,7 @@ import {
   type AddressFormat,
   NUMBER_MARKERS,
   STREET_LINKS,
+  STREET_PREPOSITIONS,
   STREET_WORD_LAST,
   STREET_WORDS,
   type StreetLanguage,
@@ -87,6 +88,8 @@ interface StreetVocabulary {
   /** One-word endings: written ones always, abbreviated ones only before a dot. */
   suffixes: Array<{ kind: string; written: readonly string[]; dotted: readonly string[] }>;
   wordLast: boolean;
+  /** Words that begin a street named by where it lies (`Am Markt`). */
+  prepositions: ReadonlySet<string>;
 }
 
 const vocabularies = new WeakMap<AddressFormat, StreetVocabulary>();
@@ -105,6 +108,7 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
         })),
       ),
       wordLast: languages.some((language) => STREET_WORD_LAST.has(language)),
+      prepositions: new Set(languages.flatMap((language) => [...(STREET_PREPOSITIONS[language] ?? [])])),
     };
     vocabularies.set(format, vocabulary);
   }
@@ -216,10 +220,15 @@ function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat
   return result;
 }
 
+/** The kind of a street named by a preposition (`Am Markt`, `An der Kirche`). */
+const PREPOSITION_KIND = 'by-preposition';
+
 /** The name of a street, its kind words taken out and one-word endings (`Hauptstr.`) split off. */
 function nameOf(tokens: ReadonlyArray<Extract<Token, { kind: 'word' }>>, vocabulary: StreetVocabulary) {
   const kinds = new Set<string>();
   const name: Word[] = [];
+  // `Am Markt` is not `Marktplatz`: its preposition stands for its kind.
+  if (tokens.length > 1 && vocabulary.prepositions.has(tokens[0].raw)) kinds.add(PREPOSITION_KIND);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     const last = i === tokens.length - 1;

@@ -201,6 +201,7 @@ describe('streets, postcodes and towns', () => {
     ['Hauptstraße 10115', 'mismatch'],
     ['Nebenstraße 5', 'mismatch'],
     ['Hauptweg 5', 'mismatch'],
+    ['Am Haupt 5', 'mismatch'],
   ])('street %j in Hauptstraße 5, 10115 Berlin: %s', (street, outcome) => {
     expect(compareStreet(street, berlin, 'DE')).toBe(outcome);
   });
@@ -223,6 +224,10 @@ describe('streets, postcodes and towns', () => {
     ['C/ Alcalá 48', 'CALLE DE ALCALA 48, 28014 MADRID', 'ES', 'match'],
     ['12 avenue de Rivoli', '12 RUE DE RIVOLI, 75004 PARIS', 'FR', 'mismatch'],
     ['Storgatan 22', 'STORGATAN 2, 111 22 STOCKHOLM', 'SE', 'mismatch'],
+    ['Am Markt 1', 'Marktplatz 1, 10115 Berlin', 'DE', 'mismatch'],
+    ['Am Markt 1', 'Am Markt 1, 10115 Berlin', 'DE', 'match'],
+    ['Markt 1', 'Am Markt 1, 10115 Berlin', 'DE', 'match'],
+    ['Kirchstraße 3', 'An der Kirche 3, 10115 Berlin', 'DE', 'mismatch'],
   ])('street %j in %j (%s): %s', (street, address, country, outcome) => {
     expect(compareStreet(street, at(address, country), country)).toBe(outcome);
   });
