@@ -143,6 +143,14 @@ describe('names', () => {
 describe('reading the registered address', () => {
   it.each([
     ['Hauptstraße 5, 10115 Berlin', 'DE', 'Hauptstraße 5', '10115', ['Berlin']],
+    // The line between names a part of the town, not the street (the VIES CZ capture's layout).
+    [
+      'Příkladná 1234/5\nPRAHA 1 - NOVÉ MĚSTO\n110 00  PRAHA 1',
+      'CZ',
+      'Příkladná 1234/5',
+      '11000',
+      ['PRAHA 1'],
+    ],
     ['KEIZERSGRACHT 00123, 1015CJ AMSTERDAM', 'NL', 'KEIZERSGRACHT 00123', '1015CJ', ['AMSTERDAM']],
     ['12, RUE DE LA GARE L-1611 LUXEMBOURG', 'LU', '12 RUE DE LA GARE', '1611', ['LUXEMBOURG']],
     ['1061 BUDAPEST, ANDRÁSSY ÚT 9.', 'HU', 'ANDRÁSSY ÚT 9.', '1061', ['BUDAPEST']],
