@@ -31,15 +31,6 @@ const SERVED =
 /** Spellings in daily use the list does not carry, by country and ELF code (with why, where not obvious). */
 const SUPPLEMENTS: Record<string, Record<string, string[]>> = {
   AT: { AXSB: ['Gesellschaft mbH', 'GesmbH'] },
-  // The 2019 Code of Companies turned every BVBA/SPRL into a BV/SRL: the old names are the new form.
-  BE: {
-    '3W7E': [
-      'BVBA',
-      'SPRL',
-      'Besloten vennootschap met beperkte aansprakelijkheid',
-      'Société privée à responsabilité limitée',
-    ],
-  },
   CY: { K9L6: ['Ltd', 'Ltd.', 'Limited', 'ΛΤΔ'], BCF5: ['PLC', 'Public Company Limited'] },
   CZ: {
     '9HLU': ['s.r.o.', 'spol. s r.o.', 'spol. s r. o.'],
@@ -99,10 +90,20 @@ const SUPPLEMENTS: Record<string, Record<string, string[]>> = {
   },
 };
 
+/**
+ * Forms the law turned into another, by country: former code → the code it became. A register
+ * may still carry the former form of a trader that now has the new one.
+ */
+const SUCCESSIONS: Record<string, Record<string, string>> = {
+  // The 2019 Code of Companies turned every BVBA/SPRL (and one-person EBVBA/SPRLU) into a BV/SRL.
+  BE: { N5NT: '3W7E', C609: '3W7E' },
+};
+
 interface Form {
   code: string;
   active: boolean;
   spellings: string[];
+  became?: string;
 }
 
 const COLUMNS = {
@@ -164,6 +165,13 @@ export function deriveLegalForms(csv: string): Record<string, Form[]> {
   for (const [country, codes] of Object.entries(SUPPLEMENTS))
     for (const [code, spellings] of Object.entries(codes))
       formOf(country, code, true).spellings.push(...spellings);
+  for (const [country, codes] of Object.entries(SUCCESSIONS))
+    for (const [code, became] of Object.entries(codes)) {
+      const form = byCountry[country]?.get(code);
+      if (!form || !byCountry[country].has(became))
+        throw new Error(`no ${country} form ${code} or ${became}`);
+      form.became = became;
+    }
   return Object.fromEntries(
     Object.entries(byCountry)
       .sort(([a], [b]) => a.localeCompare(b))

@@ -15,7 +15,7 @@ import { type Word, wordsOf } from './letters.js';
 
 interface FormsFile {
   version: string;
-  countries: Record<string, Array<{ code: string; active: boolean; spellings: string[] }>>;
+  countries: Record<string, Array<{ code: string; active: boolean; spellings: string[]; became?: string }>>;
 }
 
 export interface LegalForm {
@@ -87,25 +87,36 @@ function add(table: Table, spelling: string, code: string, own = true): void {
   }
 }
 
-function loadTables(): { byCountry: Map<string, Table>; all: Table; version: string } {
+interface Tables {
+  byCountry: Map<string, Table>;
+  all: Table;
+  /** Former form → the form the law turned it into (a Belgian BVBA became a BV). */
+  became: Map<string, string>;
+  version: string;
+}
+
+function loadTables(): Tables {
   const file = JSON.parse(readFileSync(resourcePath('legal-forms.json'), 'utf8')) as FormsFile;
   const byCountry = new Map<string, Table>();
   const all = emptyTable();
+  const became = new Map<string, string>();
   for (const [country, forms] of Object.entries(file.countries)) {
     const table = emptyTable();
-    for (const form of forms)
+    for (const form of forms) {
+      if (form.became) became.set(form.code, form.became);
       for (const spelling of form.spellings) {
         add(table, spelling, form.code);
         add(all, spelling, form.code, false);
       }
+    }
     byCountry.set(country, table);
   }
-  return { byCountry, all, version: file.version };
+  return { byCountry, all, became, version: file.version };
 }
 
-let loaded: ReturnType<typeof loadTables> | undefined;
+let loaded: Tables | undefined;
 
-function tables(): ReturnType<typeof loadTables> {
+function tables(): Tables {
   loaded ??= loadTables();
   return loaded;
 }
@@ -216,5 +227,13 @@ export function legalFormNamed(text: string, countryCode: string): LegalForm | n
 
 export function sameForm(a: LegalForm, b: LegalForm): boolean {
   for (const code of a.codes) if (b.codes.has(code)) return true;
+  return false;
+}
+
+/** One form is the former name of the other (a Belgian BVBA, which the law turned into a BV). */
+export function succeededForm(a: LegalForm, b: LegalForm): boolean {
+  const { became } = tables();
+  for (const code of a.codes) if (b.codes.has(became.get(code) ?? '')) return true;
+  for (const code of b.codes) if (a.codes.has(became.get(code) ?? '')) return true;
   return false;
 }

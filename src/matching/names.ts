@@ -1,4 +1,4 @@
-import { type LegalForm, legalFormNamed, sameForm, splitLegalForm } from './legal-forms.js';
+import { type LegalForm, legalFormNamed, sameForm, splitLegalForm, succeededForm } from './legal-forms.js';
 import { joined, oneSlipApart, sameWord, sameWords, type Word, wordsOf } from './letters.js';
 import {
   CONJUNCTIONS,
@@ -143,14 +143,16 @@ export function compareNames(sent: string, registered: ReadName | string, countr
 }
 
 /**
- * Legal forms: the same ELF code, or none on either side, is the same; a form on one side only, or
- * one read from another country's list (a Bulgarian EOOD written `Ltd`), is near; else different.
+ * Legal forms: the same ELF code, or none on either side, is the same; a form on one side only,
+ * one read from another country's list (a Bulgarian EOOD written `Ltd`), or the former name of the
+ * other (a BVBA, which the law made a BV: the register may not have caught up) is near; else
+ * different.
  */
 function compareForms(a: LegalForm | null, b: LegalForm | null): CoreRelation {
   if (!a && !b) return 'same';
   if (!a || !b) return 'near';
   if (sameForm(a, b)) return 'same';
-  return a.foreign !== b.foreign ? 'near' : 'different';
+  return a.foreign !== b.foreign || succeededForm(a, b) ? 'near' : 'different';
 }
 
 /** `trader_company_type` against the form at the end (or start) of the registered name. */

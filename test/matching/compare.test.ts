@@ -102,6 +102,7 @@ describe('names', () => {
     ['BMW AG', 'Bayerische Motoren Werke AG', 'DE', 'partial'],
     ['Moda Navigli S.r.l.', 'NAVIGLI MODA S.R.L.', 'IT', 'partial'],
     ['Rila Trade Ltd', 'Rila Trade EOOD', 'BG', 'partial'],
+    ['Janssens BV', 'JANSSENS BVBA', 'BE', 'partial'],
     // mismatch: distinctive words differ, another form, only a common word shared, short words
     ['Müller Bau GmbH', 'Müller Logistik GmbH', 'DE', 'mismatch'],
     ['British Airways Plc', 'BRITISH TELECOMMUNICATIONS PLC', 'GB', 'mismatch'],
@@ -135,6 +136,8 @@ describe('names', () => {
     ['Limited', 'Acme Ltd', 'GB', 'match'],
     ['GmbH', 'Hans Meier', 'DE', 'not_processed'],
     ['ES-3', 'Empresa SL', 'ES', 'not_processed'],
+    ['BV', 'BVBA Janssens', 'BE', 'mismatch'],
+    ['SRL', 'Janssens BV', 'BE', 'match'],
   ])('company type %j against %j (%s): %s', (sent, name, country, outcome) => {
     expect(compareCompanyType(sent, name, country)).toBe(outcome);
   });
