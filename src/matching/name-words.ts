@@ -11,7 +11,9 @@ export const CONJUNCTIONS: ReadonlySet<string> = new Set(
 /**
  * Words that distinguish no trader: a name that equals another but for some of these on one
  * side is `partial`, never `match` and never `mismatch` (`Siemens Deutschland GmbH` / `Siemens
- * GmbH`). Countries and regions, group and branch words, and liquidation.
+ * GmbH`); any other word on one side only names another trader (`Siemens Energy AG` / `Siemens
+ * AG`). Countries and regions, group and branch words, words for a company, joining words (`de`,
+ * `von`), and liquidation.
  */
 export const FILLER: ReadonlySet<string> = new Set(
   [
@@ -25,6 +27,10 @@ export const FILLER: ReadonlySet<string> = new Set(
     'europe europa european international intl global worldwide',
     // groups and branches
     'holding holdings group gruppe groupe grupo groep gruppo grupa koncern konzern',
+    // a word for a company or a bank, which names none (`Compagnie de Saint-Gobain`, `Banque Pictet`)
+    'company compagnie compania compagnia companhia bank banque banca banco',
+    // words that only join a name's words
+    'de du des di da del della do dos van von der den of',
     'branch zweigniederlassung niederlassung filiale succursale sucursal filial oddzial filiaal',
     'bijkantoor fioktelep podruznica podruznice organizacni slozka odstepny zavod sivuliike',
     // in liquidation

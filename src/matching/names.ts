@@ -86,11 +86,13 @@ export function compareCores(a: readonly Word[], b: readonly Word[]): CoreRelati
   if (runA.plain === runB.plain || runA.spelled === runB.spelled) return 'same';
   const onlyA = unmatched(a, b);
   const onlyB = unmatched(b, a);
-  // The same words in another order, or one name's words all within the other's, sharing a word
-  // that is not filler (`International Ltd` is not `International Trading Ltd`).
+  // The same words in another order, or one name's words all within the other's but for filler,
+  // sharing a word that is not filler (`International Ltd` is not `International Trading Ltd`, nor
+  // `Siemens AG` `Siemens Energy AG`).
   if (onlyA.length === 0 || onlyB.length === 0) {
     const shared = unmatched(a, onlyA);
-    return distinctive(shared).length > 0 ? 'near' : 'different';
+    const extra = onlyA.length === 0 ? onlyB : onlyA;
+    return distinctive(shared).length > 0 && distinctive(extra).length === 0 ? 'near' : 'different';
   }
   if (
     onlyA.length === 1 &&

@@ -96,6 +96,7 @@ describe('names', () => {
     // partial: a legal form on one side, a word that distinguishes nothing, a slip, initials, order
     ['Müller Bau', 'Müller Bau GmbH', 'DE', 'partial'],
     ['Siemens Deutschland GmbH', 'Siemens GmbH', 'DE', 'partial'],
+    ['Saint-Gobain', 'COMPAGNIE DE SAINT-GOBAIN', 'FR', 'partial'],
     ['Weber Maschinenbau GmbH', 'Weber Maschinenbau GmbH Zweigniederlassung Hamburg', 'DE', 'partial'],
     ['Bäckerei Schulze GmbH', 'Bäckerei Schultze GmbH', 'DE', 'partial'],
     ['Schneider Elektro GmbH', 'Schneider Elektrotechnik GmbH', 'DE', 'partial'],
@@ -111,11 +112,14 @@ describe('names', () => {
     ['Meier GmbH', 'Meyer GmbH', 'DE', 'mismatch'],
     ['Müller Bau GmbH', 'Müller Bad GmbH', 'DE', 'mismatch'],
     ['Siemens Deutschland GmbH', 'Siemens Österreich GmbH', 'DE', 'mismatch'],
+    // a distinctive word on one side only names another trader
+    ['Siemens Energy AG', 'Siemens AG', 'DE', 'mismatch'],
+    ['Volvo Car AB', 'AB Volvo', 'SE', 'mismatch'],
     ['Bau GmbH', 'Bauunternehmung GmbH', 'DE', 'mismatch'],
     // `and` joins two words only: a letter at the end is a word of the name
     ['Bolek i Lolek sp. z o.o.', 'BOLEK & LOLEK SP. Z O.O.', 'PL', 'match'],
     ['Immobilienfonds Berlin I GmbH & Co. KG', 'Immobilienfonds Berlin II GmbH & Co. KG', 'DE', 'mismatch'],
-    ['Fastighets AB Kvarnen I', 'Fastighets AB Kvarnen', 'SE', 'partial'],
+    ['Fastighets AB Kvarnen I', 'Fastighets AB Kvarnen', 'SE', 'mismatch'],
     ['Fastighets AB Kvarnen I', 'Fastighets AB Kvarnen II', 'SE', 'mismatch'],
     ['Fond A s.r.o.', 'Fond B s.r.o.', 'CZ', 'mismatch'],
   ])('%j against %j (%s): %s', (sent, registered, country, outcome) => {
