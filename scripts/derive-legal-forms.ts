@@ -81,7 +81,8 @@ const SUPPLEMENTS: Record<string, Record<string, string[]>> = {
     VF4C: ['Unipessoal Lda', 'Unipessoal, Lda.'],
     DFE5: ['S.A.', 'SA'],
   },
-  SE: { XJHM: ['AB (publ)', 'Aktiebolag (publ)'] },
+  // Names begin with the definite form: `Aktiebolaget Volvo`.
+  SE: { XJHM: ['AB (publ)', 'Aktiebolag (publ)', 'Aktiebolaget'] },
   SK: {
     VSZS: ['s.r.o.', 'spol. s r.o.', 'spol. s r. o.'],
     '2EEG': ['a.s.'],

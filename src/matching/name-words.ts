@@ -83,3 +83,9 @@ export const NAME_ABBREVIATIONS: ReadonlyArray<readonly [readonly string[], stri
  * `SC Carpați Agro SRL` is `Carpați Agro SRL`.
  */
 export const NAME_PREFIXES: Readonly<Record<string, readonly string[]>> = { RO: ['sc'] };
+
+/**
+ * Words that belong to the legal form, by country, wherever the form stands: the Swedish
+ * `(publ)` of a public company, written after the name when `AB` comes first (`AB VOLVO (PUBL)`).
+ */
+export const FORM_QUALIFIERS: Readonly<Record<string, readonly string[]>> = { SE: ['publ'] };

@@ -5,6 +5,7 @@ import {
   CUTTING,
   FILLER,
   FILLER_LINKS,
+  FORM_QUALIFIERS,
   LEADING_ARTICLES,
   NAME_ABBREVIATIONS,
   NAME_PREFIXES,
@@ -55,7 +56,11 @@ function expandAbbreviations(words: Word[]): Word[] {
 
 export function readName(name: string, countryCode: string): ReadName {
   const filler = cutFiller(wordsOf(name));
-  const { core, form } = splitLegalForm(filler.words, countryCode);
+  const split = splitLegalForm(filler.words, countryCode);
+  const { form } = split;
+  const qualifiers = FORM_QUALIFIERS[countryCode] ?? [];
+  const last = split.core.at(-1)?.plain ?? '';
+  const core = form && qualifiers.includes(last) ? split.core.slice(0, -1) : split.core;
   const prefixes = NAME_PREFIXES[countryCode] ?? [];
   // `and` only joins two words: first or last it is a word of the name (`Kvarnen I`, `Projekt E`, `Generación Y`).
   let words = core.filter((word, i) => i === 0 || i === core.length - 1 || !CONJUNCTIONS.has(word.plain));

@@ -93,6 +93,8 @@ describe('names', () => {
     ['Grachtentechniek B.V.', 'Grachten Techniek B.V.', 'NL', 'match'],
     ['Construcciones García y Hijos S.L.', 'CONSTRUCCIONES GARCIA E HIJOS SL', 'ES', 'match'],
     ['Olympiaki Elaiourgia SA', 'ΟΛΥΜΠΙΑΚΗ ΕΛΑΙΟΥΡΓΙΑ Α.Ε.', 'EL', 'match'],
+    ['Volvo AB', 'AKTIEBOLAGET VOLVO', 'SE', 'match'],
+    ['Volvo AB', 'AB VOLVO (PUBL)', 'SE', 'match'],
     // partial: a legal form on one side, a word that distinguishes nothing, a slip, initials, order
     ['Müller Bau', 'Müller Bau GmbH', 'DE', 'partial'],
     ['Siemens Deutschland GmbH', 'Siemens GmbH', 'DE', 'partial'],
