@@ -26,7 +26,7 @@ export const FILLER: ReadonlySet<string> = new Set(
     'slovenia hrvatska croatia ireland eire malta uk gb britain england scotland wales australia',
     'europe europa european international intl global worldwide',
     // groups and branches
-    'holding holdings group gruppe groupe grupo groep gruppo grupa koncern konzern',
+    'holding holdings group gruppe groupe grupo groep gruppo grupa koncern konzern sgps',
     // a word for a company or a bank, which names none (`Compagnie de Saint-Gobain`, `Banque Pictet`)
     'company compagnie compania compagnia companhia bank banque banca banco',
     // words that only join a name's words
@@ -41,14 +41,17 @@ export const FILLER: ReadonlySet<string> = new Set(
 );
 
 /**
- * Branch and liquidation words: they and the words after them (the branch's town) are cut from a
- * name before it is compared (`Weber GmbH Zweigniederlassung Hamburg` is `Weber GmbH`, partial).
+ * Branch, liquidation and owner words: they and the words after them (the branch's town, the
+ * owner's name) are cut from a name before it is compared (`Weber GmbH Zweigniederlassung
+ * Hamburg` is `Weber GmbH`, partial).
  */
 export const CUTTING: ReadonlySet<string> = new Set(
   [
     'branch zweigniederlassung niederlassung filiale succursale sucursal filial oddzial filiaal bijkantoor',
     'fioktelep podruznica podruznice organizacni odstepny sivuliike',
     'liquidation liquidatie liquidazione liquidacion likvidaci likvidacii likwidacji',
+    // the owner of a German sole trader's firm: `Blumen Meier e.K. Inh. Hans Meier`
+    'inh inhaber inhaberin',
   ]
     .join(' ')
     .split(' '),

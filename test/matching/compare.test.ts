@@ -99,6 +99,7 @@ describe('names', () => {
     ['Müller Bau', 'Müller Bau GmbH', 'DE', 'partial'],
     ['Siemens Deutschland GmbH', 'Siemens GmbH', 'DE', 'partial'],
     ['Saint-Gobain', 'COMPAGNIE DE SAINT-GOBAIN', 'FR', 'partial'],
+    ['Blumen Meier e.K.', 'Blumen Meier e.K. Inh. Hans Meier', 'DE', 'partial'],
     ['Weber Maschinenbau GmbH', 'Weber Maschinenbau GmbH Zweigniederlassung Hamburg', 'DE', 'partial'],
     ['Bäckerei Schulze GmbH', 'Bäckerei Schultze GmbH', 'DE', 'partial'],
     ['Schneider Elektro GmbH', 'Schneider Elektrotechnik GmbH', 'DE', 'partial'],
