@@ -92,3 +92,28 @@ export const NAME_PREFIXES: Readonly<Record<string, readonly string[]>> = { RO: 
  * `(publ)` of a public company, written after the name when `AB` comes first (`AB VOLVO (PUBL)`).
  */
 export const FORM_QUALIFIERS: Readonly<Record<string, readonly string[]>> = { SE: ['publ'] };
+
+/**
+ * Numbers written as words in the served languages, 1 to 12 (articles that read as `one`, such
+ * as `un`, `een`, `ein`, left out), and English ordinals: `Drei Eichen` / `3 Eichen`, `Three
+ * Counties` / `3 Counties`, `First Capital` / `1st Capital`. Folded as letters.ts folds.
+ */
+export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map(
+  [
+    '1=one,eins,yksi,jeden,jedna,jedno,edin,edna,edno,ena,enas,first,1st',
+    '2=two,zwei,deux,due,dos,dois,duas,twee,tva,to,kaksi,dwa,dva,dve,ketto,doi,doua,dio,dyo,second,2nd',
+    '3=three,drei,trois,tre,tres,drie,tri,kolme,trzy,harom,trei,tria,third,3rd',
+    '4=four,vier,quatre,quattro,cuatro,quatro,fyra,fire,neljae,nelja,cztery,ctyri,negy,patru,tessera,chetiri',
+    '5=five,fuenf,funf,cinq,cinque,cinco,vijf,fem,viisi,piec,pet,ot,cinci,pente',
+    '6=six,sechs,sei,seis,zes,sex,seks,kuusi,szesc,sest,hat,sase,exi,shest',
+    '7=seven,sieben,sept,sette,siete,sete,zeven,sju,syv,seitsemaen,seitseman,siedem,sedm,het,sapte,epta,sedem',
+    '8=eight,acht,huit,otto,ocho,oito,atta,otte,atte,kahdeksan,osiem,osm,nyolc,opt,okto,osem',
+    '9=nine,neun,neuf,nove,nueve,negen,nio,ni,yhdeksaen,yhdeksan,dziewiec,devet,kilenc,noua,ennea,ennia',
+    '10=ten,zehn,dix,dieci,diez,dez,tien,tio,ti,kymmenen,dziesiec,deset,tiz,zece,deka',
+    '11=eleven,elf,onze,undici,once,elva,elleve',
+    '12=twelve,zwoelf,zwolf,douze,dodici,doce,doze,twaalf,tolv',
+  ].flatMap((entry) => {
+    const [digits, words] = entry.split('=');
+    return words.split(',').map((word) => [word, digits] as const);
+  }),
+);

@@ -9,6 +9,7 @@ import {
   LEADING_ARTICLES,
   NAME_ABBREVIATIONS,
   NAME_PREFIXES,
+  NUMBER_WORDS,
 } from './name-words.js';
 import type { FieldMatch } from './outcome.js';
 
@@ -102,11 +103,19 @@ export function compareCores(a: readonly Word[], b: readonly Word[]): CoreRelati
   if (
     onlyA.length === 1 &&
     onlyB.length === 1 &&
-    (isSlip(onlyA[0], onlyB[0]) || isShortened(onlyA[0], onlyB[0]))
+    (isSlip(onlyA[0], onlyB[0]) || isShortened(onlyA[0], onlyB[0]) || sameNumber(onlyA[0], onlyB[0]))
   )
     return 'near';
   if (areInitials(a, b) || areInitials(b, a)) return 'near';
   return 'different';
+}
+
+/** A number in digits and the same number as a word (`3` / `Drei`): written another way, but worth a look. */
+function sameNumber(a: Word, b: Word): boolean {
+  const value = (word: Word) =>
+    /^\d+$/.test(word.plain) ? String(Number(word.plain)) : NUMBER_WORDS.get(word.plain);
+  const [x, y] = [value(a), value(b)];
+  return x !== undefined && x === y;
 }
 
 /** One insertion, deletion, substitution or swap of neighbours in a word of SLIP_MIN_LENGTH letters or more. */

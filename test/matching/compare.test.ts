@@ -100,6 +100,8 @@ describe('names', () => {
     ['Siemens Deutschland GmbH', 'Siemens GmbH', 'DE', 'partial'],
     ['Saint-Gobain', 'COMPAGNIE DE SAINT-GOBAIN', 'FR', 'partial'],
     ['Blumen Meier e.K.', 'Blumen Meier e.K. Inh. Hans Meier', 'DE', 'partial'],
+    ['Drei Eichen Verlag GmbH', '3 Eichen Verlag GmbH', 'DE', 'partial'],
+    ['Three Counties Ltd', '3 COUNTIES LIMITED', 'GB', 'partial'],
     ['Weber Maschinenbau GmbH', 'Weber Maschinenbau GmbH Zweigniederlassung Hamburg', 'DE', 'partial'],
     ['Bäckerei Schulze GmbH', 'Bäckerei Schultze GmbH', 'DE', 'partial'],
     ['Schneider Elektro GmbH', 'Schneider Elektrotechnik GmbH', 'DE', 'partial'],
@@ -118,6 +120,7 @@ describe('names', () => {
     // a distinctive word on one side only names another trader
     ['Siemens Energy AG', 'Siemens AG', 'DE', 'mismatch'],
     ['Volvo Car AB', 'AB Volvo', 'SE', 'mismatch'],
+    ['Zwei Brüder GmbH', '3 Brüder GmbH', 'DE', 'mismatch'],
     ['Bau GmbH', 'Bauunternehmung GmbH', 'DE', 'mismatch'],
     // `and` joins two words only: a letter at the end is a word of the name
     ['Bolek i Lolek sp. z o.o.', 'BOLEK & LOLEK SP. Z O.O.', 'PL', 'match'],
