@@ -190,7 +190,7 @@ function sameRun(a: readonly Word[], b: readonly Word[]): boolean {
   if (a.length === 0 || b.length === 0) return false;
   const runA = joined(a);
   const runB = joined(b);
-  return runA.plain === runB.plain || runA.spelled === runB.spelled;
+  return sameWord(runA, runB);
 }
 
 function sameTown(a: readonly Word[], b: readonly Word[]): boolean {

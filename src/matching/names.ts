@@ -89,7 +89,7 @@ export function compareCores(a: readonly Word[], b: readonly Word[]): CoreRelati
   if (sameWords(a, b)) return 'same';
   const runA = joined(a);
   const runB = joined(b);
-  if (runA.plain === runB.plain || runA.spelled === runB.spelled) return 'same';
+  if (sameWord(runA, runB)) return 'same';
   const onlyA = unmatched(a, b);
   const onlyB = unmatched(b, a);
   // The same words in another order, or one name's words all within the other's but for filler,

@@ -40,6 +40,13 @@ describe('letters', () => {
     expect(spelled(text)).toEqual(spelledWords ?? plainWords);
   });
 
+  it('gives a Greek word with φ its Latin spelling with ph too', () => {
+    expect(wordsOf('ΑΛΦΑ ΕΡΜΟΥ')).toEqual([
+      { plain: 'alfa', spelled: 'alfa', latin: 'alpha' },
+      { plain: 'ermoy', spelled: 'ermou' },
+    ]);
+  });
+
   it(`takes one slip for a word of ${SLIP_MIN_LENGTH} letters or more, not for shorter ones`, () => {
     expect(oneSlipApart('schulze', 'schultze')).toBe(true);
     expect(oneSlipApart('corticas', 'cortica')).toBe(true);
@@ -93,6 +100,8 @@ describe('names', () => {
     ['Grachtentechniek B.V.', 'Grachten Techniek B.V.', 'NL', 'match'],
     ['Construcciones García y Hijos S.L.', 'CONSTRUCCIONES GARCIA E HIJOS SL', 'ES', 'match'],
     ['Olympiaki Elaiourgia SA', 'ΟΛΥΜΠΙΑΚΗ ΕΛΑΙΟΥΡΓΙΑ Α.Ε.', 'EL', 'match'],
+    ['Alpha Trofima AE', 'ΑΛΦΑ ΤΡΟΦΙΜΑ Α.Ε.', 'EL', 'match'],
+    ['Alfa Trofima AE', 'ΑΛΦΑ ΤΡΟΦΙΜΑ Α.Ε.', 'EL', 'match'],
     ['Volvo AB', 'AKTIEBOLAGET VOLVO', 'SE', 'match'],
     ['Volvo AB', 'AB VOLVO (PUBL)', 'SE', 'match'],
     // partial: a legal form on one side, a word that distinguishes nothing, a slip, initials, order
@@ -121,6 +130,7 @@ describe('names', () => {
     ['Siemens Energy AG', 'Siemens AG', 'DE', 'mismatch'],
     ['Volvo Car AB', 'AB Volvo', 'SE', 'mismatch'],
     ['Zwei Brüder GmbH', '3 Brüder GmbH', 'DE', 'mismatch'],
+    ['Kappas AE', 'ΚΑΡΡΑΣ Α.Ε.', 'EL', 'mismatch'],
     ['Bau GmbH', 'Bauunternehmung GmbH', 'DE', 'mismatch'],
     // `and` joins two words only: a letter at the end is a word of the name
     ['Bolek i Lolek sp. z o.o.', 'BOLEK & LOLEK SP. Z O.O.', 'PL', 'match'],
