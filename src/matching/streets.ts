@@ -279,11 +279,15 @@ type Relation = 'same' | 'near' | 'different';
 export function relateStreets(a: Street, b: Street, format: AddressFormat): Relation {
   const name = relateNames(a.name, b.name);
   if (name === 'different') return 'different';
-  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind)))
-    return 'different';
+  // Both kinds given must be the same: `Rue du Faubourg Saint-Honoré` is not `Rue Saint-Honoré`.
+  if (a.kinds.size > 0 && b.kinds.size > 0 && !sameKinds(a.kinds, b.kinds)) return 'different';
   const number = relateNumbers(a.number, b.number, format);
   if (number === 'different') return 'different';
   return name === 'same' && number === 'same' ? 'same' : 'near';
+}
+
+function sameKinds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((kind) => b.has(kind));
 }
 
 function relateNames(a: readonly Word[], b: readonly Word[]): Relation {

@@ -254,6 +254,7 @@ describe('streets, postcodes and towns', () => {
     ['12 rue de Rivoli', '12 bis RUE DE RIVOLI, 75004 PARIS', 'FR', 'partial'],
     ['C/ Alcalá 48', 'CALLE DE ALCALA 48, 28014 MADRID', 'ES', 'match'],
     ['12 avenue de Rivoli', '12 RUE DE RIVOLI, 75004 PARIS', 'FR', 'mismatch'],
+    ['10 rue Saint-Honoré', '10 RUE DU FAUBOURG SAINT-HONORE, 75008 PARIS', 'FR', 'mismatch'],
     ['Storgatan 22', 'STORGATAN 2, 111 22 STOCKHOLM', 'SE', 'mismatch'],
     ['Am Markt 1', 'Marktplatz 1, 10115 Berlin', 'DE', 'mismatch'],
     ['Am Markt 1', 'Am Markt 1, 10115 Berlin', 'DE', 'match'],
