@@ -129,11 +129,29 @@ function findStreet(
     candidates.find((i) => hasStreetWord(lines[i].words, format)) ??
     candidates.find((i) => hasHouseNumber(lines[i]) && !partOfTown(lines[i]));
   if (at === undefined) return null;
-  const before = lines[at - 1];
-  const after = lines[at + 1];
-  if (before?.number && at - 1 !== from) return { text: `${before.text} ${lines[at].text}`, at };
-  if (after?.number && at + 1 !== from) return { text: `${lines[at].text} ${after.text}`, at };
-  return { text: lines[at].text, at };
+  let first = at;
+  let last = at;
+  if (lines[at - 1]?.number && at - 1 !== from) first = at - 1;
+  else if (lines[at + 1]?.number && at + 1 !== from) last = at + 1;
+  // The flat, unit or floor written on a line of its own beside the street (`Flat 4`, `BL.1, AP.3`).
+  while (first - 1 !== from && isUnitLine(lines[first - 1])) first--;
+  while (last + 1 !== from && isUnitLine(lines[last + 1])) last++;
+  const text = lines
+    .slice(first, last + 1)
+    .map((line) => line.text)
+    .join(' ');
+  return { text, at };
+}
+
+/** A line that names only a flat, unit or floor and its number (`Flat 4`, `AP.3`, `lok. 7`). */
+function isUnitLine(line: Line | undefined): boolean {
+  return (
+    line !== undefined &&
+    line.digits &&
+    line.words.length <= 3 &&
+    line.words.length > 0 &&
+    UNIT_WORDS.has(line.words[0].plain)
+  );
 }
 
 /**

@@ -32,6 +32,8 @@ export interface Street {
   name: Word[];
   kinds: Set<string>;
   number: HouseNumber | null;
+  /** Flats, units and floors by their word (`Unit 5`, `lok. 7`, `AP.3`): the same word with another number is another place. */
+  units: Map<string, number>;
 }
 
 type Token =
@@ -118,6 +120,7 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
 /** Reads a street (sent, or the street line of a registered address). */
 export function readStreet(text: string, format: AddressFormat): Street {
   let tokens = tokensOf(text);
+  const units = unitsOf(tokens);
   // A flat or unit in front (`Flat 3, 12 London Road`, `Unit 5 Mill Lane`) belongs to no street.
   while (tokens.length > 2 && isUnit(tokens[0]) && tokens[1].kind === 'number') tokens = tokens.slice(2);
   const numberFirst = tokens[0]?.kind === 'number';
@@ -135,7 +138,28 @@ export function readStreet(text: string, format: AddressFormat): Street {
     .filter((token) => token.kind === 'word');
   while (nameTokens.length > 0 && (isMarker(nameTokens) || isUnit(nameTokens[nameTokens.length - 1])))
     nameTokens.pop();
-  return { ...nameOf(nameTokens, vocabularyOf(format)), number };
+  return { ...nameOf(nameTokens, vocabularyOf(format)), number, units };
+}
+
+/** Words for one kind of flat or unit, written as the first. */
+const UNIT_SYNONYMS: Readonly<Record<string, string>> = {
+  apartment: 'flat',
+  apt: 'flat',
+  app: 'flat',
+  appartement: 'flat',
+  lokal: 'lok',
+  ap: 'flat',
+};
+
+/** Each flat, unit or floor word followed by a number (`Unit 5`, `lok. 7`, `BL.1, AP.3`). */
+function unitsOf(tokens: readonly Token[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const [token, next] = [tokens[i], tokens[i + 1]];
+    if (token.kind === 'word' && isUnit(token) && token.raw.length > 1 && next.kind === 'number')
+      units.set(UNIT_SYNONYMS[token.raw] ?? token.raw, next.value);
+  }
+  return units;
 }
 
 function nextNumber(tokens: readonly Token[], from: number): number {
@@ -283,7 +307,11 @@ export function relateStreets(a: Street, b: Street, format: AddressFormat): Rela
   if (a.kinds.size > 0 && b.kinds.size > 0 && !sameKinds(a.kinds, b.kinds)) return 'different';
   const number = relateNumbers(a.number, b.number, format);
   if (number === 'different') return 'different';
-  return name === 'same' && number === 'same' ? 'same' : 'near';
+  for (const [unit, value] of a.units)
+    if (b.units.has(unit) && b.units.get(unit) !== value) return 'different';
+  // Without house numbers, a unit is the number: given on one side only, it is missing on the other.
+  const unitMissing = !a.number && !b.number && (a.units.size === 0) !== (b.units.size === 0);
+  return name === 'same' && number === 'same' && !unitMissing ? 'same' : 'near';
 }
 
 function sameKinds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
