@@ -23,6 +23,11 @@ export interface LegalForm {
   codes: ReadonlySet<string>;
   /** Recognised only from another country's list (an English `Ltd` on a Bulgarian name). */
   foreign: boolean;
+  /**
+   * The partner a form names before `& Co.` (`gmbh` of `GmbH & Co. KG`), run together; empty for
+   * a form that names none. One ELF code covers the KG and the GmbH & Co. KG: their names differ.
+   */
+  partner: string;
 }
 
 export interface NameWithForm {
@@ -176,18 +181,34 @@ export function splitLegalForm(words: readonly Word[], countryCode: string): Nam
     [tables().all, true],
   ] as const) {
     if (!table) continue;
-    const found = atEnd(table, words, ends) ?? atStart(table, words, starts);
-    if (found) return { core: found.core, form: { codes: found.codes, foreign } };
+    const atEndFound = atEnd(table, words, ends);
+    const found = atEndFound ?? atStart(table, words, starts);
+    if (found) {
+      const formWords = atEndFound ? words.slice(-found.size) : words.slice(0, found.size);
+      return { core: found.core, form: { codes: found.codes, foreign, partner: partnerOf(formWords) } };
+    }
   }
   return { core: [...words], form: null };
+}
+
+/** The words of a form before its `Co` (`GmbH & Co. KG` → `gmbh`), run together. */
+function partnerOf(words: readonly Word[]): string {
+  const kept = keyWords(words).map((word) => word.plain);
+  const co = kept.indexOf('co');
+  return co > 0 ? kept.slice(0, co).join('') : '';
 }
 
 function atEnd(table: Table, words: readonly Word[], keys: ReadonlyArray<[string, string]>) {
   for (let size = keys.length - 1; size >= 1; size--) {
     const codes = codesOf(table, keys[size]);
-    if (codes) return { core: words.slice(0, words.length - size), codes };
+    if (codes) return { core: words.slice(0, words.length - size), codes, size };
     const glued = size >= 2 ? gluedForm(table, words[words.length - size], keys[size - 1][0]) : undefined;
-    if (glued) return { core: [...words.slice(0, words.length - size), glued.rest], codes: glued.codes };
+    if (glued)
+      return {
+        core: [...words.slice(0, words.length - size), glued.rest],
+        codes: glued.codes,
+        size: size - 1,
+      };
   }
   return undefined;
 }
@@ -195,7 +216,7 @@ function atEnd(table: Table, words: readonly Word[], keys: ReadonlyArray<[string
 function atStart(table: Table, words: readonly Word[], keys: ReadonlyArray<[string, string]>) {
   for (let size = Math.min(keys.length - 1, words.length - 1); size >= 1; size--) {
     const codes = codesOf(table, keys[size]);
-    if (codes) return { core: words.slice(size), codes };
+    if (codes) return { core: words.slice(size), codes, size };
   }
   return undefined;
 }
@@ -220,9 +241,9 @@ export function legalFormNamed(text: string, countryCode: string): LegalForm | n
   if (words.length === 0) return null;
   const own = tableOf(countryCode);
   const codes = own && lookUp(own, words);
-  if (codes) return { codes, foreign: false };
+  if (codes) return { codes, foreign: false, partner: partnerOf(words) };
   const anywhere = lookUp(tables().all, words);
-  return anywhere ? { codes: anywhere, foreign: true } : null;
+  return anywhere ? { codes: anywhere, foreign: true, partner: partnerOf(words) } : null;
 }
 
 export function sameForm(a: LegalForm, b: LegalForm): boolean {

@@ -160,14 +160,14 @@ export function compareNames(sent: string, registered: ReadName | string, countr
 
 /**
  * Legal forms: the same ELF code, or none on either side, is the same; a form on one side only,
- * one read from another country's list (a Bulgarian EOOD written `Ltd`), or the former name of the
- * other (a BVBA, which the law made a BV: the register may not have caught up) is near; else
- * different.
+ * one read from another country's list (a Bulgarian EOOD written `Ltd`), the former name of the
+ * other (a BVBA, which the law made a BV: the register may not have caught up), or the same code
+ * with another partner (`KG` / `GmbH & Co. KG`) is near; else different.
  */
 function compareForms(a: LegalForm | null, b: LegalForm | null): CoreRelation {
   if (!a && !b) return 'same';
   if (!a || !b) return 'near';
-  if (sameForm(a, b)) return 'same';
+  if (sameForm(a, b)) return a.partner === b.partner ? 'same' : 'near';
   return a.foreign !== b.foreign || succeededForm(a, b) ? 'near' : 'different';
 }
 

@@ -118,6 +118,7 @@ describe('names', () => {
     ['Moda Navigli S.r.l.', 'NAVIGLI MODA S.R.L.', 'IT', 'partial'],
     ['Rila Trade Ltd', 'Rila Trade EOOD', 'BG', 'partial'],
     ['Janssens BV', 'JANSSENS BVBA', 'BE', 'partial'],
+    ['Müller KG', 'Müller GmbH & Co. KG', 'DE', 'partial'],
     // mismatch: distinctive words differ, another form, only a common word shared, short words
     ['Müller Bau GmbH', 'Müller Logistik GmbH', 'DE', 'mismatch'],
     ['British Airways Plc', 'BRITISH TELECOMMUNICATIONS PLC', 'GB', 'mismatch'],
@@ -157,6 +158,7 @@ describe('names', () => {
     ['GmbH', 'Hans Meier', 'DE', 'not_processed'],
     ['ES-3', 'Empresa SL', 'ES', 'not_processed'],
     ['BV', 'BVBA Janssens', 'BE', 'mismatch'],
+    ['KG', 'Müller GmbH & Co. KG', 'DE', 'match'],
     ['SRL', 'Janssens BV', 'BE', 'match'],
   ])('company type %j against %j (%s): %s', (sent, name, country, outcome) => {
     expect(compareCompanyType(sent, name, country)).toBe(outcome);
