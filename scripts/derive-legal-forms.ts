@@ -48,6 +48,8 @@ const SUPPLEMENTS: Record<string, Record<string, string[]>> = {
     DP3Q: ['Sociedad Limitada', 'S.L.', 'SL', 'S.L.U.', 'Sociedad Limitada Unipersonal'],
     '5RDO': ['S.A.U.', 'Sociedad Anónima Unipersonal'],
   },
+  // Bilingual companies write the form in Finnish and Swedish together: `Oy Ab`, `Oyj Abp`.
+  FI: { DKUW: ['Oy Ab', 'Ab Oy'], K6VE: ['Oyj Abp', 'Abp Oyj'] },
   // A SASU is an SAS with one shareholder, an EURL an SARL with one member: the same forms.
   FR: {
     V9QP: [

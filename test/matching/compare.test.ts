@@ -72,6 +72,7 @@ describe('legal forms (ISO 20275)', () => {
     ['Wisła Meble Spółka z ograniczoną odpowiedzialnością', 'PL', ['O7XB']],
     ['Saimaa Paper Osakeyhtiö', 'FI', ['DKUW']],
     ['Saimaa Paper Ab', 'FI', ['DKUW']],
+    ['Saimaa Paper Oy Ab', 'FI', ['DKUW']],
     ['Nordhavn A/S', 'DK', ['ZRPO']],
     ['Nestlé SA', 'CH', ['MVII']],
     ['Schmidt GmbH & Co. KG', 'DE', ['8Z6G']],
