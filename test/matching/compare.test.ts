@@ -310,18 +310,20 @@ describe('streets, postcodes and towns', () => {
     ['Reggio Calabria', 'VIA MARINA 1, 89127 REGGIO DI CALABRIA RC', 'IT', 'match'],
     ['Marseille', '1 QUAI DU PORT, 13002 MARSEILLE 2E ARRONDISSEMENT', 'FR', 'match'],
     ['Bienne', 'Zentralstrasse 1, 2502 Biel/Bienne', 'CH', 'match'],
+    ['Vienne', 'Stephansplatz 1, 1010 Wien', 'AT', 'match'],
+    ['Wien', '1 PLACE DE MIRAMONT, 38200 VIENNE', 'FR', 'mismatch'],
     ['Berlin', 'Berliner Straße 10, 14467 Potsdam', 'DE', 'mismatch'],
     ['Paris', '12 RUE DE PARIS, 69001 LYON', 'FR', 'mismatch'],
     ['London', '12 London Road, Brighton, BN1 1AA', 'GB', 'mismatch'],
   ])('town %j in %j (%s): %s', (town, address, country, outcome) => {
-    expect(compareCity(town, at(address, country))).toBe(outcome);
+    expect(compareCity(town, at(address, country), country)).toBe(outcome);
   });
 
   it('is partial at best, never match, against an address it cannot read', () => {
     const garbled = at('12 RUE DE RIVOLI PARIS', 'FR');
-    expect(compareCity('Paris', garbled)).toBe('partial');
+    expect(compareCity('Paris', garbled, 'FR')).toBe('partial');
     expect(compareStreet('12 rue de Rivoli', garbled, 'FR')).toBe('partial');
-    expect(compareCity('Lyon', garbled)).toBe('mismatch');
+    expect(compareCity('Lyon', garbled, 'FR')).toBe('mismatch');
     expect(comparePostcode('75004', garbled, 'FR')).toBe('not_processed');
   });
 });
