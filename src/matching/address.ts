@@ -145,13 +145,8 @@ function findStreet(
 
 /** A line that names only a flat, unit or floor and its number (`Flat 4`, `AP.3`, `lok. 7`). */
 function isUnitLine(line: Line | undefined): boolean {
-  return (
-    line !== undefined &&
-    line.digits &&
-    line.words.length <= 3 &&
-    line.words.length > 0 &&
-    UNIT_WORDS.has(line.words[0].plain)
-  );
+  if (!line?.digits || line.words.length === 0 || line.words.length > 3) return false;
+  return UNIT_WORDS.has(line.words[0].plain);
 }
 
 /**
