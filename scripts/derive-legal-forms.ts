@@ -31,15 +31,6 @@ const SERVED =
 /** Spellings in daily use the list does not carry, by country and ELF code (with why, where not obvious). */
 const SUPPLEMENTS: Record<string, Record<string, string[]>> = {
   AT: { AXSB: ['Gesellschaft mbH', 'GesmbH'] },
-  // The 2019 Code of Companies turned every BVBA/SPRL into a BV/SRL: the old names are the new form.
-  BE: {
-    '3W7E': [
-      'BVBA',
-      'SPRL',
-      'Besloten vennootschap met beperkte aansprakelijkheid',
-      'Société privée à responsabilité limitée',
-    ],
-  },
   CY: { K9L6: ['Ltd', 'Ltd.', 'Limited', 'ΛΤΔ'], BCF5: ['PLC', 'Public Company Limited'] },
   CZ: {
     '9HLU': ['s.r.o.', 'spol. s r.o.', 'spol. s r. o.'],
@@ -57,6 +48,8 @@ const SUPPLEMENTS: Record<string, Record<string, string[]>> = {
     DP3Q: ['Sociedad Limitada', 'S.L.', 'SL', 'S.L.U.', 'Sociedad Limitada Unipersonal'],
     '5RDO': ['S.A.U.', 'Sociedad Anónima Unipersonal'],
   },
+  // Bilingual companies write the form in Finnish and Swedish together: `Oy Ab`, `Oyj Abp`.
+  FI: { DKUW: ['Oy Ab', 'Ab Oy'], K6VE: ['Oyj Abp', 'Abp Oyj'] },
   // A SASU is an SAS with one shareholder, an EURL an SARL with one member: the same forms.
   FR: {
     V9QP: [
@@ -90,7 +83,8 @@ const SUPPLEMENTS: Record<string, Record<string, string[]>> = {
     VF4C: ['Unipessoal Lda', 'Unipessoal, Lda.'],
     DFE5: ['S.A.', 'SA'],
   },
-  SE: { XJHM: ['AB (publ)', 'Aktiebolag (publ)'] },
+  // Names begin with the definite form: `Aktiebolaget Volvo`.
+  SE: { XJHM: ['AB (publ)', 'Aktiebolag (publ)', 'Aktiebolaget'] },
   SK: {
     VSZS: ['s.r.o.', 'spol. s r.o.', 'spol. s r. o.'],
     '2EEG': ['a.s.'],
@@ -99,10 +93,20 @@ const SUPPLEMENTS: Record<string, Record<string, string[]>> = {
   },
 };
 
+/**
+ * Forms the law turned into another, by country: former code → the code it became. A register
+ * may still carry the former form of a trader that now has the new one.
+ */
+const SUCCESSIONS: Record<string, Record<string, string>> = {
+  // The 2019 Code of Companies turned every BVBA/SPRL (and one-person EBVBA/SPRLU) into a BV/SRL.
+  BE: { N5NT: '3W7E', C609: '3W7E' },
+};
+
 interface Form {
   code: string;
   active: boolean;
   spellings: string[];
+  became?: string;
 }
 
 const COLUMNS = {
@@ -164,6 +168,13 @@ export function deriveLegalForms(csv: string): Record<string, Form[]> {
   for (const [country, codes] of Object.entries(SUPPLEMENTS))
     for (const [code, spellings] of Object.entries(codes))
       formOf(country, code, true).spellings.push(...spellings);
+  for (const [country, codes] of Object.entries(SUCCESSIONS))
+    for (const [code, became] of Object.entries(codes)) {
+      const form = byCountry[country]?.get(code);
+      if (!form || !byCountry[country].has(became))
+        throw new Error(`no ${country} form ${code} or ${became}`);
+      form.became = became;
+    }
   return Object.fromEntries(
     Object.entries(byCountry)
       .sort(([a], [b]) => a.localeCompare(b))

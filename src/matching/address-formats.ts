@@ -47,6 +47,11 @@ export interface AddressFormat {
   postcodeOptional?: boolean;
   /** `138/10` gives two numbers of one house (Czech and Slovak descriptive/orientation numbers). */
   slashAlternatives?: boolean;
+  /**
+   * `10/12` may be flat 12 of house 10 or the one house numbered 10/12 (Polish): a part after the
+   * slash on one side only is then `partial`, not the same house for certain.
+   */
+  slashMayJoinHouses?: boolean;
   /** The register holds no street or town at all, only the postcode (ABN Lookup: state and postcode). */
   postcodeOnly?: boolean;
 }
@@ -100,7 +105,11 @@ export const ADDRESS_FORMATS: Readonly<Record<string, AddressFormat>> = {
     languages: ['nl'],
   },
   NO: { postcode: digits(4), languages: ['no'] },
-  PL: { postcode: { written: '\\d{2}-\\d{3}', whole: /^\d{5}$/ }, languages: ['pl'] },
+  PL: {
+    postcode: { written: '\\d{2}-\\d{3}', whole: /^\d{5}$/ },
+    languages: ['pl'],
+    slashMayJoinHouses: true,
+  },
   PT: { postcode: { written: '\\d{4}-\\d{3}', whole: /^\d{7}$/, area: /^\d{4}$/ }, languages: ['pt'] },
   RO: { postcode: digits(6), languages: ['ro'], postcodeOptional: true },
   SE: { postcode: split3and2, languages: ['sv'] },
@@ -203,6 +212,15 @@ export const STREET_WORDS: Readonly<Record<StreetLanguage, StreetWords>> = {
  * is Street only at the end; elsewhere it is Saint (`St John's Road`).
  */
 export const STREET_WORD_LAST: ReadonlySet<StreetLanguage> = new Set(['en']);
+
+/**
+ * Words that begin a street named by where it lies (`Am Markt`, `An der Kirche`, `Aan de Gracht`):
+ * such a street is a kind of its own, another street than a `Marktplatz` or a `Kirchstraße`.
+ */
+export const STREET_PREPOSITIONS: Partial<Record<StreetLanguage, ReadonlySet<string>>> = {
+  de: new Set('am an im auf zum zur beim bei unter hinter vor in'.split(' ')),
+  nl: new Set('aan op bij in achter over'.split(' ')),
+};
 
 /** Words that only join a street's name (`Calle de Alcalá`, `Piazza del Duomo`); left out when comparing. */
 export const STREET_LINKS: ReadonlySet<string> = new Set(

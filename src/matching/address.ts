@@ -110,26 +110,43 @@ function hasHouseNumber(line: Line): boolean {
 
 /**
  * The street: of the lines nearest `from` (before it, then after it), the first that holds a
- * street word of the country (`Road`, `tn`, `Straße`), else the first with a house number; a line
- * that names only the number (`NR.5`, a Luxembourg `12,`) joins it.
+ * street word of the country (`Road`, `tn`, `Straße`), else the first with a house number that
+ * does not begin with the town's name (a Czech `PRAHA 1 - NOVÉ MĚSTO` names a part of the town);
+ * a line that names only the number (`NR.5`, a Luxembourg `12,`) joins it.
  */
 function findStreet(
   lines: readonly Line[],
   from: number,
   format: AddressFormat,
+  town = '',
 ): { text: string; at: number } | null {
   const order = [...lines.keys()].filter((i) => i < from).reverse();
   order.push(...[...lines.keys()].filter((i) => i > from));
   const candidates = order.filter((i) => !lines[i].area && !lines[i].number);
+  const townWord = wordsOf(town)[0]?.plain;
+  const partOfTown = (line: Line) => townWord !== undefined && line.words[0]?.plain === townWord;
   const at =
     candidates.find((i) => hasStreetWord(lines[i].words, format)) ??
-    candidates.find((i) => hasHouseNumber(lines[i]));
+    candidates.find((i) => hasHouseNumber(lines[i]) && !partOfTown(lines[i]));
   if (at === undefined) return null;
-  const before = lines[at - 1];
-  const after = lines[at + 1];
-  if (before?.number && at - 1 !== from) return { text: `${before.text} ${lines[at].text}`, at };
-  if (after?.number && at + 1 !== from) return { text: `${lines[at].text} ${after.text}`, at };
-  return { text: lines[at].text, at };
+  let first = at;
+  let last = at;
+  if (lines[at - 1]?.number && at - 1 !== from) first = at - 1;
+  else if (lines[at + 1]?.number && at + 1 !== from) last = at + 1;
+  // The flat, unit or floor written on a line of its own beside the street (`Flat 4`, `BL.1, AP.3`).
+  while (first - 1 !== from && isUnitLine(lines[first - 1])) first--;
+  while (last + 1 !== from && isUnitLine(lines[last + 1])) last++;
+  const text = lines
+    .slice(first, last + 1)
+    .map((line) => line.text)
+    .join(' ');
+  return { text, at };
+}
+
+/** A line that names only a flat, unit or floor and its number (`Flat 4`, `AP.3`, `lok. 7`). */
+function isUnitLine(line: Line | undefined): boolean {
+  if (!line?.digits || line.words.length === 0 || line.words.length > 3) return false;
+  return UNIT_WORDS.has(line.words[0].plain);
 }
 
 /**
@@ -178,9 +195,9 @@ export function readRegisteredAddress(address: string, countryCode: string): Reg
     street = `${number}${before}`;
     towns = [after];
   } else {
-    const streetLine = findStreet(lines, found.line, format);
-    street = streetLine?.text ?? null;
     const town = after !== '' ? after : before;
+    const streetLine = findStreet(lines, found.line, format, town);
+    street = streetLine?.text ?? null;
     towns = town !== '' ? [town] : localityLines(lines, streetLine?.at ?? -1, found.line);
   }
   towns = towns.map((town) => withoutTownMarkers(town, countryCode)).filter((town) => town !== '');

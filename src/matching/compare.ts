@@ -75,7 +75,7 @@ export function computeMatch(
         : 'not_processed',
     street: byAddress(trader.trader_street, (sent, at) => compareStreet(sent, at, countryCode)),
     postcode: byAddress(trader.trader_postcode, (sent, at) => comparePostcode(sent, at, countryCode)),
-    city: byAddress(trader.trader_city, compareCity),
+    city: byAddress(trader.trader_city, (sent, at) => compareCity(sent, at, countryCode)),
     method: 'computed',
   };
 }
@@ -93,9 +93,9 @@ export function compareStreet(sent: string, address: RegisteredAddress, countryC
   const format = addressFormatOf(countryCode);
   if (!format) return 'not_processed';
   const street = readStreet(sent, format);
-  if (!address.confident) return loosely(street.name, address.text);
+  if (!address.confident) return loosely(street.name, address.text, countryCode);
   if (address.street === null) return 'not_processed';
-  return OUTCOME[relateStreets(street, readStreet(address.street, format))];
+  return OUTCOME[relateStreets(street, readStreet(address.street, format), format)];
 }
 
 /** The sent postcode run together against the registered one; a GB outward code or the digits of a Dutch one are partial. */
@@ -121,14 +121,14 @@ export function comparePostcode(sent: string, address: RegisteredAddress, countr
 }
 
 /** The sent town against the registered one (or, on British lines, any locality line). */
-export function compareCity(sent: string, address: RegisteredAddress): FieldMatch {
+export function compareCity(sent: string, address: RegisteredAddress, countryCode: string): FieldMatch {
   const wanted = townOf(sent);
-  if (!address.confident) return atMostPartial(loosely(wanted.full, address.text));
+  if (!address.confident) return atMostPartial(loosely(wanted.full, address.text, countryCode));
   if (address.towns.length === 0) return 'not_processed';
   let best: FieldMatch = 'mismatch';
   for (const written of address.towns)
-    for (const name of namesOfTown(written)) {
-      const outcome = OUTCOME[relateTowns(wanted, townOf(name))];
+    for (const name of namesOfTown(written, countryCode)) {
+      const outcome = OUTCOME[relateTowns(wanted, townOf(name), countryCode)];
       if (outcome === 'match') return outcome;
       if (outcome === 'partial') best = outcome;
     }
@@ -139,8 +139,8 @@ export function compareCity(sent: string, address: RegisteredAddress): FieldMatc
  * A registered town and, when it is written in two languages (`Biel/Bienne`), each of its names;
  * a town the table knows whole keeps its slash (`Frankfurt/Main`, `Halle/Saale`).
  */
-function namesOfTown(written: string): string[] {
-  if (!written.includes('/') || townLine(townWords(written)) !== undefined) return [written];
+function namesOfTown(written: string, countryCode: string): string[] {
+  if (!written.includes('/') || townLine(townWords(written), countryCode) !== undefined) return [written];
   return written.split(/\s*\/\s*/);
 }
 
@@ -190,19 +190,20 @@ function sameRun(a: readonly Word[], b: readonly Word[]): boolean {
   if (a.length === 0 || b.length === 0) return false;
   const runA = joined(a);
   const runB = joined(b);
-  return runA.plain === runB.plain || runA.spelled === runB.spelled;
+  return sameWord(runA, runB);
 }
 
-function sameTown(a: readonly Word[], b: readonly Word[]): boolean {
+function sameTown(a: readonly Word[], b: readonly Word[], countryCode: string): boolean {
   if (sameRun(a, b)) return true;
-  const line = townLine(a);
-  return line !== undefined && line === townLine(b);
+  const line = townLine(a, countryCode);
+  return line !== undefined && line === townLine(b, countryCode);
 }
 
-function relateTowns(a: Town, b: Town): 'same' | 'near' | 'different' {
-  if (sameTown(a.full, b.full)) return 'same';
+function relateTowns(a: Town, b: Town, countryCode: string): 'same' | 'near' | 'different' {
+  const same = (x: readonly Word[], y: readonly Word[]) => sameTown(x, y, countryCode);
+  if (same(a.full, b.full)) return 'same';
   if (a.qualifier !== '' && b.qualifier !== '' && a.qualifier !== b.qualifier) return 'different';
-  if (sameTown(a.main, b.main) || sameTown(a.full, b.main) || sameTown(a.main, b.full)) {
+  if (same(a.main, b.main) || same(a.full, b.main) || same(a.main, b.full)) {
     const otherDistrict = a.district !== '' && b.district !== '' && a.district !== b.district;
     return otherDistrict || a.qualifier !== b.qualifier ? 'near' : 'same';
   }
@@ -219,11 +220,10 @@ function startsWith(long: readonly Word[], short: readonly Word[]): boolean {
  * An address that could not be read: the sent words found together anywhere in it are `partial`
  * (never more), not found a `mismatch`.
  */
-function loosely(words: readonly Word[], text: string): FieldMatch {
+function loosely(words: readonly Word[], text: string, countryCode: string): FieldMatch {
   if (words.length === 0) return 'mismatch';
   const all = townWords(text);
   for (let i = 0; i + words.length <= all.length; i++)
-    if (sameRun(words, all.slice(i, i + words.length)) || sameTown(words, all.slice(i, i + words.length)))
-      return 'partial';
+    if (sameTown(words, all.slice(i, i + words.length), countryCode)) return 'partial';
   return 'mismatch';
 }

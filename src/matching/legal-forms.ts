@@ -15,7 +15,7 @@ import { type Word, wordsOf } from './letters.js';
 
 interface FormsFile {
   version: string;
-  countries: Record<string, Array<{ code: string; active: boolean; spellings: string[] }>>;
+  countries: Record<string, Array<{ code: string; active: boolean; spellings: string[]; became?: string }>>;
 }
 
 export interface LegalForm {
@@ -23,6 +23,11 @@ export interface LegalForm {
   codes: ReadonlySet<string>;
   /** Recognised only from another country's list (an English `Ltd` on a Bulgarian name). */
   foreign: boolean;
+  /**
+   * The partner a form names before `& Co.` (`gmbh` of `GmbH & Co. KG`), run together; empty for
+   * a form that names none. One ELF code covers the KG and the GmbH & Co. KG: their names differ.
+   */
+  partner: string;
 }
 
 export interface NameWithForm {
@@ -62,11 +67,15 @@ function emptyTable(): Table {
   return { keys: new Map(), glued: new Map() };
 }
 
-function add(table: Table, spelling: string, code: string): void {
+/** A Roman numeral (`II`, `IV`): a Romanian `II` is a form at home, elsewhere the number of a fund or company. */
+const ROMAN = /^x{0,3}(?:ix|iv|v?i{0,3})$/;
+
+function add(table: Table, spelling: string, code: string, own = true): void {
   const words = keyWords(wordsOf(spelling));
   const keys = keysOf(words);
   // One-letter abbreviations (a Swedish `I`, a Lithuanian `S`) would find a form in any initial.
   if (words.length === 0 || keys[0].length < 2 || words.length > MOST_WORDS) return;
+  if (!own && ROMAN.test(keys[0])) return;
   for (const key of keys) {
     const codes = table.keys.get(key) ?? new Set();
     codes.add(code);
@@ -83,25 +92,36 @@ function add(table: Table, spelling: string, code: string): void {
   }
 }
 
-function loadTables(): { byCountry: Map<string, Table>; all: Table; version: string } {
+interface Tables {
+  byCountry: Map<string, Table>;
+  all: Table;
+  /** Former form → the form the law turned it into (a Belgian BVBA became a BV). */
+  became: Map<string, string>;
+  version: string;
+}
+
+function loadTables(): Tables {
   const file = JSON.parse(readFileSync(resourcePath('legal-forms.json'), 'utf8')) as FormsFile;
   const byCountry = new Map<string, Table>();
   const all = emptyTable();
+  const became = new Map<string, string>();
   for (const [country, forms] of Object.entries(file.countries)) {
     const table = emptyTable();
-    for (const form of forms)
+    for (const form of forms) {
+      if (form.became) became.set(form.code, form.became);
       for (const spelling of form.spellings) {
         add(table, spelling, form.code);
-        add(all, spelling, form.code);
+        add(all, spelling, form.code, false);
       }
+    }
     byCountry.set(country, table);
   }
-  return { byCountry, all, version: file.version };
+  return { byCountry, all, became, version: file.version };
 }
 
-let loaded: ReturnType<typeof loadTables> | undefined;
+let loaded: Tables | undefined;
 
-function tables(): ReturnType<typeof loadTables> {
+function tables(): Tables {
   loaded ??= loadTables();
   return loaded;
 }
@@ -161,18 +181,34 @@ export function splitLegalForm(words: readonly Word[], countryCode: string): Nam
     [tables().all, true],
   ] as const) {
     if (!table) continue;
-    const found = atEnd(table, words, ends) ?? atStart(table, words, starts);
-    if (found) return { core: found.core, form: { codes: found.codes, foreign } };
+    const atEndFound = atEnd(table, words, ends);
+    const found = atEndFound ?? atStart(table, words, starts);
+    if (found) {
+      const formWords = atEndFound ? words.slice(-found.size) : words.slice(0, found.size);
+      return { core: found.core, form: { codes: found.codes, foreign, partner: partnerOf(formWords) } };
+    }
   }
   return { core: [...words], form: null };
+}
+
+/** The words of a form before its `Co` (`GmbH & Co. KG` → `gmbh`), run together. */
+function partnerOf(words: readonly Word[]): string {
+  const kept = keyWords(words).map((word) => word.plain);
+  const co = kept.indexOf('co');
+  return co > 0 ? kept.slice(0, co).join('') : '';
 }
 
 function atEnd(table: Table, words: readonly Word[], keys: ReadonlyArray<[string, string]>) {
   for (let size = keys.length - 1; size >= 1; size--) {
     const codes = codesOf(table, keys[size]);
-    if (codes) return { core: words.slice(0, words.length - size), codes };
+    if (codes) return { core: words.slice(0, words.length - size), codes, size };
     const glued = size >= 2 ? gluedForm(table, words[words.length - size], keys[size - 1][0]) : undefined;
-    if (glued) return { core: [...words.slice(0, words.length - size), glued.rest], codes: glued.codes };
+    if (glued)
+      return {
+        core: [...words.slice(0, words.length - size), glued.rest],
+        codes: glued.codes,
+        size: size - 1,
+      };
   }
   return undefined;
 }
@@ -180,7 +216,7 @@ function atEnd(table: Table, words: readonly Word[], keys: ReadonlyArray<[string
 function atStart(table: Table, words: readonly Word[], keys: ReadonlyArray<[string, string]>) {
   for (let size = Math.min(keys.length - 1, words.length - 1); size >= 1; size--) {
     const codes = codesOf(table, keys[size]);
-    if (codes) return { core: words.slice(size), codes };
+    if (codes) return { core: words.slice(size), codes, size };
   }
   return undefined;
 }
@@ -205,12 +241,20 @@ export function legalFormNamed(text: string, countryCode: string): LegalForm | n
   if (words.length === 0) return null;
   const own = tableOf(countryCode);
   const codes = own && lookUp(own, words);
-  if (codes) return { codes, foreign: false };
+  if (codes) return { codes, foreign: false, partner: partnerOf(words) };
   const anywhere = lookUp(tables().all, words);
-  return anywhere ? { codes: anywhere, foreign: true } : null;
+  return anywhere ? { codes: anywhere, foreign: true, partner: partnerOf(words) } : null;
 }
 
 export function sameForm(a: LegalForm, b: LegalForm): boolean {
   for (const code of a.codes) if (b.codes.has(code)) return true;
+  return false;
+}
+
+/** One form is the former name of the other (a Belgian BVBA, which the law turned into a BV). */
+export function succeededForm(a: LegalForm, b: LegalForm): boolean {
+  const { became } = tables();
+  for (const code of a.codes) if (b.codes.has(became.get(code) ?? '')) return true;
+  for (const code of b.codes) if (a.codes.has(became.get(code) ?? '')) return true;
   return false;
 }

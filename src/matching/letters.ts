@@ -18,6 +18,8 @@ import anyAscii from 'any-ascii';
 export interface Word {
   plain: string;
   spelled: string;
+  /** Greek words with `φ` only: the Latin spelling older and brand names use, `φ` as `ph` (`ΑΛΦΑ` = `Alpha`). */
+  latin?: string;
 }
 
 /** Letters whose usual second spelling is two letters (German, Nordic, Croatian, Icelandic). */
@@ -58,8 +60,11 @@ const SECOND_READING = new RegExp(
 );
 const SPELLED = new RegExp(`[${Object.keys(TWO_LETTERS).join('')}${Object.keys(BULGARIAN).join('')}]`, 'gu');
 
-/** The second reading's letters, before any-ascii does the rest (input in lower case, accents composed). */
-function spellOut(lower: string): string {
+/**
+ * The second reading's letters, before any-ascii does the rest (input in lower case, accents
+ * composed); with `phi`, Greek `φ` is written `ph` rather than ELOT's `f`.
+ */
+function spellOut(lower: string, phi = 'f'): string {
   let text = lower.replace(SPELLED, (letter) => TWO_LETTERS[letter] ?? BULGARIAN[letter]);
   if (/[\u0370-\u03ff]/u.test(text)) {
     // ELOT 743: ου is ou; αυ, ευ, ηυ are af, ef, if before a voiceless consonant or at the end, else av, ev, iv.
@@ -70,7 +75,8 @@ function spellOut(lower: string): string {
       .replace(GREEK_VOWEL_DIGRAPH, (_all, vowel: keyof typeof GREEK_VOWEL_U, next: string) => {
         const voiceless = next === '' || VOICELESS_GREEK.includes(next) || !/\p{L}/u.test(next);
         return `${GREEK_VOWEL_U[vowel]}${voiceless ? 'f' : 'v'}${next}`;
-      });
+      })
+      .replace(/φ/gu, phi);
   }
   return anyAscii(text);
 }
@@ -92,7 +98,7 @@ export function foldAscii(ascii: string): string[] {
 const ASCII = /^[\x20-\x7e]*$/;
 
 /** A text in both readings, lower-case ASCII, apostrophes gone; one string when they agree. */
-export function readings(text: string): { plain: string; spelled: string } {
+export function readings(text: string): { plain: string; spelled: string; latin?: string } {
   const lower = text.toLowerCase();
   if (ASCII.test(lower)) {
     const ascii = lower.replace(APOSTROPHES, '');
@@ -102,33 +108,53 @@ export function readings(text: string): { plain: string; spelled: string } {
   const plain = anyAscii(composed).toLowerCase().replace(APOSTROPHES, '');
   // Only the letters of TWO_LETTERS and BULGARIAN, and Greek, read otherwise the second time.
   if (!SECOND_READING.test(composed)) return { plain, spelled: plain };
-  return { plain, spelled: spellOut(composed).toLowerCase().replace(APOSTROPHES, '') };
+  const spelled = spellOut(composed).toLowerCase().replace(APOSTROPHES, '');
+  if (!composed.includes('φ')) return { plain, spelled };
+  return { plain, spelled, latin: spellOut(composed, 'ph').toLowerCase().replace(APOSTROPHES, '') };
 }
 
-/** The words of a text, each with both readings. */
+/** The words of a text, each with both readings (and a Greek word with `φ` its Latin spelling). */
 export function wordsOf(text: string): Word[] {
   const read = readings(text);
   const plain = foldAscii(read.plain);
-  if (read.spelled === read.plain) return plain.map((word) => ({ plain: word, spelled: word }));
-  const spelled = foldAscii(read.spelled);
-  // Both readings split the same way (every replacement is letters); should one not, the plain one serves.
-  const aligned = spelled.length === plain.length;
-  return plain.map((word, i) => ({ plain: word, spelled: aligned ? spelled[i] : word }));
+  if (read.spelled === read.plain && read.latin === undefined)
+    return plain.map((word) => ({ plain: word, spelled: word }));
+  // Every reading splits the same way (every replacement is letters); should one not, the plain one serves.
+  const spelled = alignedWith(plain, foldAscii(read.spelled));
+  const latin = read.latin === undefined ? undefined : alignedWith(plain, foldAscii(read.latin));
+  return plain.map((word, i) =>
+    latin && latin[i] !== spelled[i]
+      ? { plain: word, spelled: spelled[i], latin: latin[i] }
+      : { plain: word, spelled: spelled[i] },
+  );
+}
+
+function alignedWith(plain: readonly string[], other: readonly string[]): readonly string[] {
+  return other.length === plain.length ? other : plain;
 }
 
 export function sameWord(a: Word, b: Word): boolean {
-  return a.plain === b.plain || a.spelled === b.spelled;
+  return (
+    a.plain === b.plain ||
+    a.spelled === b.spelled ||
+    (a.latin !== undefined && a.latin === b.plain) ||
+    (b.latin !== undefined && b.latin === a.plain)
+  );
 }
 
 /** The words run together, in each reading: `Grachten Techniek` and `Grachtentechniek` join the same. */
 export function joined(words: readonly Word[]): Word {
   let plain = '';
   let spelled = '';
+  let latin = '';
+  let greek = false;
   for (const word of words) {
     plain += word.plain;
     spelled += word.spelled;
+    latin += word.latin ?? word.spelled;
+    greek ||= word.latin !== undefined;
   }
-  return { plain, spelled };
+  return greek ? { plain, spelled, latin } : { plain, spelled };
 }
 
 export function sameWords(a: readonly Word[], b: readonly Word[]): boolean {

@@ -1,13 +1,15 @@
-import { type LegalForm, legalFormNamed, sameForm, splitLegalForm } from './legal-forms.js';
+import { type LegalForm, legalFormNamed, sameForm, splitLegalForm, succeededForm } from './legal-forms.js';
 import { joined, oneSlipApart, sameWord, sameWords, type Word, wordsOf } from './letters.js';
 import {
   CONJUNCTIONS,
   CUTTING,
   FILLER,
   FILLER_LINKS,
+  FORM_QUALIFIERS,
   LEADING_ARTICLES,
   NAME_ABBREVIATIONS,
   NAME_PREFIXES,
+  NUMBER_WORDS,
 } from './name-words.js';
 import type { FieldMatch } from './outcome.js';
 
@@ -55,9 +57,14 @@ function expandAbbreviations(words: Word[]): Word[] {
 
 export function readName(name: string, countryCode: string): ReadName {
   const filler = cutFiller(wordsOf(name));
-  const { core, form } = splitLegalForm(filler.words, countryCode);
+  const split = splitLegalForm(filler.words, countryCode);
+  const { form } = split;
+  const qualifiers = FORM_QUALIFIERS[countryCode] ?? [];
+  const last = split.core.at(-1)?.plain ?? '';
+  const core = form && qualifiers.includes(last) ? split.core.slice(0, -1) : split.core;
   const prefixes = NAME_PREFIXES[countryCode] ?? [];
-  let words = core.filter((word) => !CONJUNCTIONS.has(word.plain));
+  // `and` only joins two words: first or last it is a word of the name (`Kvarnen I`, `Projekt E`, `Generación Y`).
+  let words = core.filter((word, i) => i === 0 || i === core.length - 1 || !CONJUNCTIONS.has(word.plain));
   if (words.length > 1 && (LEADING_ARTICLES.has(words[0].plain) || prefixes.includes(words[0].plain)))
     words = words.slice(1);
   return { words: expandAbbreviations(words), form, cut: filler.cut };
@@ -82,23 +89,33 @@ export function compareCores(a: readonly Word[], b: readonly Word[]): CoreRelati
   if (sameWords(a, b)) return 'same';
   const runA = joined(a);
   const runB = joined(b);
-  if (runA.plain === runB.plain || runA.spelled === runB.spelled) return 'same';
+  if (sameWord(runA, runB)) return 'same';
   const onlyA = unmatched(a, b);
   const onlyB = unmatched(b, a);
-  // The same words in another order, or one name's words all within the other's, sharing a word
-  // that is not filler (`International Ltd` is not `International Trading Ltd`).
+  // The same words in another order, or one name's words all within the other's but for filler,
+  // sharing a word that is not filler (`International Ltd` is not `International Trading Ltd`, nor
+  // `Siemens AG` `Siemens Energy AG`).
   if (onlyA.length === 0 || onlyB.length === 0) {
     const shared = unmatched(a, onlyA);
-    return distinctive(shared).length > 0 ? 'near' : 'different';
+    const extra = onlyA.length === 0 ? onlyB : onlyA;
+    return distinctive(shared).length > 0 && distinctive(extra).length === 0 ? 'near' : 'different';
   }
   if (
     onlyA.length === 1 &&
     onlyB.length === 1 &&
-    (isSlip(onlyA[0], onlyB[0]) || isShortened(onlyA[0], onlyB[0]))
+    (isSlip(onlyA[0], onlyB[0]) || isShortened(onlyA[0], onlyB[0]) || sameNumber(onlyA[0], onlyB[0]))
   )
     return 'near';
   if (areInitials(a, b) || areInitials(b, a)) return 'near';
   return 'different';
+}
+
+/** A number in digits and the same number as a word (`3` / `Drei`): written another way, but worth a look. */
+function sameNumber(a: Word, b: Word): boolean {
+  const value = (word: Word) =>
+    /^\d+$/.test(word.plain) ? String(Number(word.plain)) : NUMBER_WORDS.get(word.plain);
+  const [x, y] = [value(a), value(b)];
+  return x !== undefined && x === y;
 }
 
 /** One insertion, deletion, substitution or swap of neighbours in a word of SLIP_MIN_LENGTH letters or more. */
@@ -142,14 +159,16 @@ export function compareNames(sent: string, registered: ReadName | string, countr
 }
 
 /**
- * Legal forms: the same ELF code, or none on either side, is the same; a form on one side only, or
- * one read from another country's list (a Bulgarian EOOD written `Ltd`), is near; else different.
+ * Legal forms: the same ELF code, or none on either side, is the same; a form on one side only,
+ * one read from another country's list (a Bulgarian EOOD written `Ltd`), the former name of the
+ * other (a BVBA, which the law made a BV: the register may not have caught up), or the same code
+ * with another partner (`KG` / `GmbH & Co. KG`) is near; else different.
  */
 function compareForms(a: LegalForm | null, b: LegalForm | null): CoreRelation {
   if (!a && !b) return 'same';
   if (!a || !b) return 'near';
-  if (sameForm(a, b)) return 'same';
-  return a.foreign !== b.foreign ? 'near' : 'different';
+  if (sameForm(a, b)) return a.partner === b.partner ? 'same' : 'near';
+  return a.foreign !== b.foreign || succeededForm(a, b) ? 'near' : 'different';
 }
 
 /** `trader_company_type` against the form at the end (or start) of the registered name. */

@@ -4,159 +4,157 @@ import { joined, type Word, wordsOf } from './letters.js';
  * Towns (docs/matching.md, "Towns"): Saint and its abbreviations read as one word, and the names
  * a town goes by in the served languages are one town. The table holds the capitals and the towns
  * of more than 200,000 people of the served countries whose names differ between languages, and
- * the bilingual towns of Belgium, Switzerland and Finland; each line lists one town's names, the
- * register's spelling first. Names that differ only in their letters (München / Muenchen) need no
- * line: the letters compare equal already.
+ * the bilingual towns of Belgium, Switzerland and Finland, by country; each line lists one town's
+ * names, the register's spelling first. A line holds only for its country's numbers: the French
+ * Vienne, Valence and Cassel are no Wien, València or Kassel. Names that differ only in their
+ * letters (München / Muenchen) need no line: the letters compare equal already.
  */
-const TOWNS: readonly string[] = [
-  // Austria, Switzerland, Liechtenstein
-  'Wien|Vienna|Vienne|Viena|Wenen|Wiedeń|Vídeň|Bécs',
-  'Zürich|Zurich|Zurigo|Zúrich|Zurych',
-  'Genève|Geneva|Genf|Ginevra|Ginebra|Genewa',
-  'Basel|Bâle|Basilea|Basle|Bazylea',
-  'Bern|Berne|Berna',
-  'Lausanne|Losanna',
-  'Luzern|Lucerne|Lucerna',
-  'St. Gallen|Saint-Gall|San Gallo',
-  'Biel|Bienne',
-  'Fribourg|Freiburg im Üechtland',
-  'Sion|Sitten',
-  'Neuchâtel|Neuenburg',
-  // Belgium, the Netherlands, Luxembourg
-  'Bruxelles|Brussel|Brussels|Brüssel|Bruselas|Bruxelas|Bruksela|Brusel|Bruxel·les',
-  'Antwerpen|Anvers|Antwerp|Amberes|Anversa|Antwerpia',
-  'Gent|Gand|Ghent|Gante',
-  'Liège|Luik|Lüttich|Lieja',
-  'Leuven|Louvain|Löwen|Lovaina',
-  'Mons|Bergen (Henegouwen)',
-  "Den Haag|'s-Gravenhage|The Hague|La Haye|L'Aia|La Haya|Haga|Den Haag",
-  'Luxembourg|Luxemburg|Lëtzebuerg|Lussemburgo|Luxemburgo',
-  // Germany
-  'Berlin|Berlino|Berlín|Berlijn|Berlim',
-  'Hamburg|Hambourg|Amburgo|Hamburgo',
-  'München|Munich|Monaco di Baviera|Múnich|Munique|Monachium|Mnichov|Munchen',
-  'Köln|Cologne|Colonia|Keulen|Kolonia|Kolín nad Rýnem',
-  'Frankfurt am Main|Frankfurt a. M.|Frankfurt/Main|Frankfurt (Main)|Frankfurt a.M.|Francfort-sur-le-Main|Francoforte sul Meno|Fráncfort del Meno',
-  'Stuttgart|Stoccarda',
-  'Leipzig|Lipsia|Lipsk',
-  'Dresden|Dresde|Drezno|Drážďany',
-  'Hannover|Hanover|Hanovre|Hanower',
-  'Nürnberg|Nuremberg|Norimberga|Núremberg|Norymberga',
-  'Braunschweig|Brunswick',
-  'Aachen|Aix-la-Chapelle|Aquisgrana|Aquisgrán|Akwizgran|Cáchy',
-  'Mainz|Mayence|Magonza|Moguncja',
-  'Regensburg|Ratisbonne|Ratisbona',
-  'Koblenz|Coblence|Coblenza',
-  'Freiburg im Breisgau|Freiburg i. Br.|Fribourg-en-Brisgau',
-  'Bremen|Brême|Brema',
-  'Kassel|Cassel',
-  'Saarbrücken|Sarrebruck',
-  'Mülheim an der Ruhr|Mülheim a. d. Ruhr',
-  'Halle (Saale)|Halle/Saale|Halle an der Saale',
-  // France
-  'Paris|Parigi|Paryż|Paříž|Párizs|París',
-  'Marseille|Marseilles|Marsiglia|Marsella|Marsylia|Marselha',
-  'Lyon|Lyons|Lione|Lyón',
-  'Toulouse|Tolosa',
-  'Nice|Nizza|Niza',
-  'Strasbourg|Straßburg|Strassburg|Estrasburgo|Strasburgo|Strasburg',
-  'Bordeaux|Burdeos|Bordéus',
-  'Lille|Rijsel',
-  // Italy
-  'Roma|Rome|Rom|Rzym|Řím',
-  'Milano|Milan|Mailand|Milán|Mediolan|Milão|Milaan',
-  'Napoli|Naples|Neapel|Nápoles|Neapol|Nápoly',
-  'Torino|Turin|Turyn|Turín|Turijn',
-  'Genova|Genoa|Genua|Gênes|Génova',
-  'Firenze|Florence|Florenz|Florencia|Florencja|Florença|Florencie',
-  'Venezia|Venice|Venedig|Venise|Venecia|Wenecja|Benátky',
-  'Bologna|Bologne|Bolonia|Bolonha',
-  'Padova|Padua|Padoue',
-  'Verona|Vérone|Werona',
-  'Trieste|Triest',
-  'Messina|Messine',
-  'Siracusa|Syracuse|Syrakus',
-  // Spain, Portugal
-  'Sevilla|Seville|Séville|Siviglia|Sewilla|Sevilha',
-  'Zaragoza|Saragossa|Saragosse',
-  'València|Valencia|Valence|Walencja',
-  'A Coruña|La Coruña|Corunna|La Corogne',
-  'Bilbao|Bilbo',
-  'Donostia-San Sebastián|San Sebastián|Donostia|Saint-Sébastien',
-  'Vitoria-Gasteiz|Vitoria|Gasteiz',
-  'Alicante|Alacant',
-  'Elche|Elx',
-  'Gijón|Xixón',
-  'Córdoba|Cordova|Cordoue',
-  'Palma|Palma de Mallorca',
-  'Las Palmas de Gran Canaria|Las Palmas',
-  "L'Hospitalet de Llobregat|Hospitalet de Llobregat",
-  'Santa Cruz de Tenerife|Sta. Cruz de Tenerife',
-  'Lisboa|Lisbon|Lissabon|Lisbonne|Lisbona|Lizbona|Lisabon',
-  'Porto|Oporto',
-  // Poland, Czechia, Slovakia, Hungary
-  'Warszawa|Warsaw|Warschau|Varsovie|Varsavia|Varsovia|Varšava|Varsó|Varsóvia',
-  'Kraków|Cracow|Krakau|Cracovie|Cracovia|Krakkó',
-  'Łódź|Lodsch',
-  'Wrocław|Breslau|Breslavia',
-  'Poznań|Posen',
-  'Gdańsk|Danzig|Dantzig|Danzica',
-  'Szczecin|Stettin',
-  'Bydgoszcz|Bromberg',
-  'Katowice|Kattowitz',
-  'Praha|Prague|Prag|Praga|Praag|Prága',
-  'Brno|Brünn',
-  'Ostrava|Ostrau',
-  'Bratislava|Pressburg|Pozsony|Presburgo',
-  'Košice|Kaschau|Kassa',
-  'Budapest|Budapeszt|Budapešť',
-  // Romania, Bulgaria, Slovenia, Croatia
-  'București|Bucharest|Bukarest|Bucarest|Bucareste|Bukareszt|Bukurešť',
-  'Cluj-Napoca|Klausenburg|Kolozsvár',
-  'Timișoara|Temeswar|Temesvár',
-  'Iași|Jassy',
-  'Constanța|Konstanza',
-  'Brașov|Kronstadt|Brassó',
-  'Galați|Galatz',
-  'София|Sofia|Sofija|Sofie|Sofiya',
-  'Пловдив|Plovdiv|Philippopolis',
-  'Ljubljana|Laibach|Lubiana|Liubliana|Lublana',
-  'Maribor|Marburg an der Drau',
-  'Zagreb|Agram|Zágráb',
-  // Greece, Cyprus
-  'Αθήνα|Athina|Athens|Athen|Athènes|Atene|Atenas|Ateny|Athény|Athinai',
-  'Θεσσαλονίκη|Thessaloniki|Salonica|Salonika|Saloniki|Thessalonique|Salonicco|Tesalónica|Soluň',
-  'Πειραιάς|Piraeus|Pirée|Piräus|Pireo|Pireas',
-  'Πάτρα|Patra|Patras',
-  'Ηράκλειο|Heraklion|Iraklio|Iraklion',
-  'Λευκωσία|Lefkosia|Nicosia|Nikosia|Lefkoşa',
-  'Λεμεσός|Lemesos|Limassol',
-  // The Nordic and Baltic countries
-  'København|Copenhagen|Kopenhagen|Copenhague|Copenaghen|Kopenhaga|Koppenhága|Kodaň',
-  'Aarhus|Århus',
-  'Göteborg|Gothenburg|Gotemburgo|Göteborg',
-  'Stockholm|Estocolmo|Sztokholm|Stoccolma',
-  'Helsinki|Helsingfors',
-  'Espoo|Esbo',
-  'Vantaa|Vanda',
-  'Tampere|Tammerfors',
-  'Turku|Åbo',
-  'Trondheim|Drontheim',
-  'Tallinn|Reval|Tallin',
-  'Rīga|Ryga',
-  'Vilnius|Wilno|Wilna|Vilna',
-  'Kaunas|Kowno|Kauen',
-  // Ireland, Malta, the United Kingdom
-  'Dublin|Baile Átha Cliath|Dublino|Dublín',
-  'Cork|Corcaigh',
-  'Valletta|Il-Belt Valletta|La Valette|La Valeta',
-  'London|Londres|Londra|Londen|Londyn|Londýn',
-  'Edinburgh|Édimbourg|Edimburgo|Edynburg|Dùn Èideann',
-  'Cardiff|Caerdydd',
-  'Swansea|Abertawe',
-  'Belfast|Béal Feirste',
-  'Kingston upon Hull|Hull',
-];
+const TOWNS: Readonly<Record<string, readonly string[]>> = {
+  AT: ['Wien|Vienna|Vienne|Viena|Wenen|Wiedeń|Vídeň|Bécs'],
+  CH: [
+    'Zürich|Zurich|Zurigo|Zúrich|Zurych',
+    'Genève|Geneva|Genf|Ginevra|Ginebra|Genewa',
+    'Basel|Bâle|Basilea|Basle|Bazylea',
+    'Bern|Berne|Berna',
+    'Lausanne|Losanna',
+    'Luzern|Lucerne|Lucerna',
+    'St. Gallen|Saint-Gall|San Gallo',
+    'Biel|Bienne',
+    'Fribourg|Freiburg im Üechtland',
+    'Sion|Sitten',
+    'Neuchâtel|Neuenburg',
+  ],
+  BE: [
+    'Bruxelles|Brussel|Brussels|Brüssel|Bruselas|Bruxelas|Bruksela|Brusel|Bruxel·les',
+    'Antwerpen|Anvers|Antwerp|Amberes|Anversa|Antwerpia',
+    'Gent|Gand|Ghent|Gante',
+    'Liège|Luik|Lüttich|Lieja',
+    'Leuven|Louvain|Löwen|Lovaina',
+    'Mons|Bergen (Henegouwen)',
+  ],
+  NL: [
+    "'s-Hertogenbosch|Den Bosch|Hertogenbosch|Bois-le-Duc",
+    "Den Haag|'s-Gravenhage|The Hague|La Haye|L'Aia|La Haya|Haga|Den Haag",
+  ],
+  LU: ['Luxembourg|Luxemburg|Lëtzebuerg|Lussemburgo|Luxemburgo'],
+  DE: [
+    'Berlin|Berlino|Berlín|Berlijn|Berlim',
+    'Hamburg|Hambourg|Amburgo|Hamburgo',
+    'München|Munich|Monaco di Baviera|Múnich|Munique|Monachium|Mnichov|Munchen',
+    'Köln|Cologne|Colonia|Keulen|Kolonia|Kolín nad Rýnem',
+    'Frankfurt am Main|Frankfurt a. M.|Frankfurt/Main|Frankfurt (Main)|Frankfurt a.M.|Francfort-sur-le-Main|Francoforte sul Meno|Fráncfort del Meno',
+    'Stuttgart|Stoccarda',
+    'Leipzig|Lipsia|Lipsk',
+    'Dresden|Dresde|Drezno|Drážďany',
+    'Hannover|Hanover|Hanovre|Hanower',
+    'Nürnberg|Nuremberg|Norimberga|Núremberg|Norymberga',
+    'Braunschweig|Brunswick',
+    'Aachen|Aix-la-Chapelle|Aquisgrana|Aquisgrán|Akwizgran|Cáchy',
+    'Mainz|Mayence|Magonza|Moguncja',
+    'Regensburg|Ratisbonne|Ratisbona',
+    'Koblenz|Coblence|Coblenza',
+    'Freiburg im Breisgau|Freiburg i. Br.|Fribourg-en-Brisgau',
+    'Bremen|Brême|Brema',
+    'Kassel|Cassel',
+    'Saarbrücken|Sarrebruck',
+    'Mülheim an der Ruhr|Mülheim a. d. Ruhr',
+    'Halle (Saale)|Halle/Saale|Halle an der Saale',
+  ],
+  FR: [
+    'Paris|Parigi|Paryż|Paříž|Párizs|París',
+    'Marseille|Marseilles|Marsiglia|Marsella|Marsylia|Marselha',
+    'Lyon|Lyons|Lione|Lyón',
+    'Toulouse|Tolosa',
+    'Nice|Nizza|Niza',
+    'Strasbourg|Straßburg|Strassburg|Estrasburgo|Strasburgo|Strasburg',
+    'Bordeaux|Burdeos|Bordéus',
+    'Lille|Rijsel',
+  ],
+  IT: [
+    'Roma|Rome|Rom|Rzym|Řím',
+    'Milano|Milan|Mailand|Milán|Mediolan|Milão|Milaan',
+    'Napoli|Naples|Neapel|Nápoles|Neapol|Nápoly',
+    'Torino|Turin|Turyn|Turín|Turijn',
+    'Genova|Genoa|Genua|Gênes|Génova',
+    'Firenze|Florence|Florenz|Florencia|Florencja|Florença|Florencie',
+    'Venezia|Venice|Venedig|Venise|Venecia|Wenecja|Benátky',
+    'Bologna|Bologne|Bolonia|Bolonha',
+    'Padova|Padua|Padoue',
+    'Verona|Vérone|Werona',
+    'Trieste|Triest',
+    'Messina|Messine',
+    'Siracusa|Syracuse|Syrakus',
+  ],
+  ES: [
+    'Sevilla|Seville|Séville|Siviglia|Sewilla|Sevilha',
+    'Zaragoza|Saragossa|Saragosse',
+    'València|Valencia|Valence|Walencja',
+    'A Coruña|La Coruña|Corunna|La Corogne',
+    'Bilbao|Bilbo',
+    'Donostia-San Sebastián|San Sebastián|Donostia|Saint-Sébastien',
+    'Vitoria-Gasteiz|Vitoria|Gasteiz',
+    'Alicante|Alacant',
+    'Elche|Elx',
+    'Gijón|Xixón',
+    'Córdoba|Cordova|Cordoue',
+    'Palma|Palma de Mallorca',
+    'Las Palmas de Gran Canaria|Las Palmas',
+    "L'Hospitalet de Llobregat|Hospitalet de Llobregat",
+    'Santa Cruz de Tenerife|Sta. Cruz de Tenerife',
+  ],
+  PT: ['Lisboa|Lisbon|Lissabon|Lisbonne|Lisbona|Lizbona|Lisabon', 'Porto|Oporto'],
+  PL: [
+    'Warszawa|Warsaw|Warschau|Varsovie|Varsavia|Varsovia|Varšava|Varsó|Varsóvia',
+    'Kraków|Cracow|Krakau|Cracovie|Cracovia|Krakkó',
+    'Łódź|Lodsch',
+    'Wrocław|Breslau|Breslavia',
+    'Poznań|Posen',
+    'Gdańsk|Danzig|Dantzig|Danzica',
+    'Szczecin|Stettin',
+    'Bydgoszcz|Bromberg',
+    'Katowice|Kattowitz',
+  ],
+  CZ: ['Praha|Prague|Prag|Praga|Praag|Prága', 'Brno|Brünn', 'Ostrava|Ostrau'],
+  SK: ['Bratislava|Pressburg|Pozsony|Presburgo', 'Košice|Kaschau|Kassa'],
+  HU: ['Budapest|Budapeszt|Budapešť'],
+  RO: [
+    'București|Bucharest|Bukarest|Bucarest|Bucareste|Bukareszt|Bukurešť',
+    'Cluj-Napoca|Klausenburg|Kolozsvár',
+    'Timișoara|Temeswar|Temesvár',
+    'Iași|Jassy',
+    'Constanța|Konstanza',
+    'Brașov|Kronstadt|Brassó',
+    'Galați|Galatz',
+  ],
+  BG: ['София|Sofia|Sofija|Sofie|Sofiya', 'Пловдив|Plovdiv|Philippopolis'],
+  SI: ['Ljubljana|Laibach|Lubiana|Liubliana|Lublana', 'Maribor|Marburg an der Drau'],
+  HR: ['Zagreb|Agram|Zágráb'],
+  EL: [
+    'Αθήνα|Athina|Athens|Athen|Athènes|Atene|Atenas|Ateny|Athény|Athinai',
+    'Θεσσαλονίκη|Thessaloniki|Salonica|Salonika|Saloniki|Thessalonique|Salonicco|Tesalónica|Soluň',
+    'Πειραιάς|Piraeus|Pirée|Piräus|Pireo|Pireas',
+    'Πάτρα|Patra|Patras',
+    'Ηράκλειο|Heraklion|Iraklio|Iraklion',
+  ],
+  CY: ['Λευκωσία|Lefkosia|Nicosia|Nikosia|Lefkoşa', 'Λεμεσός|Lemesos|Limassol'],
+  DK: ['København|Copenhagen|Kopenhagen|Copenhague|Copenaghen|Kopenhaga|Koppenhága|Kodaň', 'Aarhus|Århus'],
+  SE: ['Göteborg|Gothenburg|Gotemburgo|Göteborg', 'Stockholm|Estocolmo|Sztokholm|Stoccolma'],
+  FI: ['Helsinki|Helsingfors', 'Espoo|Esbo', 'Vantaa|Vanda', 'Tampere|Tammerfors', 'Turku|Åbo'],
+  NO: ['Trondheim|Drontheim'],
+  EE: ['Tallinn|Reval|Tallin'],
+  LV: ['Rīga|Ryga'],
+  LT: ['Vilnius|Wilno|Wilna|Vilna', 'Kaunas|Kowno|Kauen'],
+  IE: ['Dublin|Baile Átha Cliath|Dublino|Dublín', 'Cork|Corcaigh'],
+  MT: ['Valletta|Il-Belt Valletta|La Valette|La Valeta'],
+  GB: [
+    'London|Londres|Londra|Londen|Londyn|Londýn',
+    'Edinburgh|Édimbourg|Edimburgo|Edynburg|Dùn Èideann',
+    'Cardiff|Caerdydd',
+    'Swansea|Abertawe',
+    'Belfast|Béal Feirste',
+    'Kingston upon Hull|Hull',
+  ],
+};
 
 /** Saint and its abbreviations and translations, read as one word. */
 const SAINTS: ReadonlySet<string> = new Set(
@@ -174,21 +172,27 @@ export function townWords(text: string): Word[] {
 
 const townKey = (words: readonly Word[]) => joined(words);
 
-/** Each name of a town, run together in both readings, → the town's line. */
-const TOWN_LINES: ReadonlyMap<string, number> = (() => {
-  const lines = new Map<string, number>();
-  TOWNS.forEach((line, index) => {
-    for (const name of line.split('|')) {
-      const key = townKey(townWords(name));
-      lines.set(key.plain, index);
-      lines.set(key.spelled, index);
-    }
-  });
-  return lines;
+/** Per country, each name of a town run together in both readings → the town's line. */
+const TOWN_LINES: ReadonlyMap<string, ReadonlyMap<string, number>> = (() => {
+  const byCountry = new Map<string, Map<string, number>>();
+  for (const [country, towns] of Object.entries(TOWNS)) {
+    const lines = new Map<string, number>();
+    towns.forEach((line, index) => {
+      for (const name of line.split('|')) {
+        const key = townKey(townWords(name));
+        lines.set(key.plain, index);
+        lines.set(key.spelled, index);
+      }
+    });
+    byCountry.set(country, lines);
+  }
+  return byCountry;
 })();
 
-/** The line of the town table a name is on, or undefined. */
-export function townLine(words: readonly Word[]): number | undefined {
+/** The line of the country's town table a name is on, or undefined (Northern Ireland's is the United Kingdom's). */
+export function townLine(words: readonly Word[], countryCode: string): number | undefined {
+  const lines = TOWN_LINES.get(countryCode === 'XI' ? 'GB' : countryCode);
+  if (!lines) return undefined;
   const key = townKey(words);
-  return TOWN_LINES.get(key.plain) ?? TOWN_LINES.get(key.spelled);
+  return lines.get(key.plain) ?? lines.get(key.spelled);
 }

@@ -2,6 +2,7 @@ import {
   type AddressFormat,
   NUMBER_MARKERS,
   STREET_LINKS,
+  STREET_PREPOSITIONS,
   STREET_WORD_LAST,
   STREET_WORDS,
   type StreetLanguage,
@@ -23,12 +24,16 @@ export interface HouseNumber {
   range: boolean;
   /** A letter or `bis` after the number (`5a`, `12 bis`). */
   suffix: string;
+  /** Numbers after a slash that name a part of the house (`12/3/14`: staircase 3, door 14). */
+  parts: number[];
 }
 
 export interface Street {
   name: Word[];
   kinds: Set<string>;
   number: HouseNumber | null;
+  /** Flats, units and floors by their word (`Unit 5`, `lok. 7`, `AP.3`): the same word with another number is another place. */
+  units: Map<string, number>;
 }
 
 type Token =
@@ -85,6 +90,8 @@ interface StreetVocabulary {
   /** One-word endings: written ones always, abbreviated ones only before a dot. */
   suffixes: Array<{ kind: string; written: readonly string[]; dotted: readonly string[] }>;
   wordLast: boolean;
+  /** Words that begin a street named by where it lies (`Am Markt`). */
+  prepositions: ReadonlySet<string>;
 }
 
 const vocabularies = new WeakMap<AddressFormat, StreetVocabulary>();
@@ -103,6 +110,7 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
         })),
       ),
       wordLast: languages.some((language) => STREET_WORD_LAST.has(language)),
+      prepositions: new Set(languages.flatMap((language) => [...(STREET_PREPOSITIONS[language] ?? [])])),
     };
     vocabularies.set(format, vocabulary);
   }
@@ -112,6 +120,7 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
 /** Reads a street (sent, or the street line of a registered address). */
 export function readStreet(text: string, format: AddressFormat): Street {
   let tokens = tokensOf(text);
+  const units = unitsOf(tokens);
   // A flat or unit in front (`Flat 3, 12 London Road`, `Unit 5 Mill Lane`) belongs to no street.
   while (tokens.length > 2 && isUnit(tokens[0]) && tokens[1].kind === 'number') tokens = tokens.slice(2);
   const numberFirst = tokens[0]?.kind === 'number';
@@ -129,7 +138,28 @@ export function readStreet(text: string, format: AddressFormat): Street {
     .filter((token) => token.kind === 'word');
   while (nameTokens.length > 0 && (isMarker(nameTokens) || isUnit(nameTokens[nameTokens.length - 1])))
     nameTokens.pop();
-  return { ...nameOf(nameTokens, vocabularyOf(format)), number };
+  return { ...nameOf(nameTokens, vocabularyOf(format)), number, units };
+}
+
+/** Words for one kind of flat or unit, written as the first. */
+const UNIT_SYNONYMS: Readonly<Record<string, string>> = {
+  apartment: 'flat',
+  apt: 'flat',
+  app: 'flat',
+  appartement: 'flat',
+  lokal: 'lok',
+  ap: 'flat',
+};
+
+/** Each flat, unit or floor word followed by a number (`Unit 5`, `lok. 7`, `BL.1, AP.3`). */
+function unitsOf(tokens: readonly Token[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const [token, next] = [tokens[i], tokens[i + 1]];
+    if (token.kind === 'word' && isUnit(token) && token.raw.length > 1 && next.kind === 'number')
+      units.set(UNIT_SYNONYMS[token.raw] ?? token.raw, next.value);
+  }
+  return units;
 }
 
 function nextNumber(tokens: readonly Token[], from: number): number {
@@ -190,7 +220,7 @@ function isSuffix(token: Extract<Token, { kind: 'word' }>): boolean {
 
 function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat): HouseNumber {
   const first = tokens[at] as Extract<Token, { kind: 'number' }>;
-  const result: HouseNumber = { numbers: [first.value], range: false, suffix: '' };
+  const result: HouseNumber = { numbers: [first.value], range: false, suffix: '', parts: [] };
   let i = at + 1;
   const next = tokens[i];
   if (next?.kind === 'word' && isSuffix(next)) {
@@ -207,14 +237,22 @@ function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat
     result.range = true;
   } else if (separator?.kind === 'slash' && after?.kind === 'number' && format.slashAlternatives)
     result.numbers.push(after.value);
-  // Anything else after the number (a door `/3/14`, a floor `2. tv.`, a flat `lok. 5`) is within the house.
+  else
+    for (let k = i; tokens[k]?.kind === 'slash' && tokens[k + 1]?.kind === 'number'; k += 2)
+      result.parts.push((tokens[k + 1] as Extract<Token, { kind: 'number' }>).value);
+  // Anything else after the number (a floor `2. tv.`, a flat `lok. 5`) is within the house.
   return result;
 }
+
+/** The kind of a street named by a preposition (`Am Markt`, `An der Kirche`). */
+const PREPOSITION_KIND = 'by-preposition';
 
 /** The name of a street, its kind words taken out and one-word endings (`Hauptstr.`) split off. */
 function nameOf(tokens: ReadonlyArray<Extract<Token, { kind: 'word' }>>, vocabulary: StreetVocabulary) {
   const kinds = new Set<string>();
   const name: Word[] = [];
+  // `Am Markt` is not `Marktplatz`: its preposition stands for its kind.
+  if (tokens.length > 1 && vocabulary.prepositions.has(tokens[0].raw)) kinds.add(PREPOSITION_KIND);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     const last = i === tokens.length - 1;
@@ -262,14 +300,22 @@ function splitEnding(token: Extract<Token, { kind: 'word' }>, vocabulary: Street
 type Relation = 'same' | 'near' | 'different';
 
 /** Two streets: names, then kinds, then house numbers. */
-export function relateStreets(a: Street, b: Street): Relation {
+export function relateStreets(a: Street, b: Street, format: AddressFormat): Relation {
   const name = relateNames(a.name, b.name);
   if (name === 'different') return 'different';
-  if (a.kinds.size > 0 && b.kinds.size > 0 && ![...a.kinds].some((kind) => b.kinds.has(kind)))
-    return 'different';
-  const number = relateNumbers(a.number, b.number);
+  // Both kinds given must be the same: `Rue du Faubourg Saint-Honoré` is not `Rue Saint-Honoré`.
+  if (a.kinds.size > 0 && b.kinds.size > 0 && !sameKinds(a.kinds, b.kinds)) return 'different';
+  const number = relateNumbers(a.number, b.number, format);
   if (number === 'different') return 'different';
-  return name === 'same' && number === 'same' ? 'same' : 'near';
+  for (const [unit, value] of a.units)
+    if (b.units.has(unit) && b.units.get(unit) !== value) return 'different';
+  // Without house numbers, a unit is the number: given on one side only, it is missing on the other.
+  const unitMissing = !a.number && !b.number && (a.units.size === 0) !== (b.units.size === 0);
+  return name === 'same' && number === 'same' && !unitMissing ? 'same' : 'near';
+}
+
+function sameKinds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((kind) => b.has(kind));
 }
 
 function relateNames(a: readonly Word[], b: readonly Word[]): Relation {
@@ -282,7 +328,7 @@ function relateNames(a: readonly Word[], b: readonly Word[]): Relation {
     : 'different';
 }
 
-function relateNumbers(a: HouseNumber | null, b: HouseNumber | null): Relation {
+function relateNumbers(a: HouseNumber | null, b: HouseNumber | null, format: AddressFormat): Relation {
   if (!a && !b) return 'same';
   if (!a || !b) return 'near';
   if (a.range !== b.range) {
@@ -297,6 +343,19 @@ function relateNumbers(a: HouseNumber | null, b: HouseNumber | null): Relation {
     ? a.numbers[0] === b.numbers[0] && a.numbers[1] === b.numbers[1]
     : a.numbers.some((n) => b.numbers.includes(n));
   if (!shared) return 'different';
-  if (a.suffix === b.suffix) return 'same';
-  return a.suffix === '' || b.suffix === '' ? 'near' : 'different';
+  const parts = relateParts(a.parts, b.parts, format);
+  if (parts === 'different' || (a.suffix !== b.suffix && a.suffix !== '' && b.suffix !== ''))
+    return 'different';
+  return a.suffix === b.suffix && parts === 'same' ? 'same' : 'near';
+}
+
+/**
+ * The parts after a slash: another door or staircase is another place (`12/3/14` / `12/3/15`);
+ * parts on one side only are within the same house, except where the slash may also join the
+ * numbers of one house (a Polish `10/12`): there it is worth a look.
+ */
+function relateParts(a: readonly number[], b: readonly number[], format: AddressFormat): Relation {
+  const common = Math.min(a.length, b.length);
+  for (let i = 0; i < common; i++) if (a[i] !== b[i]) return 'different';
+  return a.length === b.length || !format.slashMayJoinHouses ? 'same' : 'near';
 }

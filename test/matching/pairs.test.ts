@@ -3,9 +3,9 @@
  * registered name or address is set on a number of its country in the simulator, which answers in
  * its registry's own protocol (VIES lines, HMRC and Swiss, Norwegian and Australian fields); the
  * trader field is sent with GET /v1/validate, and the service's computed `data.match` is held to
- * the practitioner's judgement. The table was written before the rules: it is not expected to
- * agree everywhere, but at least 95 % of pairs, and never with a `match` the practitioner did not
- * accept.
+ * the practitioner's judgement. Most of the table was written before the rules: it is not expected
+ * to agree everywhere, but at least 95 % of pairs, and never with a `match` the practitioner did
+ * not accept.
  */
 import { expect, it } from 'vitest';
 import { useLiveApp, validate } from '../e2e/live.js';
