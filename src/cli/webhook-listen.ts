@@ -27,7 +27,7 @@ import {
  * and the samples of `webhooks trigger`; asynchronous results need a live key and `--mode live`.
  */
 
-const DEFAULT_LEASE_S = 60;
+export const DEFAULT_LEASE_S = 60;
 const LEASE_MIN_S = 30;
 const LEASE_MAX_S = 3_600;
 

@@ -91,8 +91,14 @@ export class RedisLink {
     this.client.disconnect();
   }
 
-  /** A PING while down and connected: an answer within the timeout marks the link up. */
+  /**
+   * A PING while down and connected: an answer within the timeout marks the link up. A Redis that
+   * has not answered since start (it takes the connection and never replies) is marked down, and
+   * logged, once the timeout has passed: until then it was only `connecting`, which nothing logs.
+   */
   private async check(): Promise<void> {
+    if (this.current === 'connecting' && Date.now() - this.changedAt >= this.options.commandTimeoutMs)
+      this.mark('down', this.lastFailure ?? 'no answer since the service started');
     if (this.current === 'up' || this.probing || this.client.status !== 'ready') return;
     this.probing = true;
     try {

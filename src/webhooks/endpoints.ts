@@ -24,6 +24,8 @@ export const MAX_ENDPOINTS_PER_MODE = 10;
  */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export const EVERY_EVENT = '*';
+/** The longest `description` of an endpoint, in characters. */
+export const DESCRIPTION_MAX_LENGTH = 256;
 /** Bounds of `expires_in`, in seconds: a lease the caller renews, up to a day. */
 export const EXPIRES_IN_MIN_S = 30;
 export const EXPIRES_IN_MAX_S = 86_400;

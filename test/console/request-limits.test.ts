@@ -295,6 +295,29 @@ describeEachDialect('console request limits', (dialect) => {
     );
   });
 
+  it.each(['/console/history', '/console/webhooks'])(
+    'answers a cursor the list did not return (another list’s, or made up) 422 as a page: %s',
+    async (path) => {
+      // A cursor of the validations list made for another filter, and a made-up one (test mode:
+      // its numbers are answered without a registry).
+      for (const vatNumber of ['DE123456704', 'NL123456782B01'])
+        await app.request('GET', `/v1/validate?vat_number=${vatNumber}`, { key: account.test });
+      const filtered = await app.request('GET', '/v1/validations?limit=1&valid=true', { key: account.test });
+      const foreign = filtered.body.meta.next_cursor as string;
+      expect(foreign).toEqual(expect.any(String));
+      for (const cursor of [foreign, 'zzz']) {
+        const { cookie } = await consoleSession(app, account.test);
+        const response = await fetch(`${app.url}${path}?cursor=${encodeURIComponent(cursor)}`, {
+          headers: { cookie },
+        });
+        const text = await response.text();
+        expect(response.status, text.slice(0, 2000)).toBe(422);
+        expect(response.headers.get('content-type')).toContain('text/html');
+        expect(text).toContain('not a cursor this list returned');
+      }
+    },
+  );
+
   it('serves /favicon.ico: a small icon, cached', async () => {
     const response = await fetch(`${app.url}/favicon.ico`);
     expect(response.status).toBe(200);

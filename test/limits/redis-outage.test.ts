@@ -246,3 +246,45 @@ describe('registry rate limits through Redis, down or hanging', () => {
     expect(logged.at(-1)).toMatch(/^Redis answers again/);
   });
 });
+
+describe('a Redis that takes the connection and never answers from the start', () => {
+  let redis: TestRedis;
+  let link: RedisLink | undefined;
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  });
+  afterAll(async () => {
+    await link?.close();
+    await redis?.close();
+  });
+
+  it('is logged as not answering once the command timeout has passed, and as answering once it does', async () => {
+    const logged: Array<{ fields: object; message: string }> = [];
+    const log = (fields: object, message: string) => logged.push({ fields, message });
+    redis.hang();
+    try {
+      link = new RedisLink({
+        url: redis.url,
+        commandTimeoutMs: COMMAND_TIMEOUT_MS,
+        probeMs: 100,
+        logger: { info: log, warn: log },
+      });
+      await until(() => logged.length > 0, 20_000, 'the link logging that Redis does not answer');
+      expect(link.state).toBe('down');
+      expect(logged).toEqual([
+        {
+          fields: { redis: 'down', reason: expect.any(String) },
+          message: expect.stringMatching(/^Redis does not answer/),
+        },
+      ]);
+    } finally {
+      redis.resume();
+    }
+    await until(() => link?.state === 'up', 20_000, 'the link using Redis once it answers');
+    expect(logged.map((line) => line.message)).toEqual([
+      expect.stringMatching(/^Redis does not answer/),
+      expect.stringMatching(/^Redis answers again/),
+    ]);
+  });
+});

@@ -71,6 +71,9 @@ describeEachDialect('migration 0015: webhook configurations become endpoints', (
         description: null,
         events: '["*"]',
         signing_secret: secret,
+        // Added by a later migration: no rotation yet, so no previous secret.
+        previous_signing_secret: null,
+        previous_secret_expires_at: null,
         enabled,
         expires_at: null,
         created_at: created,

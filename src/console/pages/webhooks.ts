@@ -52,7 +52,16 @@ ${configured ? html`<form method="post" action="/console/webhooks/test" class="i
 ${!deliveries.ok ? apiError(deliveries.error!) : deliveries.body.data.length === 0 ? empty('No deliveries yet. Send a test event to see one here.') : deliveryTable(deliveries.body.data, csrf, ctx.now())}
 ${next ? html`<p><a href="/console/webhooks${queryOf({ cursor: next })}">Older deliveries</a></p>` : ''}
 </section>`;
-    return ctx.render(reply, request, { title: 'Webhooks', section: 'webhooks', body, notice, status });
+    // A deliveries page the API refused (a cursor it did not return) is answered with its status,
+    // as the history page is.
+    const answered = status === 200 && !deliveries.ok ? deliveries.status : status;
+    return ctx.render(reply, request, {
+      title: 'Webhooks',
+      section: 'webhooks',
+      body,
+      notice,
+      status: answered,
+    });
   };
   const after = (request: FastifyRequest, reply: FastifyReply, answer: ApiAnswer, done: string) =>
     answer.ok

@@ -18,6 +18,9 @@ import {
 } from '../schemas/common.js';
 import { typed } from '../typed.js';
 
+/** The longest key name, in characters. */
+export const KEY_NAME_MAX_LENGTH = 100;
+
 const CreateBody = Type.Object(
   {
     mode: Type.Union([Type.Literal('live'), Type.Literal('test')], {
@@ -26,8 +29,8 @@ const CreateBody = Type.Object(
     name: Type.Optional(
       Type.String({
         minLength: 1,
-        maxLength: 100,
-        description: 'What you call the key (1 to 100 printable characters, trimmed)',
+        maxLength: KEY_NAME_MAX_LENGTH,
+        description: `What you call the key (1 to ${KEY_NAME_MAX_LENGTH} printable characters, trimmed)`,
       }),
     ),
   },

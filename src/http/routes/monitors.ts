@@ -36,6 +36,9 @@ import {
 import { Reference } from '../schemas/reference.js';
 import { typed } from '../typed.js';
 
+/** The most numbers one `POST /v1/monitors/batch` takes. */
+export const MONITOR_BATCH_MAX = 1000;
+
 const CreateBody = Type.Object(
   {
     vat_number: VatNumberInput,
@@ -47,7 +50,7 @@ const CreateBody = Type.Object(
 );
 const BatchBody = Type.Object(
   {
-    vat_numbers: Type.Array(VatNumberInput, { minItems: 1, maxItems: 1000 }),
+    vat_numbers: Type.Array(VatNumberInput, { minItems: 1, maxItems: MONITOR_BATCH_MAX }),
     interval: MonitorIntervalSchema,
     reference: Type.Optional(Reference),
   },
@@ -114,7 +117,7 @@ const CREATE_DESCRIPTION = `Starts monitoring a number: 201 with the new monitor
 ${NOTES}
 - **Worth knowing**: a malformed number is 422 \`invalid_vat_format\`; past the tier's limit, 403 \`monitor_limit_exceeded\`; the monthly quota used up, 429 \`rate_limit_exceeded\`. The number already monitored answers 200 and counts nothing.`;
 
-const BATCH_DESCRIPTION = `Monitors up to 1000 numbers at once. Malformed numbers are listed in \`rejected\`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 \`monitor_limit_exceeded\`), nothing is created. Each new monitor counts one validation (duplicates, rejected and existing numbers none), all or nothing: when fewer validations remain this month than new monitors, the whole batch is refused with 429 \`rate_limit_exceeded\` and nothing is created or counted.
+const BATCH_DESCRIPTION = `Monitors up to ${MONITOR_BATCH_MAX} numbers at once. Malformed numbers are listed in \`rejected\`; numbers already monitored are returned as they are; the others become new monitors. A batch whose new monitors would pass the limit is refused whole (403 \`monitor_limit_exceeded\`), nothing is created. Each new monitor counts one validation (duplicates, rejected and existing numbers none), all or nothing: when fewer validations remain this month than new monitors, the whole batch is refused with 429 \`rate_limit_exceeded\` and nothing is created or counted.
 
 ${NOTES}`;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   addEndpoint,
   changeEndpoint,
+  DESCRIPTION_MAX_LENGTH,
   type EndpointDeps,
   EXPIRES_IN_MAX_S,
   EXPIRES_IN_MIN_S,
@@ -39,8 +40,8 @@ const Events = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   description: `Event kinds to receive (${EVENT_TYPES.join(', ')}), or ["*"] for every kind, those added later included. An unknown kind is 422 \`validation_error\` naming it.`,
   examples: [['validation.completed', 'batch.completed']],
 });
-const Description = Type.Union([Type.String({ maxLength: 256 }), Type.Null()], {
-  description: 'Your own note, up to 256 characters with no control characters; null for none',
+const Description = Type.Union([Type.String({ maxLength: DESCRIPTION_MAX_LENGTH }), Type.Null()], {
+  description: `Your own note, up to ${DESCRIPTION_MAX_LENGTH} characters with no control characters; null for none`,
 });
 const ExpiresIn = Type.Integer({
   minimum: EXPIRES_IN_MIN_S,
