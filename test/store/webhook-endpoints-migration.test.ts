@@ -78,9 +78,6 @@ describeEachDialect('migration 0015: webhook configurations become endpoints', (
         expires_at: null,
         created_at: created,
         updated_at: updated,
-        // Added by a later migration, empty for every moved configuration.
-        previous_signing_secret: null,
-        previous_secret_expires_at: null,
       })),
     );
     expect(new Set(endpoints.map((endpoint) => endpoint.id)).size).toBe(3);
