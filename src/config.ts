@@ -116,7 +116,7 @@ export const SETTINGS = {
     default: '5000',
     parse: number,
     description:
-      'Most time one database statement may take; then the request is answered 503 `service_unavailable` and `/ready` says not ready. PostgreSQL: the wait for a pool connection, the connection itself and each statement (the server also ends statements, and sessions idle in a transaction, past it); SQLite: how long a write waits for the write lock another process holds, on the event loop (reads go on meanwhile). Migrations are exempt.',
+      'Most time one database statement may take; then the request is answered 503 `service_unavailable` and `/ready` says not ready. PostgreSQL: the wait for a pool connection, the connection itself and each statement (the server also ends statements, and sessions idle in a transaction, past it); SQLite: how long a write waits for the write lock (busy timeout). Migrations are exempt.',
   },
   REDIS_URL: {
     schema: Type.String({ pattern: '^rediss?://' }),

@@ -2,11 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type MigrationProvider, Migrator, PostgresDialect, sql } from 'kysely';
+import { Kysely, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { MIGRATIONS } from './migrations/index.js';
 import { preparingPool } from './postgres/preparing-pool.js';
-import { BEGIN_IMMEDIATE, LockWaitingSqliteDialect } from './sqlite/lock-wait.js';
 import type { Tables } from './tables.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -19,8 +18,8 @@ export interface Database {
   dialect: DialectName;
   /**
    * Runs `work` in one transaction. SQLite: BEGIN IMMEDIATE, so the write lock is taken at the
-   * start and two processes (an API and a worker) wait for it (sqlite/lock-wait.ts) instead of
-   * failing with SQLITE_BUSY when a read transaction tries to upgrade. PostgreSQL: READ COMMITTED; a connection
+   * start and two processes (an API and a worker) wait on busy_timeout instead of failing with
+   * SQLITE_BUSY when a read transaction tries to upgrade. PostgreSQL: READ COMMITTED; a connection
    * lost during COMMIT throws CommitOutcomeUnknownError.
    */
   transaction<T>(work: (trx: Executor) => Promise<T>): Promise<T>;
@@ -44,9 +43,8 @@ export interface OpenOptions {
    * fails as the database being unavailable. PostgreSQL: the wait for a pool connection, a new
    * connection's start, each statement's reply (client side, which holds when packets are dropped
    * and no reset ever comes), and on the server each statement and each session idle inside a
-   * transaction; unset, none of these (migrations, tools). SQLite: how long a write waits for
-   * another connection's write lock, its wait for the connection included (default 5000), on the
-   * event loop (sqlite/lock-wait.ts).
+   * transaction; unset, none of these (migrations, tools). SQLite: the busy timeout, how long a
+   * write waits for another connection's write lock (default 5000).
    */
   statementTimeoutMs?: number;
 }
@@ -54,13 +52,13 @@ export interface OpenOptions {
 /** SQLite's page cache of a connection, in KiB (the driver builds with 16,000). */
 const SQLITE_PAGE_CACHE_KIB = 4_000;
 
-/** How long an SQLite write waits for the write lock when no statement timeout is given. */
-const DEFAULT_LOCK_WAIT_MS = 5_000;
+/** SQLite's busy timeout when none is given. */
+const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 
 /** Opens `sqlite:<path>` or `postgres://…`. Does not migrate: call migrateToLatest. */
 export function openDatabase(url: string, options: OpenOptions = {}): Database {
   if (url.startsWith('sqlite:'))
-    return openSqlite(url.slice('sqlite:'.length), options.statementTimeoutMs ?? DEFAULT_LOCK_WAIT_MS);
+    return openSqlite(url.slice('sqlite:'.length), options.statementTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url.slice(0, 20)}…`);
 }
@@ -89,17 +87,16 @@ function statementCache(connection: SQLite.Database): (text: string) => SQLite.S
   };
 }
 
-function openSqlite(path: string, lockWaitMs: number): Database {
+function openSqlite(path: string, busyTimeoutMs: number): Database {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  // WAL lets readers run beside the single writer; NORMAL sync is durable across process crashes.
-  // The driver is synchronous and in process, so a statement cannot hang on a network: another
-  // process's write lock is the only wait there is. SQLite's busy timeout would sleep through it
-  // with the event loop stopped; it is 0, and a write refused SQLITE_BUSY is tried again on the
-  // event loop until `lockWaitMs` has passed, then fails SQLITE_BUSY (a 503) (sqlite/lock-wait.ts).
+  // WAL lets readers run beside the single writer; busy_timeout makes a second process (the CLI, a
+  // worker) wait for the write lock instead of failing, and past it the write fails SQLITE_BUSY (a
+  // 503); NORMAL sync is durable across process crashes. The driver is synchronous and in process,
+  // so a statement cannot hang on a network: the lock is the only wait there is.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 0');
+  sqlite.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   // The journal of group commit's savepoints (sqlite/group-commit.ts) and sorts without an index
@@ -112,11 +109,7 @@ function openSqlite(path: string, lockWaitMs: number): Database {
   sqlite.pragma(`cache_size = -${SQLITE_PAGE_CACHE_KIB}`);
   const prepare = statementCache(sqlite);
   const db = new Kysely<Tables>({
-    dialect: new LockWaitingSqliteDialect(
-      { database: { prepare, close: () => sqlite.close() } },
-      lockWaitMs,
-      () => sqlite.inTransaction,
-    ),
+    dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }),
   });
   return {
     db,
@@ -130,14 +123,12 @@ function openSqlite(path: string, lockWaitMs: number): Database {
       },
       inTransaction: () => sqlite.inTransaction,
     },
-    // Kysely's connection is held for the work's length, so no other query runs on it meanwhile.
-    // BEGIN IMMEDIATE goes through it: it takes the connection and waits for the write lock, until
-    // `lockWaitMs` after the transaction was asked for, giving the connection back while it waits
-    // (sqlite/lock-wait.ts). The statements inside, COMMIT and ROLLBACK go straight to the
-    // driver's prepared statements (sql.ts), without a trip through Kysely's query pipeline each.
+    // Kysely's connection is held for the work's length, so no other query runs on it meanwhile;
+    // BEGIN, COMMIT and ROLLBACK themselves go straight to the driver's prepared statements, as
+    // the statements inside do (sql.ts), without a trip through Kysely's query pipeline each.
     transaction: (work) =>
       db.connection().execute(async (connection) => {
-        await connection.executeQuery(BEGIN_IMMEDIATE);
+        prepare('begin immediate').run();
         try {
           const result = await work(connection);
           prepare('commit').run();
@@ -151,16 +142,7 @@ function openSqlite(path: string, lockWaitMs: number): Database {
           throw error;
         }
       }),
-    // Ready when a write could begin within the timeout: reads go on while another process holds
-    // the write lock, but nothing that writes (every validation writes its record) does.
-    ping: () =>
-      answeredWithin(
-        db.connection().execute(async (connection) => {
-          await connection.executeQuery(BEGIN_IMMEDIATE);
-          prepare('rollback').run();
-        }),
-        lockWaitMs,
-      ),
+    ping: () => pingWith(db),
     close: () => db.destroy(),
   };
 }
@@ -270,13 +252,8 @@ export class CommitOutcomeUnknownError extends Error {
  * wait for a connection, then the statement) may add up to twice that, and readiness must say no
  * within it.
  */
-function pingWith(db: Kysely<Tables>, deadlineMs?: number): Promise<boolean> {
-  return answeredWithin(sql`select 1`.execute(db), deadlineMs);
-}
-
-/** Whether `statement` succeeds, within `deadlineMs` when given. */
-async function answeredWithin(statement: Promise<unknown>, deadlineMs?: number): Promise<boolean> {
-  const answered = statement.then(
+async function pingWith(db: Kysely<Tables>, deadlineMs?: number): Promise<boolean> {
+  const answered = sql`select 1`.execute(db).then(
     () => true,
     () => false,
   );

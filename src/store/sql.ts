@@ -1,7 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { DialectName, Executor, SqliteStatements } from './database.js';
 import { nameForPrepared } from './prepared-names.js';
-import { isBusy } from './sqlite/lock-wait.js';
 
 /**
  * Hand-written SQL for the stores on every validation's path (usage, cache, records), run through
@@ -37,21 +36,11 @@ export class SqlRunner {
     private readonly sqlite?: { statements: SqliteStatements; inTransaction: boolean },
   ) {}
 
-  /**
-   * A statement that only reads. On SQLite a read outside a transaction refused SQLITE_BUSY (WAL
-   * readers rarely are, while another process recovers or resets the log) goes through Kysely,
-   * which waits for the lock without stopping the event loop (sqlite/lock-wait.ts).
-   */
+  /** A statement that only reads. */
   async read<R>(statement: Sql, parameters: readonly unknown[]): Promise<R[]> {
     const sqlite = this.sqlite;
-    if (sqlite?.inTransaction) return sqlite.statements.rows<R>(statement.text.sqlite, parameters);
-    if (sqlite && !sqlite.statements.inTransaction()) {
-      try {
-        return sqlite.statements.rows<R>(statement.text.sqlite, parameters);
-      } catch (error) {
-        if (!isBusy(error)) throw error;
-      }
-    }
+    if (sqlite && (sqlite.inTransaction || !sqlite.statements.inTransaction()))
+      return sqlite.statements.rows<R>(statement.text.sqlite, parameters);
     return this.viaKysely<R>(statement, parameters);
   }
 
