@@ -30,6 +30,20 @@ const TOOLING = [
   'test/helpers/summary-reporter.test.ts',
 ];
 
+/**
+ * Files that drive the console in a real Chromium: what they check is the browser's view of the
+ * pages. With TEST_SKIP_TOOLING set they are left out too: on the other Node.js lines CI checks,
+ * the console's server side is tested by the console files that speak HTTP to it.
+ */
+const BROWSER = [
+  'test/console/browser.test.ts',
+  'test/console/readable.test.ts',
+  'test/console/browser-guards.test.ts',
+  'test/console/browser-cookie.test.ts',
+  'test/console/decide.test.ts',
+  'test/console/cross-site.test.ts',
+];
+
 export default defineConfig({
   test: {
     globalSetup: ['test/helpers/global-setup.ts'],
@@ -49,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          exclude: process.env.TEST_SKIP_TOOLING ? [...TIMING, ...TOOLING] : TIMING,
+          exclude: process.env.TEST_SKIP_TOOLING ? [...TIMING, ...TOOLING, ...BROWSER] : TIMING,
           // One file per core and one more: most files spend their time waiting on sockets, child
           // processes and timers. With PostgreSQL the database server shares the cores: one per core.
           maxWorkers: availableParallelism() + (process.env.TEST_POSTGRES_URL ? 0 : 1),
