@@ -57,9 +57,14 @@ export class UnsettledCharges {
     this.schedule();
   }
 
-  /** Settles every pending charge the database can be reached for now; the rest wait for the next look. */
-  settle(): Promise<void> {
-    this.running ??= this.settlePending().finally(() => {
+  /**
+   * Settles every pending charge the database can be reached for now; the rest wait for the next
+   * look. A look already under way may have begun before the database answered again: it is
+   * waited for, and then the pending charges are looked at anew.
+   */
+  async settle(): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.settlePending().finally(() => {
       this.running = undefined;
       if (this.pending.length > 0) this.schedule();
     });
