@@ -18,3 +18,12 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
 }
+
+/**
+ * The creation time of a row made `now` beside `existing` rows: now, or a millisecond after the
+ * newest of them when it was made in the same millisecond (or the clock stepped back), so rows
+ * listed oldest first keep the order they were made in. The caller holds the owner's lock.
+ */
+export function createdAfter(existing: readonly { created_at: number | string }[], now: number): number {
+  return existing.reduce((latest, row) => Math.max(latest, Number(row.created_at) + 1), now);
+}

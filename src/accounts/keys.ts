@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { createdAfter } from '../clock.js';
 import { newId, randomBase62 } from '../ids.js';
 import type { Account, AccountStore, KeyRow } from '../store/accounts.js';
 import type { KeyMode } from '../store/tables.js';
@@ -67,7 +68,7 @@ export async function issueKey(
     key_hash: hashKey(key),
     mode,
     key_prefix: key.slice(0, 13),
-    created_at: existing.reduce((latest, other) => Math.max(latest, Number(other.created_at) + 1), now),
+    created_at: createdAfter(existing, now),
     revoked_at: null,
     name,
     last_used_at: null,

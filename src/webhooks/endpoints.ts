@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import { type Clock, createdAfter } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Stores } from '../store/stores.js';
@@ -186,15 +186,6 @@ export async function addEndpoint(
     const now = deps.clock.now();
     return insertWithinLimit(stores.webhooks, owner, { ...fields, url, events, description }, now);
   });
-}
-
-/**
- * A new endpoint's `created_at`: now, or a millisecond after the mode's newest endpoint when that
- * one was made in the same millisecond (or the clock stepped back), so the oldest endpoint, the
- * one `PUT /v1/webhooks/config` manages, is always one and the same row.
- */
-function createdAfter(existing: readonly EndpointRow[], now: number): number {
-  return existing.reduce((latest, endpoint) => Math.max(latest, endpoint.created_at + 1), now);
 }
 
 /** The insert of addEndpoint, for a caller that holds the owner's lock and checked the fields. */
