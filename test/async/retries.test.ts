@@ -119,7 +119,12 @@ describeEachDialect('async validation: registry failures and retries', (dialect)
     expect(await usageOf(app, account.id)).toBe(200);
 
     const batchId = res.body.data.batch_id;
-    const { request } = await waitForEvent(receiver, (e) => e.data?.batch_id === batchId, 60_000);
+    const { request } = await waitForEvent(
+      receiver,
+      (e) => e.data?.batch_id === batchId,
+      60_000,
+      stack.explain,
+    );
     const event = verified(hook.signing_secret, request);
     expect(event.type).toBe('batch.completed');
     expect(event.data.summary).toEqual({ total: 200, succeeded: 197, failed: 3 });

@@ -44,6 +44,11 @@ export interface AsyncStack {
   sim: RegistrySimulator;
   receiver: Receiver;
   app: TestApp;
+  /**
+   * What is still under way, for a wait that timed out: unfinished jobs (kind, claims, when due,
+   * lease, last error), the items not settled, and the warnings and errors the app logged.
+   */
+  explain(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -54,16 +59,42 @@ export async function startAsyncStack(
 ): Promise<AsyncStack> {
   const sim = await startSimulator();
   const receiver = await startReceiver();
+  const logged: string[] = [];
   const app = await startTestApp(dialect, {
     clock: 'system',
     worker: options.worker ?? true,
     database: options.database,
-    env: asyncEnv(sim, options.env),
+    env: asyncEnv(sim, { LOG_LEVEL: 'warn', ...options.env }),
+    log: { write: (line: string) => void logged.push(line) },
   });
   return {
     sim,
     receiver,
     app,
+    async explain() {
+      const { db } = app.database;
+      const now = Date.now();
+      const jobs = await db.selectFrom('jobs').selectAll().orderBy('run_at').limit(20).execute();
+      const pending = await db
+        .selectFrom('async_items')
+        .select(['id', 'vat_number', 'attempts'])
+        .where('status', '=', 'pending')
+        .limit(20)
+        .execute();
+      return [
+        `jobs (first 20 by run_at): ${JSON.stringify(
+          jobs.map((job) => ({
+            kind: job.kind,
+            attempts: job.attempts,
+            due_in_ms: job.run_at - now,
+            lease_left_ms: job.locked_until === null ? null : job.locked_until - now,
+            last_error: job.last_error,
+          })),
+        )}`,
+        `pending items: ${JSON.stringify(pending)}`,
+        `logged: ${logged.slice(-20).join('')}`,
+      ].join('\n');
+    },
     async close() {
       await app.close();
       await receiver.close();
@@ -141,11 +172,13 @@ export async function waitForEvent(
   receiver: Receiver,
   predicate: (event: WebhookEvent, request: ReceivedRequest) => boolean,
   timeoutMs = 30_000,
+  explain?: () => Promise<string>,
 ): Promise<ReceivedEvent> {
-  const requests = await receiver.waitFor(
-    (all) => eventsIn(all).some(({ event, request }) => predicate(event, request)),
-    timeoutMs,
-  );
+  const requests = await receiver
+    .waitFor((all) => eventsIn(all).some(({ event, request }) => predicate(event, request)), timeoutMs)
+    .catch(async (error: Error) => {
+      throw explain ? new Error(`${error.message}\n${await explain()}`) : error;
+    });
   return eventsIn(requests).find(({ event, request }) => predicate(event, request))!;
 }
 
