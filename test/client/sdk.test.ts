@@ -186,16 +186,16 @@ describeEachDialect('the SDK against the service', (dialect) => {
     });
 
     const romania = await vat.rates.categories.forCountry('RO', { date: '2025-08-15' });
-    expect(romania.data.filter((entry) => entry.id === 'foodstuffs')).toEqual([
+    expect(romania.data.filter((entry) => entry.id === 'supply_water')).toEqual([
       expect.objectContaining({ rate: 11, type: 'reduced', note: null, since: '2025-08-01' }),
     ]);
-    const food = await vat.rates.categories.get('RO', 'foodstuffs', { date: '2025-08-15' });
-    expect(food.data).toEqual(romania.data.filter((entry) => entry.id === 'foodstuffs'));
-    expect(food.rateLimit.burstLimit).toBe(60);
+    const water = await vat.rates.categories.get('RO', 'supply_water', { date: '2025-08-15' });
+    expect(water.data).toEqual(romania.data.filter((entry) => entry.id === 'supply_water'));
+    expect(water.rateLimit.burstLimit).toBe(60);
 
     const record = await vat.rates.get('RO', { date: '2025-08-15' });
     const eleven = record.data.other_rates.find((rate) => rate.rate === 11);
-    expect(eleven?.categories.map((category) => category.id)).toContain('foodstuffs');
+    expect(eleven?.categories.map((category) => category.id)).toContain('supply_water');
 
     const unknown = await failure(vat.rates.categories.get('RO', 'no_such_category'));
     expect(unknown).toBeInstanceOf(sdk.NotFoundError);

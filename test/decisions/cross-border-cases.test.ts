@@ -479,9 +479,9 @@ const CASES: [string, ReturnType<typeof body>, Expected][] = [
     NOT_ASSESSED,
   ],
   [
-    'DE concert tickets in DE for a CH consumer: DE rules (Art. 54), not the Swiss exemption',
-    body('DE', 'CH', 'services', { category: 'cultural_events' }),
-    { treatment: 'domestic', vat_country: 'DE', charge_vat: true, rate: 7 },
+    'DE sports event tickets in DE for a CH consumer: DE rules (Art. 54), not the Swiss exemption',
+    body('DE', 'CH', 'services', { category: 'sporting_events' }),
+    { treatment: 'domestic', vat_country: 'DE', charge_vat: true, rate: 19 },
   ],
   [
     'CH seller, goods from DE stock to a CH consumer: exempt EU export from DE (Art. 146)',

@@ -113,6 +113,147 @@ const RESTRICTED: [string, Restricted][] = [
       note: /^Hop-on hop-off guided city tours by bus/,
     },
   ],
+  [
+    'DE food: 7 % on the foods UStG Anlage 2 lists only; fruit juices, soft drinks, bottled water, lobster and caviar at 19 %',
+    {
+      country: 'DE',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 19,
+      rate: 7,
+      type: 'reduced',
+      note: /^Foods listed in UStG Anlage 2 only .*fruit juices, soft drinks, bottled water.*caviar at the standard rate$/,
+    },
+  ],
+  [
+    'DE cultural events: 7 % on theatres, concerts, museums, circus, films and zoos only (UStG § 12(2) Nr. 7)',
+    {
+      country: 'DE',
+      category: 'cultural_events',
+      date: DAY,
+      standard: 19,
+      rate: 7,
+      type: 'reduced',
+      note: /^Admission to theatres, concerts and museums, .*only \(UStG § 12\(2\) Nr\. 7\); fairs, amusement parks/,
+    },
+  ],
+  [
+    "DE medical care: 7 % on dental technicians' services and dental prostheses only (UStG § 12(2) Nr. 6)",
+    {
+      country: 'DE',
+      category: 'medical_care',
+      date: DAY,
+      standard: 19,
+      rate: 7,
+      type: 'reduced',
+      note: /^Dental technicians' services and dental prostheses .*only \(UStG § 12\(2\) Nr\. 6\); medical and dental treatment is mostly exempt/,
+    },
+  ],
+  [
+    'CZ food: 12 %, but of drinks only milk and milk drinks; other non-alcoholic drinks and water at 21 %',
+    {
+      country: 'CZ',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 21,
+      rate: 12,
+      type: 'reduced',
+      note: /^Food other than drinks, and of drinks milk, .*other non-alcoholic drinks and water at the standard rate$/,
+    },
+  ],
+  ...(
+    [
+      [
+        '2025-07-31',
+        19,
+        9,
+        /other than infant formula, cozonac and biscuits \(Codul fiscal art\. 291\(2\)\(e\)\)/,
+      ],
+      ['2025-08-01', 21, 11, /other than infant formula \(Codul fiscal art\. 291\(2\)\(b\)\)/],
+      [DAY, 21, 11, /other than infant formula \(Codul fiscal art\. 291\(2\)\(b\)\)/],
+    ] as const
+  ).map(([date, standard, rate, note]): [string, Restricted] => [
+    `RO food on ${date}: ${rate} %, with soft drinks and foods with 10 g of added sugar per 100 g or more at ${standard} %`,
+    { country: 'RO', category: 'foodstuffs', date, standard, rate, type: 'reduced', note },
+  ]),
+  [
+    'SI food: 9.5 %, with drinks and syrups containing added sugar or sweeteners at 22 % (ZDDV-1 Priloga I)',
+    {
+      country: 'SI',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 22,
+      rate: 9.5,
+      type: 'reduced',
+      note: /^Food and drinks except non-alcoholic drinks, syrups and drink preparations containing added sugar or sweeteners/,
+    },
+  ],
+  [
+    'SK sporting events: 5 % on fitness centres and admission to sports events only (zákon o DPH príloha 7a)',
+    {
+      country: 'SK',
+      category: 'sporting_events',
+      date: DAY,
+      standard: 23,
+      rate: 5,
+      type: 'reduced',
+      note: /^Fitness centre services and admission to sports events only/,
+    },
+  ],
+  [
+    "EL sporting events: 13 % on the use of gyms only (TEDB's comment), the rest at 24 %",
+    {
+      country: 'EL',
+      category: 'sporting_events',
+      date: DAY,
+      standard: 24,
+      rate: 13,
+      type: 'reduced',
+      note: /^The use of gyms only; admission to sporting events .*at the standard rate$/,
+    },
+  ],
+  [
+    'ES sporting events: 10 % on amateur sporting events only, professional ones at 21 % (Ley 37/1992 art. 91)',
+    {
+      country: 'ES',
+      category: 'sporting_events',
+      date: DAY,
+      standard: 21,
+      rate: 10,
+      type: 'reduced',
+      note: /^Admission to amateur sporting events only/,
+    },
+  ],
+  [
+    'LV passenger transport: 12 % on scheduled inland transport only (PVN likums 42. panta ceturtā daļa)',
+    {
+      country: 'LV',
+      category: 'transport_passengers',
+      date: DAY,
+      standard: 21,
+      rate: 12,
+      type: 'reduced',
+      note: /^Scheduled inland passenger transport only/,
+    },
+  ],
+  // The note stays with the entries when the 9 % rate becomes 12 % on 2026-01-01.
+  ...(
+    [
+      ['2025-12-31', 9],
+      [DAY, 12],
+    ] as const
+  ).map(([date, rate]): [string, Restricted] => [
+    `LT passenger transport on ${date}: ${rate} % on established domestic regular routes only (PVMĮ 19 str.)`,
+    {
+      country: 'LT',
+      category: 'transport_passengers',
+      date,
+      standard: 21,
+      rate,
+      type: 'reduced',
+      note: /^Passenger transport on established domestic regular routes only/,
+    },
+  ]),
   ...(['supply_electricity', 'supply_gas'] as const).map((category): [string, Restricted] => [
     `FR ${category} on 2025-07-31: 5.5 % on the subscription part of the bill only (CGI art. 278-0 bis B)`,
     {
@@ -163,7 +304,8 @@ const ANSWERED: [string, Answered][] = [
   ),
 ];
 
-const kindOf = (category: string) => (category === 'transport_passengers' ? 'services' : 'goods');
+const SERVICES = new Set(['transport_passengers', 'cultural_events', 'medical_care', 'sporting_events']);
+const kindOf = (category: string) => (SERVICES.has(category) ? 'services' : 'goods');
 
 describeEachDialect('categories restricted to part of them, through the API', (dialect) => {
   let app: TestApp;

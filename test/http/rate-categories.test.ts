@@ -58,8 +58,8 @@ describeEachDialect('rate categories', (dialect) => {
       expect(res.status, res.text).toBe(200);
       expect(res.body.meta.count).toBe(res.body.data.length);
       for (const entry of res.body.data) expect(Object.keys(entry).sort()).toEqual(ENTRY_KEYS);
-      const food = res.body.data.filter((entry: { id: string }) => entry.id === 'foodstuffs');
-      expect(food).toEqual([
+      const water = res.body.data.filter((entry: { id: string }) => entry.id === 'supply_water');
+      expect(water).toEqual([
         expect.objectContaining({ rate: 11, type: 'reduced', note: null, since: '2025-08-01' }),
       ]);
       const ids = res.body.data.map((entry: { id: string }) => entry.id);

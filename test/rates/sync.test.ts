@@ -249,7 +249,11 @@ describeEachDialect('rates sync', (dialect) => {
       },
     ]);
     const category = (id: string) => changes.find((change) => change.category?.id === id);
-    expect(category('foodstuffs')).toMatchObject({ before: [red(9)], after: [red(11)] });
+    // Each of Romania's food rates with its note on what it covers (resources/rate-categories.json).
+    expect(category('foodstuffs')).toMatchObject({
+      before: [{ ...red(9), note: expect.stringMatching(/cozonac and biscuits/) }],
+      after: [{ ...red(11), note: expect.stringMatching(/Codul fiscal art\. 291\(2\)\(b\)/) }],
+    });
     expect(category('loan_libraries')).toMatchObject({ before: [red(5)], after: [red(11)] });
     expect(category('sporting_events')).toMatchObject({ before: [red(9)], after: [] });
     expect(report.applied).toBe(changes.length);
