@@ -9,6 +9,7 @@ import type { RuleOutcome } from './types.js';
  * rates. A category with several rates in that country is refused (422 `category_ambiguous`,
  * listing them) so the caller picks the narrower category; so is one whose every entry is
  * restricted by a note (imports, a region, some goods), the rest of it being at the standard rate.
+ * The standard rate is among the rates listed wherever it covers part of the category.
  * No rate is given for a category on a day before the service holds that country's categories, or
  * when the category's rate is none of the country's rates that day (data left behind by a change).
  */
@@ -72,10 +73,15 @@ export function decisionRate(
       rate_type: 'standard',
       reasons: [`The category ${category} is at the standard rate in ${outcome.rate_country}.`],
     };
+  // The standard rate is listed too where it covers the rest of the category: beside entries that
+  // are all restricted by a note, and where the law leaves part of a category with several reduced
+  // rates at the standard rate (the hand-kept data says what part).
   const restricted = entries.every((entry) => entry.note !== null);
-  if (distinct.size > 1 || restricted) {
+  const standardPart = rates.standardInPart(country, category, options.date);
+  if (distinct.size > 1 || restricted || standardPart !== undefined) {
+    const standard = `${record.standard_rate} % (standard: the rest of the category${standardPart ? `: ${standardPart}` : ''})`;
     const listed = [
-      ...(restricted ? [`${record.standard_rate} % (standard: the rest of the category)`] : []),
+      ...(restricted || standardPart !== undefined ? [standard] : []),
       ...[...distinct.values()].map(
         (entry) => `${entry.rate} % (${entry.type}${entry.note ? `: ${entry.note}` : ''})`,
       ),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TProperties, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { type CategoryRate, compareEntries } from './entries.js';
 import {
@@ -38,11 +38,24 @@ export interface CategoryAmendment {
   note: string | null;
 }
 
+/**
+ * Where the standard rate covers part of a category the country also taxes at reduced rates (foods
+ * no reduced rate lists), kept by hand from the law: from `from`, what it covers (null: from then
+ * on it covers none of the category).
+ */
+export interface StandardInPart {
+  from: string;
+  category: string;
+  covers: string | null;
+}
+
 export interface CategorySeed {
   /** By country code (EL for Greece), oldest period first. */
   timelines: ReadonlyMap<string, readonly CategoryPeriod[]>;
   /** By country code, by date (in file order within a day). */
   amendments: ReadonlyMap<string, readonly CategoryAmendment[]>;
+  /** By country code, by date. */
+  standardInPart: ReadonlyMap<string, readonly StandardInPart[]>;
   /** Every known category id and its short name (TEDB's text where none is kept). */
   names: ReadonlyMap<string, string>;
   /** Every known category id and TEDB's text for it. */
@@ -55,24 +68,35 @@ const NamesFile = Type.Object({
 });
 
 const Rate = Type.Number({ minimum: 0, maximum: 100 });
+const CategoryId = Type.String({ pattern: '^[a-z0-9_]+$' });
 
-const HandKeptFile = Type.Object({
-  schema_version: Type.Literal(1),
-  amendments: Type.Optional(
+/** Optional lists by country of items from a day, each citing its source. */
+const DatedByCountry = <P extends TProperties>(properties: P) =>
+  Type.Optional(
     Type.Record(
       Type.String({ pattern: '^[A-Z]{2}$' }),
       Type.Array(
         Type.Object({
           effective_from: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-          category: Type.Union([Type.String({ pattern: '^[a-z0-9_]+$' }), Type.Null()]),
-          from: Type.Union([Rate, Type.Null()]),
-          to: Type.Union([Rate, Type.Null()]),
-          note: Type.Optional(Type.String({ minLength: 1 })),
+          ...properties,
           source: Type.String({ minLength: 1 }),
         }),
       ),
     ),
-  ),
+  );
+
+const HandKeptFile = Type.Object({
+  schema_version: Type.Literal(1),
+  amendments: DatedByCountry({
+    category: Type.Union([CategoryId, Type.Null()]),
+    from: Type.Union([Rate, Type.Null()]),
+    to: Type.Union([Rate, Type.Null()]),
+    note: Type.Optional(Type.String({ minLength: 1 })),
+  }),
+  standard_in_part: DatedByCountry({
+    category: CategoryId,
+    covers: Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()]),
+  }),
   countries: Type.Record(
     Type.String({ pattern: '^[A-Z]{2}$' }),
     Type.Array(
@@ -114,7 +138,13 @@ export function loadCategorySeed(files: { snapshot: string; handKept: string; na
   }
   const handKept = readHandKept(files.handKept, names);
   for (const [country, periods] of handKept.periods) timelines.set(country, periods);
-  return { timelines, amendments: handKept.amendments, names, descriptions };
+  return {
+    timelines,
+    amendments: handKept.amendments,
+    standardInPart: handKept.standardInPart,
+    names,
+    descriptions,
+  };
 }
 
 function readNames(file: string): Map<string, string> {
@@ -147,7 +177,11 @@ function readSnapshot(file: string): TedbResult[] {
 function readHandKept(
   file: string,
   names: ReadonlyMap<string, string>,
-): { periods: Map<string, CategoryPeriod[]>; amendments: Map<string, CategoryAmendment[]> } {
+): {
+  periods: Map<string, CategoryPeriod[]>;
+  amendments: Map<string, CategoryAmendment[]>;
+  standardInPart: Map<string, StandardInPart[]>;
+} {
   try {
     const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
     const error = Value.Errors(HandKeptFile, data).First();
@@ -172,29 +206,44 @@ function readHandKept(
         }),
       ]),
     );
-    const amendments = new Map(
-      Object.entries(kept.amendments ?? {}).map(([country, items]) => [
-        country,
-        items.map((item, index) => {
-          const at = `amendments.${country}[${index}]`;
-          if (index > 0 && item.effective_from < items[index - 1].effective_from)
-            throw new Error(`${at}: amendments must be in ascending order of date`);
-          if (item.category !== null && !names.has(item.category))
-            throw new Error(`${at}: '${item.category}' is not a TEDB category`);
-          if (item.from === null && (item.category === null || item.to === null))
-            throw new Error(`${at}: an added entry needs a category and a rate`);
-          return {
-            from: item.effective_from,
-            category: item.category,
-            rateFrom: item.from,
-            rateTo: item.to,
-            note: item.note ?? null,
-          };
-        }),
-      ]),
-    );
-    return { periods, amendments };
+    const amendments = datedByCountry(kept.amendments, 'amendments', (item, at) => {
+      if (item.category !== null && !names.has(item.category))
+        throw new Error(`${at}: '${item.category}' is not a TEDB category`);
+      if (item.from === null && (item.category === null || item.to === null))
+        throw new Error(`${at}: an added entry needs a category and a rate`);
+      return {
+        from: item.effective_from,
+        category: item.category,
+        rateFrom: item.from,
+        rateTo: item.to,
+        note: item.note ?? null,
+      };
+    });
+    const standardInPart = datedByCountry(kept.standard_in_part, 'standard_in_part', (item, at) => {
+      if (!names.has(item.category)) throw new Error(`${at}: '${item.category}' is not a TEDB category`);
+      return { from: item.effective_from, category: item.category, covers: item.covers };
+    });
+    return { periods, amendments, standardInPart };
   } catch (error) {
     throw new Error(`Invalid rate categories file ${file}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/** A member of the file by country, each list in ascending order of `effective_from`, each item read. */
+function datedByCountry<T extends { effective_from: string }, R>(
+  lists: Record<string, T[]> | undefined,
+  member: string,
+  read: (item: T, at: string) => R,
+): Map<string, R[]> {
+  return new Map(
+    Object.entries(lists ?? {}).map(([country, items]) => [
+      country,
+      items.map((item, index) => {
+        const at = `${member}.${country}[${index}]`;
+        if (index > 0 && item.effective_from < items[index - 1].effective_from)
+          throw new Error(`${at}: ${member} must be in ascending order of date`);
+        return read(item, at);
+      }),
+    ]),
+  );
 }

@@ -140,6 +140,18 @@ export class RatesTable {
     return timeline?.[0]?.from;
   }
 
+  /**
+   * What the standard rate covers of a category a country also taxes at reduced rates, on `date`,
+   * where the hand-kept data says it covers part of it (resources/rate-categories.json,
+   * `standard_in_part`); undefined where it does not say so.
+   */
+  standardInPart(code: string, id: string, date: string): string | undefined {
+    const items = this.seed.standardInPart.get(code.toUpperCase() === 'GR' ? 'EL' : code.toUpperCase()) ?? [];
+    let covers: string | null = null;
+    for (const item of items) if (item.category === id && item.from <= date) covers = item.covers;
+    return covers ?? undefined;
+  }
+
   /** Every category id known, with its name and description, sorted by id. Shared and frozen. */
   catalogue(): readonly CategoryDescription[] {
     return this.state.catalogue;

@@ -343,15 +343,16 @@ const AMBIGUOUS: [string, string, number[], string?][] = [
   ['GB', 'transport_passengers', [20, 0]],
   // Merverdiavgiftsloven § 5-9: cinemas and museums at 12 %; § 3-7 (1): concerts and theatre exempt.
   ['NO', 'cultural_events', [12, 0]],
-  ['IT', 'foodstuffs', [10, 5, 4]],
-  ['PL', 'foodstuffs', [8, 5]],
-  ['HU', 'foodstuffs', [18, 5]],
-  ['PT', 'foodstuffs', [13, 6]],
-  ['SK', 'foodstuffs', [19, 5]],
+  // The standard rate covers part of these too (foods no reduced rate lists), so it is listed.
+  ['IT', 'foodstuffs', [22, 10, 5, 4]],
+  ['PL', 'foodstuffs', [23, 8, 5]],
+  ['HU', 'foodstuffs', [27, 18, 5]],
+  ['PT', 'foodstuffs', [23, 13, 6]],
+  ['SK', 'foodstuffs', [23, 19, 5]],
   ['IT', 'transport_passengers', [10, 5]],
   ['PL', 'loan_libraries', [8, 5]],
   // Ley 37/1992 art. 91.Dos.1: basic foods and medicines for human use at 4 %, the rest at 10 %.
-  ['ES', 'foodstuffs', [10, 4]],
+  ['ES', 'foodstuffs', [21, 10, 4]],
   ['ES', 'pharmaceutical_products', [10, 4]],
 ];
 

@@ -268,6 +268,127 @@ const RESTRICTED: [string, Restricted][] = [
   ]),
 ];
 
+/**
+ * Categories with several reduced rates in a country where the law leaves part of the category at
+ * the standard rate (foods no reduced rate lists): the rates endpoints serve the reduced entries as
+ * before, and a refused decision lists the standard rate beside them, saying what it covers
+ * (resources/rate-categories.json, `standard_in_part`, cites the law for each).
+ */
+interface Several {
+  country: string;
+  category: string;
+  date: string;
+  standard: number;
+  /** The rates the category's entries are served at, highest first. */
+  rates: number[];
+  /** What the refusal must say the standard rate covers; null where it covers none of it. */
+  covers: RegExp | null;
+}
+
+const SEVERAL: [string, Several][] = [
+  [
+    'IT food: 10, 5 and 4 %, mineral water and dog and cat food at 22 % (DL 261/1990 art. 5, L. 413/1991 art. 75)',
+    {
+      country: 'IT',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 22,
+      rates: [10, 5, 4],
+      covers: /^mineral water .*dog and cat food/,
+    },
+  ],
+  [
+    'HU food: 18 and 5 %, foods on neither list (soft drinks, confectionery) at 27 % (Áfa tv. 82. §)',
+    {
+      country: 'HU',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 27,
+      rates: [18, 5],
+      covers: /^foods listed at neither 5 % nor 18 %/,
+    },
+  ],
+  [
+    "PT food: 13 and 6 %, foods on neither list at 23 % (TEDB's comment: also taxed at 23 %)",
+    {
+      country: 'PT',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 23,
+      rates: [13, 6],
+      covers: /^foods listed in neither List I nor List II of the CIVA$/,
+    },
+  ],
+  [
+    'PL food: 8 and 5 %, seafood and caviar at 23 % (the 2020 rate matrix)',
+    {
+      country: 'PL',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 23,
+      rates: [8, 5],
+      covers: /^crustaceans, molluscs and other seafood, and caviar/,
+    },
+  ],
+  [
+    'AT food: 13 and 10 %, donations exempt, drinks other than water and milk at 20 % (UStG 1994 Anlage 1 and 2)',
+    {
+      country: 'AT',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 20,
+      rates: [13, 10, 0],
+      covers: /^drinks other than water, milk and milk drinks/,
+    },
+  ],
+  ...(
+    [
+      [DAY, [13.5, 0]],
+      ['2026-07-01', [9, 0]],
+    ] as const
+  ).map(([date, rates]): [string, Several] => [
+    `IE food on ${date}: ${rates.join(' and ')} %, confectionery, crisps and soft drinks at 23 % (VATCA 2010 Sch. 2)`,
+    {
+      country: 'IE',
+      category: 'foodstuffs',
+      date,
+      standard: 23,
+      rates: [...rates],
+      covers: /^confectionery, chocolate, crisps and savoury snacks, ice cream, soft drinks/,
+    },
+  ]),
+  [
+    "ES food: 10 and 4 %, sugar-sweetened drinks at 21 % since 2021 (TEDB's comment)",
+    {
+      country: 'ES',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 21,
+      rates: [10, 4],
+      covers: /^sugar-sweetened drinks$/,
+    },
+  ],
+  [
+    'SK food from 2026-01-01: 19 and 5 %, foods high in sugar or salt at 23 % (Law 261/2025)',
+    {
+      country: 'SK',
+      category: 'foodstuffs',
+      date: DAY,
+      standard: 23,
+      rates: [19, 5],
+      covers: /^foods with a high sugar or salt content: confectionery, chocolate/,
+    },
+  ],
+  [
+    'SK food in 2025: 19 and 5 %, every food not at 5 % at 19 %, so no standard rate listed',
+    { country: 'SK', category: 'foodstuffs', date: '2025-12-31', standard: 23, rates: [19, 5], covers: null },
+  ],
+  [
+    'EL food: 13 and 6 %, the standard rate not listed (what it covers is not kept)',
+    { country: 'EL', category: 'foodstuffs', date: DAY, standard: 24, rates: [13, 6], covers: null },
+  ],
+];
+
 /** Categories answered with one rate: the entries the endpoint serves and the decision's rate. */
 interface Answered {
   country: string;
@@ -357,6 +478,30 @@ describeEachDialect('categories restricted to part of them, through the API', (d
     expect(message).toContain(`'${c.category}'`);
     expect(message).toContain(`${c.standard} % (standard: the rest of the category)`);
     expect(message).toContain(`${c.rate} % (${c.type}: `);
+  });
+
+  it.each(SEVERAL)('%s: the rates endpoints serve the reduced entries only', async (_name, c) => {
+    const res = await get(`/v1/rates/${c.country}/categories/${c.category}?date=${c.date}`);
+    expect(res.status, res.text).toBe(200);
+    expect([...new Set(res.body.data.map((entry: { rate: number }) => entry.rate))]).toEqual(c.rates);
+  });
+
+  it.each(SEVERAL)('%s: a decision is refused, listing the rates', async (_name, c) => {
+    const res = await decideFor(c.country, c.category, c.date);
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.error.code).toBe('category_ambiguous');
+    const { message } = res.body.error as { message: string };
+    for (const rate of c.rates)
+      expect(message).toMatch(new RegExp(`[:;] ${String(rate).replace('.', '\\.')} % \\(`));
+    if (c.covers === null) {
+      expect(message).not.toContain('(standard:');
+      return;
+    }
+    // The standard rate comes first: '<rate> % (standard: the rest of the category: <covers>); ...'.
+    const marker = ' % (standard: the rest of the category: ';
+    expect(message, message).toContain(`: ${c.standard}${marker}`);
+    const after = message.slice(message.indexOf(marker) + marker.length);
+    expect(after.slice(0, after.indexOf('); '))).toMatch(c.covers);
   });
 
   it.each(ANSWERED)('%s', async (_name, c) => {
