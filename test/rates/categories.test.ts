@@ -322,6 +322,41 @@ describe('changes in law after the snapshot, kept by hand until TEDB states them
     }
   });
 
+  it('refuses a standard rate in part naming no TEDB category, out of date order, or saying nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'standard-in-part-'));
+    try {
+      const kept = JSON.parse(readFileSync(resourcePath('rate-categories.json'), 'utf8'));
+      const load = (...items: object[]) => {
+        const file = join(dir, 'rate-categories.json');
+        const listed = items.map((item) => ({ source: 's', ...item }));
+        writeFileSync(file, JSON.stringify({ ...kept, standard_in_part: { IT: listed } }));
+        return () => RatesTable.load(undefined, { handKeptCategories: file });
+      };
+      expect(load({ effective_from: '2025-01-01', category: 'groceries', covers: 'water' })).toThrow(
+        "standard_in_part.IT[0]: 'groceries' is not a TEDB category",
+      );
+      expect(
+        load(
+          { effective_from: '2026-01-01', category: 'foodstuffs', covers: 'water' },
+          { effective_from: '2025-01-01', category: 'foodstuffs', covers: null },
+        ),
+      ).toThrow('standard_in_part.IT[1]: standard_in_part must be in ascending order of date');
+      expect(load({ effective_from: '2025-01-01', category: 'foodstuffs', covers: '' })).toThrow(
+        /Invalid rate categories file .*standard_in_part/,
+      );
+      // A later item saying null ends it: from its day the standard rate covers none of the category.
+      const ended = load(
+        { effective_from: '2025-01-01', category: 'foodstuffs', covers: 'mineral water' },
+        { effective_from: '2026-01-01', category: 'foodstuffs', covers: null },
+      )();
+      expect(ended.standardInPart('IT', 'foodstuffs', '2025-12-31')).toBe('mineral water');
+      expect(ended.standardInPart('IT', 'foodstuffs', '2026-01-01')).toBeUndefined();
+      expect(ended.standardInPart('IT', 'accommodation', '2025-12-31')).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('lists a moved category under its new rate at home', () => {
     const at = (code: string, date: string, rate: number) =>
       ids(table.get(code, date)!.other_rates.find((other) => other.rate === rate)?.categories);
