@@ -216,10 +216,10 @@ function townOf(text: string): Town {
   // Small joining words do not count (`Reggio di Calabria` = `Reggio Calabria`).
   const linked = main.filter((word) => !STREET_LINKS.has(word.plain));
   const qualifier = joined(townWords(inParentheses)).plain;
-  // `2E ARRONDISSEMENT`, `2e` and `2` name one district.
+  // `2E ARRONDISSEMENT`, `2e`, `02` and `2` name one district.
   const named = district
     .filter((word) => !DISTRICT_WORDS.has(word))
-    .map((word) => word.replace(/^(\d+)(?:e|er|eme|re)$/, '$1'));
+    .map((word) => word.replace(/^0*(\d+?)(?:e|er|eme|re)?$/, '$1'));
   return { full, main: linked.length > 0 ? linked : main, district: named.join(' '), qualifier };
 }
 

@@ -472,6 +472,8 @@ describe('numbers in street names', () => {
     ['Via 2 Settembre 5', 'Via XX Settembre 5', 'mismatch'],
     ['Via XX Settembre 5', 'Via XX Settembre 7', 'mismatch'],
     ['Via Settembre 5', 'Via XX Settembre 5', 'mismatch'],
+    ['Corso Vittorio Emanuele II 5', 'CORSO VITTORIO EMANUELE III 5', 'mismatch'],
+    ['Via Pio X 5', 'VIA PIO XI 5', 'mismatch'],
   ])('%j in %j: %s', (street, registered, outcome) => {
     expect(compareStreet(street, rome(registered), 'IT')).toBe(outcome);
   });
@@ -507,8 +509,10 @@ describe('Greek β and η read either way', () => {
     ['Beta AE', 'ΒΗΤΤΑ Α.Ε.', 'mismatch'],
     ['Gamma AE', 'ΒΗΤΑ Α.Ε.', 'mismatch'],
     ['Bota AE', 'ΒΗΤΑ Α.Ε.', 'mismatch'],
-    // Latin against Latin is untouched
+    // Latin against Latin is untouched, and two Greek names still compare letter by letter
     ['Beta AE', 'VITA AE', 'mismatch'],
+    ['ΜΕΤΑ ΑΕ', 'ΜΗΤΑ Α.Ε.', 'mismatch'],
+    ['ΒΕΤΑ ΑΕ', 'ΒΗΤΑ Α.Ε.', 'mismatch'],
   ])('%j against %j: %s', (sent, registered, outcome) => {
     expect(compareNames(sent, registered, 'EL')).toBe(outcome);
   });
@@ -548,6 +552,8 @@ describe('a town sent with its postcode', () => {
     ['Paris 9e', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'partial'],
     ['Paris 9', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'partial'],
     ['Marseille 2e', '1 QUAI DU PORT, 13002 MARSEILLE', 'FR', 'match'],
+    ['Paris 08', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'match'],
+    ['Marseille 2e', '1 QUAI DU PORT, 13002 MARSEILLE 2E ARRONDISSEMENT', 'FR', 'match'],
     ['Marseille 3e', '1 QUAI DU PORT, 13002 MARSEILLE', 'FR', 'partial'],
     ['1050 Bruxelles', 'Rue Neuve 1, 1000 Bruxelles', 'BE', 'partial'],
     ['Berlin 10117', 'Hauptstraße 5, 10115 Berlin', 'DE', 'partial'],
