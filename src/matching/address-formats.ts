@@ -54,7 +54,71 @@ export interface AddressFormat {
   slashMayJoinHouses?: boolean;
   /** The register holds no street or town at all, only the postcode (ABN Lookup: state and postcode). */
   postcodeOnly?: boolean;
+  /** Streets named in two languages, whose street words translate (Belgium: French and Dutch). */
+  bilingual?: BilingualStreets;
 }
+
+/**
+ * A country whose streets are named in two languages (Belgium: French and Dutch; in the
+ * Brussels-Capital Region every street has both names, and a register may hold either).
+ */
+export interface BilingualStreets {
+  languages: readonly [StreetLanguage, StreetLanguage];
+  /** Street words of the one language and the other that name one kind of street (`rue` / `straat`). */
+  sameKinds: ReadonlyArray<readonly [string, string]>;
+  /** A word of the second language that stands for several of the first's (`laan`: `avenue` or `boulevard`). */
+  eitherKinds: ReadonlyArray<readonly [readonly string[], string]>;
+  /** Postcodes of the area where every street has both names (Brussels-Capital: 1000 to 1299). */
+  bothNamesIn: RegExp;
+  /** Streets of that area whose names differ beyond their street word, as `French|Dutch`. */
+  streets: readonly string[];
+}
+
+/**
+ * Brussels streets whose French and Dutch names cannot be derived from each other (the proper name
+ * is translated: `Loi` / `Wet`), from the region's official bilingual street names.
+ */
+const BRUSSELS_STREETS: readonly string[] = [
+  'Rue de la Loi|Wetstraat',
+  'Avenue Louise|Louizalaan',
+  'Chaussée de Wavre|Waversesteenweg',
+  'Rue Royale|Koningsstraat',
+  'Place Royale|Koningsplein',
+  'Rue Neuve|Nieuwstraat',
+  'Rue de la Régence|Regentschapsstraat',
+  'Boulevard du Régent|Regentlaan',
+  'Avenue des Arts|Kunstlaan',
+  'Boulevard du Jardin Botanique|Kruidtuinlaan',
+  'Chaussée d’Ixelles|Elsensesteenweg',
+  'Chaussée de Charleroi|Charleroisesteenweg',
+  'Chaussée de Louvain|Leuvensesteenweg',
+  'Chaussée de Waterloo|Waterloosesteenweg',
+  'Chaussée de Gand|Gentsesteenweg',
+  'Chaussée de Haecht|Haachtsesteenweg',
+  'Avenue de Tervueren|Tervurenlaan',
+  'Avenue de la Toison d’Or|Guldenvlieslaan',
+  'Rue du Marché aux Herbes|Grasmarkt',
+  'Place de la Monnaie|Muntplein',
+  'Rue de Trèves|Trierstraat',
+  'Rue des Colonies|Koloniënstraat',
+  'Boulevard Charlemagne|Karel de Grotelaan',
+  'Rue Haute|Hoogstraat',
+  'Grand-Place|Grote Markt',
+];
+
+const BELGIUM: BilingualStreets = {
+  languages: ['fr', 'nl'],
+  sameKinds: [
+    ['rue', 'straat'],
+    ['chaussee', 'steenweg'],
+    ['place', 'plein'],
+    ['quai', 'kaai'],
+    ['chemin', 'weg'],
+  ],
+  eitherKinds: [[['avenue', 'boulevard'], 'laan']],
+  bothNamesIn: /^1[0-2]\d\d$/,
+  streets: BRUSSELS_STREETS,
+};
 
 const digits = (count: number): PostcodeFormat => ({
   written: `\\d{${count}}`,
@@ -70,7 +134,7 @@ const british: PostcodeFormat = {
 export const ADDRESS_FORMATS: Readonly<Record<string, AddressFormat>> = {
   AT: { postcode: digits(4), languages: ['de'] },
   AU: { postcode: digits(4), languages: ['en'], postcodeOnly: true },
-  BE: { postcode: digits(4), languages: ['fr', 'nl', 'de'] },
+  BE: { postcode: digits(4), languages: ['fr', 'nl', 'de'], bilingual: BELGIUM },
   BG: { postcode: digits(4), languages: ['bg'] },
   CH: { postcode: digits(4), languages: ['de', 'fr', 'it'] },
   CY: { postcode: digits(4), languages: ['el', 'en'] },
@@ -161,8 +225,8 @@ export const STREET_WORDS: Readonly<Record<StreetLanguage, StreetWords>> = {
     'strasse=strasse/str gasse=gasse/g platz=platz/pl weg=weg allee=allee',
   ),
   nl: streetWords(
-    'straat=str laan=ln weg plein=pl gracht=gr kade=kd steenweg=stwg singel',
-    'straat=straat/str laan=laan/ln steenweg=steenweg/stwg weg=weg plein=plein gracht=gracht/gr kade=kade',
+    'straat=str laan=ln weg plein=pl gracht=gr kade=kd kaai steenweg=stwg singel',
+    'straat=straat/str laan=laan/ln steenweg=steenweg/stwg weg=weg plein=plein gracht=gracht/gr kade=kade kaai=kaai',
   ),
   fr: streetWords(
     'rue=r avenue=av,ave boulevard=bd,bld,blvd,boul place=pl chemin=ch,chem route=rte impasse=imp allee=all quai square=sq faubourg=fg,fbg cours passage esplanade',
@@ -228,6 +292,40 @@ export const STREET_LINKS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+/**
+ * Numbers written as words in street names, which mostly name a date (`Via Venti Settembre`,
+ * `Calle Dos de Mayo`, `Rue du Quatre-Septembre`), by language: 1 to 31, the ordinal that names
+ * the first of a month, and the tens that join a unit after them (`dix-sept`, `treinta y uno`).
+ * Words that are also articles (`un`, `una`, `um`) are left out. Each entry is `number=words`.
+ */
+export const STREET_NUMBER_WORDS: Partial<Record<StreetLanguage, ReadonlyMap<string, number>>> = {
+  it: numberWords(
+    '1=uno,primo 2=due 3=tre 4=quattro 5=cinque 6=sei 7=sette 8=otto 9=nove 10=dieci 11=undici 12=dodici 13=tredici 14=quattordici 15=quindici 16=sedici 17=diciassette 18=diciotto 19=diciannove 20=venti 21=ventuno 22=ventidue 23=ventitre 24=ventiquattro 25=venticinque 26=ventisei 27=ventisette 28=ventotto 29=ventinove 30=trenta 31=trentuno',
+  ),
+  es: numberWords(
+    '1=uno,primero 2=dos 3=tres 4=cuatro 5=cinco 6=seis 7=siete 8=ocho 9=nueve 10=diez 11=once 12=doce 13=trece 14=catorce 15=quince 16=dieciseis 17=diecisiete 18=dieciocho 19=diecinueve 20=veinte 21=veintiuno 22=veintidos 23=veintitres 24=veinticuatro 25=veinticinco 26=veintiseis 27=veintisiete 28=veintiocho 29=veintinueve 30=treinta',
+  ),
+  pt: numberWords(
+    '1=primeiro 2=dois,duas 3=tres 4=quatro 5=cinco 6=seis 7=sete 8=oito 9=nove 10=dez 11=onze 12=doze 13=treze 14=catorze,quatorze 15=quinze 16=dezasseis,dezesseis 17=dezassete,dezessete 18=dezoito 19=dezanove,dezenove 20=vinte 30=trinta',
+  ),
+  fr: numberWords(
+    '1=premier 2=deux 3=trois 4=quatre 5=cinq 6=six 7=sept 8=huit 9=neuf 10=dix 11=onze 12=douze 13=treize 14=quatorze 15=quinze 16=seize 20=vingt 30=trente',
+  ),
+  ro: numberWords('1=unu 2=doi,doua 3=trei 4=patru 5=cinci 6=sase 7=sapte 8=opt 9=noua 10=zece'),
+};
+
+function numberWords(entries: string): ReadonlyMap<string, number> {
+  return new Map(
+    entries.split(' ').flatMap((entry) => {
+      const [value, words] = entry.split('=');
+      return words.split(',').map((word) => [word, Number(value)] as const);
+    }),
+  );
+}
+
+/** Words that join the tens and the unit of a number written out (`vingt et un`, `treinta y uno`). */
+export const NUMBER_JOINS: ReadonlySet<string> = new Set(['et', 'y', 'e', 'si']);
 
 /** Words before a house number that only announce it (`nr. 5`, `n.º 100`, `č. 7`). */
 export const NUMBER_MARKERS: ReadonlySet<string> = new Set(['nr', 'no', 'n', 'c', 'cp', 'numero', 'num']);

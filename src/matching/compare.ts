@@ -3,7 +3,7 @@ import { addressFormatOf, STREET_LINKS } from './address-formats.js';
 import { joined, sameWord, type Word } from './letters.js';
 import { compareCompanyType, compareNames, readName } from './names.js';
 import { atMostPartial, type FieldMatch } from './outcome.js';
-import { townLine, townWords } from './places.js';
+import { districtOfPostcode, partOfTown, townLine, townWords } from './places.js';
 import { readStreet, relateStreets } from './streets.js';
 
 /**
@@ -95,7 +95,8 @@ export function compareStreet(sent: string, address: RegisteredAddress, countryC
   const street = readStreet(sent, format);
   if (!address.confident) return loosely(street.name, address.text, countryCode);
   if (address.street === null) return 'not_processed';
-  return OUTCOME[relateStreets(street, readStreet(address.street, format), format)];
+  const bothNames = format.bilingual?.bothNamesIn.test(address.postcode ?? '') ?? false;
+  return OUTCOME[relateStreets(street, readStreet(address.street, format), format, bothNames)];
 }
 
 /** The sent postcode run together against the registered one; a GB outward code or the digits of a Dutch one are partial. */
@@ -120,19 +121,51 @@ export function comparePostcode(sent: string, address: RegisteredAddress, countr
   return 'mismatch';
 }
 
-/** The sent town against the registered one (or, on British lines, any locality line). */
+/**
+ * The sent town against the registered one (or, on British lines, any locality line). A postcode
+ * written with the town (`75008 Paris`, `Paris 75008`, `1000 Bruxelles`) is compared as a
+ * postcode: another one than the register's makes the town `partial` at most, and so does one the
+ * register holds none to compare with.
+ */
 export function compareCity(sent: string, address: RegisteredAddress, countryCode: string): FieldMatch {
+  const { town, postcode } = postcodeInTown(sent, countryCode);
+  const outcome = compareTown(town, address, countryCode);
+  if (postcode === undefined || outcome === 'mismatch' || outcome === 'not_processed') return outcome;
+  return comparePostcode(postcode, address, countryCode) === 'match' ? outcome : 'partial';
+}
+
+function compareTown(sent: string, address: RegisteredAddress, countryCode: string): FieldMatch {
   const wanted = townOf(sent);
   if (!address.confident) return atMostPartial(loosely(wanted.full, address.text, countryCode));
   if (address.towns.length === 0) return 'not_processed';
   let best: FieldMatch = 'mismatch';
   for (const written of address.towns)
     for (const name of namesOfTown(written, countryCode)) {
-      const outcome = OUTCOME[relateTowns(wanted, townOf(name), countryCode)];
+      const town = townOf(name);
+      // The arrondissement a Paris, Lyon or Marseille postcode names (`75008` is Paris 8e).
+      if (town.district === '') town.district = districtOfPostcode(town.main, address.postcode, countryCode);
+      const outcome = OUTCOME[relateTowns(wanted, town, countryCode)];
       if (outcome === 'match') return outcome;
-      if (outcome === 'partial') best = outcome;
+      if (outcome === 'partial' || partOfTown(wanted.main, town.main, countryCode)) best = 'partial';
     }
   return best;
+}
+
+/**
+ * A postcode of the country written before or after the town's name (`75008 Paris`, `F-75008
+ * Paris`, `Berlin 10115`, `SW1A 2AA London`), or its area alone (`1015 Amsterdam`), and the town
+ * without it. The town must keep a letter: a field of a postcode alone is compared as written.
+ */
+function postcodeInTown(sent: string, countryCode: string): { town: string; postcode?: string } {
+  const format = addressFormatOf(countryCode)?.postcode;
+  if (!format) return { town: sent };
+  const prefix = format.written.startsWith('\\d') ? '(?:[A-Z]{1,2}\\s?-\\s?)?' : '';
+  const area = format.area ? `|${format.area.source.replace(/^\^|\$$/g, '')}` : '';
+  const code = `${prefix}(?:${format.written}${area})`;
+  const before = new RegExp(`^\\s*(${code})[\\s,]+(.*\\p{L}.*)$`, 'iu').exec(sent);
+  if (before) return { postcode: before[1], town: before[2] };
+  const after = new RegExp(`^(.*\\p{L}.*?)[\\s,]+(${code})\\s*$`, 'iu').exec(sent);
+  return after ? { town: after[1], postcode: after[2] } : { town: sent };
 }
 
 /**
@@ -183,7 +216,11 @@ function townOf(text: string): Town {
   // Small joining words do not count (`Reggio di Calabria` = `Reggio Calabria`).
   const linked = main.filter((word) => !STREET_LINKS.has(word.plain));
   const qualifier = joined(townWords(inParentheses)).plain;
-  return { full, main: linked.length > 0 ? linked : main, district: district.join(' '), qualifier };
+  // `2E ARRONDISSEMENT`, `2e`, `02` and `2` name one district.
+  const named = district
+    .filter((word) => !DISTRICT_WORDS.has(word))
+    .map((word) => word.replace(/^0*(\d+?)(?:e|er|eme|re)?$/, '$1'));
+  return { full, main: linked.length > 0 ? linked : main, district: named.join(' '), qualifier };
 }
 
 function sameRun(a: readonly Word[], b: readonly Word[]): boolean {

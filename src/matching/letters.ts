@@ -9,7 +9,10 @@ import anyAscii from 'any-ascii';
  *   Cyrillic letter by letter (ου → oy, щ → shch);
  * - `spelled`: the two-letter spellings (ü → ue, ö → oe, ä → ae, ø → oe, å → aa, đ → dj) and
  *   the official romanisations customers type: Greek as ELOT 743 writes it (ου → ou, ευ → ev or
- *   ef), Bulgarian as its transliteration law does (щ → sht, ъ → a, х → h).
+ *   ef), Bulgarian as its transliteration law does (щ → sht, ъ → a, х → h);
+ * - `latin`, Greek words only: the older and brand spellings beside ELOT's, with β as b or v, η
+ *   as e or i and φ as ph or f (`ΒΗΤΑ` = `Beta` = `Vita`, `ΑΛΦΑ` = `Alpha`), compared only with a
+ *   word written in Latin letters: two Greek words still compare letter by letter.
  *
  * Two words are the same when either reading agrees: Müller = Muller (plain) = Mueller
  * (spelled), Ερμού = Ermou (spelled), София = Sofiya (plain).
@@ -18,8 +21,11 @@ import anyAscii from 'any-ascii';
 export interface Word {
   plain: string;
   spelled: string;
-  /** Greek words with `φ` only: the Latin spelling older and brand names use, `φ` as `ph` (`ΑΛΦΑ` = `Alpha`). */
-  latin?: string;
+  /**
+   * The words of a Greek text only: each way of reading β, η and φ in Latin letters (one per
+   * entry of GREEK_CHOICES, in its order), each letter read one way throughout the text.
+   */
+  latin?: readonly string[];
 }
 
 /** Letters whose usual second spelling is two letters (German, Nordic, Croatian, Icelandic). */
@@ -52,7 +58,20 @@ const BULGARIAN: Readonly<Record<string, string>> = {
 
 const VOICELESS_GREEK = 'θκξπστφχψς';
 const GREEK_VOWEL_DIGRAPH = /([αεη])υ(.?)/gu;
-const GREEK_VOWEL_U = { α: 'a', ε: 'e', η: 'i' } as const;
+
+/** How the Greek letters romanisations disagree on are read: ELOT 743 reads β, η, φ as v, i, f. */
+interface GreekChoice {
+  beta: 'v' | 'b';
+  eta: 'i' | 'e';
+  phi: 'f' | 'ph';
+}
+
+const ELOT: GreekChoice = { beta: 'v', eta: 'i', phi: 'f' };
+/** Every reading of β (b or v), η (e or i) and φ (f or ph) that customers and older registers write. */
+const GREEK_CHOICES: readonly GreekChoice[] = (['v', 'b'] as const).flatMap((beta) =>
+  (['i', 'e'] as const).flatMap((eta) => (['f', 'ph'] as const).map((phi) => ({ beta, eta, phi }))),
+);
+const GREEK = /[\u0370-\u03ff]/u;
 
 const SECOND_READING = new RegExp(
   `[${Object.keys(TWO_LETTERS).join('')}${Object.keys(BULGARIAN).join('')}\u0370-\u03ff]`,
@@ -62,21 +81,24 @@ const SPELLED = new RegExp(`[${Object.keys(TWO_LETTERS).join('')}${Object.keys(B
 
 /**
  * The second reading's letters, before any-ascii does the rest (input in lower case, accents
- * composed); with `phi`, Greek `φ` is written `ph` rather than ELOT's `f`.
+ * composed); Greek β, η and φ as `greek` reads them (ELOT 743 by default).
  */
-function spellOut(lower: string, phi = 'f'): string {
+function spellOut(lower: string, greek: GreekChoice = ELOT): string {
   let text = lower.replace(SPELLED, (letter) => TWO_LETTERS[letter] ?? BULGARIAN[letter]);
-  if (/[\u0370-\u03ff]/u.test(text)) {
+  if (GREEK.test(text)) {
+    const vowels: Readonly<Record<string, string>> = { α: 'a', ε: 'e', η: greek.eta };
     // ELOT 743: ου is ou; αυ, ευ, ηυ are af, ef, if before a voiceless consonant or at the end, else av, ev, iv.
     text = text
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
       .replace(/ου/gu, 'ou')
-      .replace(GREEK_VOWEL_DIGRAPH, (_all, vowel: keyof typeof GREEK_VOWEL_U, next: string) => {
+      .replace(GREEK_VOWEL_DIGRAPH, (_all, vowel: string, next: string) => {
         const voiceless = next === '' || VOICELESS_GREEK.includes(next) || !/\p{L}/u.test(next);
-        return `${GREEK_VOWEL_U[vowel]}${voiceless ? 'f' : 'v'}${next}`;
+        return `${vowels[vowel]}${voiceless ? 'f' : 'v'}${next}`;
       })
-      .replace(/φ/gu, phi);
+      .replace(/φ/gu, greek.phi)
+      .replace(/β/gu, greek.beta)
+      .replace(/η/gu, greek.eta);
   }
   return anyAscii(text);
 }
@@ -98,7 +120,7 @@ export function foldAscii(ascii: string): string[] {
 const ASCII = /^[\x20-\x7e]*$/;
 
 /** A text in both readings, lower-case ASCII, apostrophes gone; one string when they agree. */
-export function readings(text: string): { plain: string; spelled: string; latin?: string } {
+export function readings(text: string): { plain: string; spelled: string; latin?: readonly string[] } {
   const lower = text.toLowerCase();
   if (ASCII.test(lower)) {
     const ascii = lower.replace(APOSTROPHES, '');
@@ -109,11 +131,14 @@ export function readings(text: string): { plain: string; spelled: string; latin?
   // Only the letters of TWO_LETTERS and BULGARIAN, and Greek, read otherwise the second time.
   if (!SECOND_READING.test(composed)) return { plain, spelled: plain };
   const spelled = spellOut(composed).toLowerCase().replace(APOSTROPHES, '');
-  if (!composed.includes('φ')) return { plain, spelled };
-  return { plain, spelled, latin: spellOut(composed, 'ph').toLowerCase().replace(APOSTROPHES, '') };
+  if (!GREEK.test(composed)) return { plain, spelled };
+  const latin = GREEK_CHOICES.map((choice) =>
+    spellOut(composed, choice).toLowerCase().replace(APOSTROPHES, ''),
+  );
+  return { plain, spelled, latin };
 }
 
-/** The words of a text, each with both readings (and a Greek word with `φ` its Latin spelling). */
+/** The words of a text, each with both readings (and the words of a Greek text their Latin spellings). */
 export function wordsOf(text: string): Word[] {
   const read = readings(text);
   const plain = foldAscii(read.plain);
@@ -121,10 +146,11 @@ export function wordsOf(text: string): Word[] {
     return plain.map((word) => ({ plain: word, spelled: word }));
   // Every reading splits the same way (every replacement is letters); should one not, the plain one serves.
   const spelled = alignedWith(plain, foldAscii(read.spelled));
-  const latin = read.latin === undefined ? undefined : alignedWith(plain, foldAscii(read.latin));
+  const latin = read.latin?.map((reading) => alignedWith(plain, foldAscii(reading)));
+  // Every word of a Greek text carries its Latin spellings, which marks it Greek for sameWord.
   return plain.map((word, i) =>
-    latin && latin[i] !== spelled[i]
-      ? { plain: word, spelled: spelled[i], latin: latin[i] }
+    latin
+      ? { plain: word, spelled: spelled[i], latin: latin.map((reading) => reading[i]) }
       : { plain: word, spelled: spelled[i] },
   );
 }
@@ -133,25 +159,27 @@ function alignedWith(plain: readonly string[], other: readonly string[]): readon
   return other.length === plain.length ? other : plain;
 }
 
+/**
+ * Either reading agrees; a Greek word's Latin spellings count against a word without them only,
+ * so two Greek words never meet through them (`ΒΗΤΑ` is not `ΒΕΤΑ`, though both may be `Beta`).
+ */
 export function sameWord(a: Word, b: Word): boolean {
-  return (
-    a.plain === b.plain ||
-    a.spelled === b.spelled ||
-    (a.latin !== undefined && a.latin === b.plain) ||
-    (b.latin !== undefined && b.latin === a.plain)
-  );
+  if (a.plain === b.plain || a.spelled === b.spelled) return true;
+  if ((a.latin === undefined) === (b.latin === undefined)) return false;
+  const [greek, other] = a.latin ? [a.latin, b] : [b.latin ?? [], a];
+  return greek.includes(other.plain) || greek.includes(other.spelled);
 }
 
 /** The words run together, in each reading: `Grachten Techniek` and `Grachtentechniek` join the same. */
 export function joined(words: readonly Word[]): Word {
   let plain = '';
   let spelled = '';
-  let latin = '';
+  const latin = GREEK_CHOICES.map(() => '');
   let greek = false;
   for (const word of words) {
     plain += word.plain;
     spelled += word.spelled;
-    latin += word.latin ?? word.spelled;
+    for (let k = 0; k < latin.length; k++) latin[k] += word.latin?.[k] ?? word.spelled;
     greek ||= word.latin !== undefined;
   }
   return greek ? { plain, spelled, latin } : { plain, spelled };

@@ -31,6 +31,19 @@ const TOWNS: Readonly<Record<string, readonly string[]>> = {
     'Liège|Luik|Lüttich|Lieja',
     'Leuven|Louvain|Löwen|Lovaina',
     'Mons|Bergen (Henegouwen)',
+    // the municipalities of the Brussels-Capital Region whose French and Dutch names differ
+    'Ixelles|Elsene',
+    'Auderghem|Oudergem',
+    'Berchem-Sainte-Agathe|Sint-Agatha-Berchem',
+    'Forest|Vorst',
+    'Molenbeek-Saint-Jean|Sint-Jans-Molenbeek',
+    'Saint-Gilles|Sint-Gillis',
+    'Saint-Josse-ten-Noode|Sint-Joost-ten-Node',
+    'Schaerbeek|Schaarbeek',
+    'Uccle|Ukkel',
+    'Watermael-Boitsfort|Watermaal-Bosvoorde',
+    'Woluwe-Saint-Lambert|Sint-Lambrechts-Woluwe',
+    'Woluwe-Saint-Pierre|Sint-Pieters-Woluwe',
   ],
   NL: [
     "'s-Hertogenbosch|Den Bosch|Hertogenbosch|Bois-le-Duc",
@@ -155,6 +168,80 @@ const TOWNS: Readonly<Record<string, readonly string[]>> = {
     'Kingston upon Hull|Hull',
   ],
 };
+
+/**
+ * Towns made of others that customers name by the whole, by country: the 19 municipalities of the
+ * Brussels-Capital Region, often written `Bruxelles`. The whole against one of its parts is the
+ * same place, but not certainly the same town: `partial`.
+ */
+const TOWN_PARTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  BE: {
+    Bruxelles: [
+      'Anderlecht',
+      'Auderghem',
+      'Berchem-Sainte-Agathe',
+      'Etterbeek',
+      'Evere',
+      'Forest',
+      'Ganshoren',
+      'Ixelles',
+      'Jette',
+      'Koekelberg',
+      'Molenbeek-Saint-Jean',
+      'Saint-Gilles',
+      'Saint-Josse-ten-Noode',
+      'Schaerbeek',
+      'Uccle',
+      'Watermael-Boitsfort',
+      'Woluwe-Saint-Lambert',
+      'Woluwe-Saint-Pierre',
+    ],
+  },
+};
+
+/**
+ * The districts a town's postcode names, by country: Paris, Lyon and Marseille number their
+ * arrondissements in the last digits of the postcode (`75008` is Paris 8e, `13002` Marseille 2e;
+ * Paris 16e also has `75116`). Each entry: the town, its first postcode, how many there are.
+ */
+const POSTCODE_DISTRICTS: Readonly<Record<string, ReadonlyArray<readonly [string, number, number]>>> = {
+  FR: [
+    ['Paris', 75001, 20],
+    ['Lyon', 69001, 9],
+    ['Marseille', 13001, 16],
+  ],
+};
+const SECOND_POSTCODES: Readonly<Record<string, number>> = { '75116': 16 };
+
+/** The district the registered postcode names in its town (`8` for `75008 PARIS`), if the country numbers them so. */
+export function districtOfPostcode(
+  town: readonly Word[],
+  postcode: string | null,
+  countryCode: string,
+): string {
+  const districts = POSTCODE_DISTRICTS[countryCode];
+  if (!districts || postcode === null || !/^\d+$/.test(postcode)) return '';
+  const name = joined(town).plain;
+  for (const [city, first, count] of districts) {
+    if (joined(townWords(city)).plain !== name) continue;
+    const number = SECOND_POSTCODES[postcode] ?? Number(postcode) - first + 1;
+    return number >= 1 && number <= count ? String(number) : '';
+  }
+  return '';
+}
+
+/** One town is the whole the other is a part of (`Bruxelles` / `Etterbeek`), in the country's table. */
+export function partOfTown(a: readonly Word[], b: readonly Word[], countryCode: string): boolean {
+  const parts = TOWN_PARTS[countryCode];
+  if (!parts) return false;
+  const lineOf = (words: readonly Word[]) => townLine(words, countryCode) ?? joined(words).plain;
+  const [x, y] = [lineOf(a), lineOf(b)];
+  return Object.entries(parts).some(([whole, names]) => {
+    const wholeLine = lineOf(townWords(whole));
+    const partLines = names.map((name) => lineOf(townWords(name)));
+    return (x === wholeLine && partLines.includes(y)) || (y === wholeLine && partLines.includes(x));
+  });
+}
 
 /** Saint and its abbreviations and translations, read as one word. */
 const SAINTS: ReadonlySet<string> = new Set(

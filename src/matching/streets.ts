@@ -1,14 +1,17 @@
 import {
   type AddressFormat,
+  type BilingualStreets,
+  NUMBER_JOINS,
   NUMBER_MARKERS,
   STREET_LINKS,
+  STREET_NUMBER_WORDS,
   STREET_PREPOSITIONS,
   STREET_WORD_LAST,
   STREET_WORDS,
   type StreetLanguage,
   UNIT_WORDS,
 } from './address-formats.js';
-import { joined, oneSlipApart, readings, type Word } from './letters.js';
+import { asciiWord, joined, oneSlipApart, readings, sameWord, type Word } from './letters.js';
 import { saintly } from './places.js';
 
 /**
@@ -47,17 +50,23 @@ const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 
 /** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
 function tokensOf(text: string): Token[] {
-  const { plain, spelled } = readings(text);
+  const { plain, spelled, latin } = readings(text);
   const found = matchesOf(plain);
-  const other = spelled === plain ? found : matchesOf(spelled);
-  const aligned = other.length === found.length;
+  // Each other reading's words where they line up with the plain one's, else the plain word.
+  const alongside = (reading: string) => {
+    const other = reading === plain ? found : matchesOf(reading);
+    return (i: number) => (other.length === found.length ? other[i][2] : undefined) ?? found[i][2];
+  };
+  const spelledAt = alongside(spelled);
+  const latinAt = latin?.map(alongside);
   return found.map((match, i): Token => {
     if (match[1] !== undefined) return { kind: 'number', value: Number.parseInt(match[1], 10) };
     if (match[2] === undefined) return { kind: match[3] !== undefined ? 'slash' : 'dash' };
     // An abbreviation is marked by a dot, or in Spain by a slash (`C/ Alcalá`).
     const mark = plain[match.index + match[0].length];
     const dotted = mark === '.' || (mark === '/' && match[2].length === 1);
-    const word = { plain: match[2], spelled: aligned ? (other[i][2] ?? match[2]) : match[2] };
+    const word: Word = { plain: match[2], spelled: spelledAt(i) };
+    if (latinAt) word.latin = latinAt.map((at) => at(i));
     return { kind: 'word', word, dotted, raw: match[2] };
   });
 }
@@ -92,6 +101,8 @@ interface StreetVocabulary {
   wordLast: boolean;
   /** Words that begin a street named by where it lies (`Am Markt`). */
   prepositions: ReadonlySet<string>;
+  /** Numbers written as words in the country's languages (`venti`, `dos`). */
+  numbers: ReadonlyMap<string, number>;
 }
 
 const vocabularies = new WeakMap<AddressFormat, StreetVocabulary>();
@@ -111,6 +122,7 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
       ),
       wordLast: languages.some((language) => STREET_WORD_LAST.has(language)),
       prepositions: new Set(languages.flatMap((language) => [...(STREET_PREPOSITIONS[language] ?? [])])),
+      numbers: new Map(languages.flatMap((language) => [...(STREET_NUMBER_WORDS[language] ?? [])])),
     };
     vocabularies.set(format, vocabulary);
   }
@@ -125,7 +137,7 @@ export function readStreet(text: string, format: AddressFormat): Street {
   while (tokens.length > 2 && isUnit(tokens[0]) && tokens[1].kind === 'number') tokens = tokens.slice(2);
   const numberFirst = tokens[0]?.kind === 'number';
   const start = numberFirst ? numberEnd(tokens, 0) : 0;
-  const end = numberFirst ? nextNumber(tokens, start) : houseNumberAt(tokens, start);
+  const end = numberFirst ? nameEnd(tokens, start) : houseNumberAt(tokens, start);
   const number = numberFirst
     ? houseNumber(tokens, 0, format)
     : end < tokens.length
@@ -160,6 +172,19 @@ function unitsOf(tokens: readonly Token[]): Map<string, number> {
       units.set(UNIT_SYNONYMS[token.raw] ?? token.raw, next.value);
   }
   return units;
+}
+
+/**
+ * Where the name of a number-first street ends: at the next number, unless a word of the name
+ * follows it (`12 rue du 4 Septembre`); a flat's number (`12 London Road, Flat 3`) ends it.
+ */
+function nameEnd(tokens: readonly Token[], from: number): number {
+  for (let i = nextNumber(tokens, from); i < tokens.length; i = nextNumber(tokens, i + 1)) {
+    const [before, after] = [tokens[i - 1], tokens[i + 1]];
+    const inName = after?.kind === 'word' && after.raw.length > 1 && !isUnit(after) && !isUnit(before);
+    if (!inName) return i;
+  }
+  return tokens.length;
 }
 
 function nextNumber(tokens: readonly Token[], from: number): number {
@@ -279,8 +304,60 @@ function nameOf(tokens: ReadonlyArray<Extract<Token, { kind: 'word' }>>, vocabul
       name.push(split.stem);
     } else name.push(token.word);
   }
-  const linked = name.filter((word) => !STREET_LINKS.has(word.plain));
-  return { name: (linked.length > 0 ? linked : name).map(saintly), kinds };
+  const numbered = numbersWritten(name, vocabulary);
+  const linked = numbered.filter((word) => !STREET_LINKS.has(word.plain));
+  return { name: (linked.length > 0 ? linked : numbered).map(saintly), kinds };
+}
+
+/** A Roman numeral of two letters or more, or `I`, `V`, `X` alone (`Via XX Settembre`, `Piazza V Giornate`). */
+const ROMAN = /^(?=[ivxlcdm]{2}|[ivx]$)m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/;
+const ROMAN_VALUES: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+
+function romanValue(numeral: string): number {
+  let total = 0;
+  for (let i = 0; i < numeral.length; i++) {
+    const value = ROMAN_VALUES[numeral[i]];
+    total += value < (ROMAN_VALUES[numeral[i + 1]] ?? 0) ? -value : value;
+  }
+  return total;
+}
+
+/**
+ * A number in a street's name read as its digits, however it is written: `XX`, `Venti` and `20`
+ * are one word `20` (a number word of the country's languages only, tens and unit joined:
+ * `dix-sept`, `treinta y uno`).
+ */
+function numbersWritten(name: readonly Word[], vocabulary: StreetVocabulary): Word[] {
+  const numberOf = (word: Word, next: Word | undefined) => {
+    if (/^\d+$/.test(word.plain)) return Number(word.plain);
+    // A joining word that is also a number (`dos`: of the, in Galician) is one only before `de` (`Dos de Mayo`).
+    if (STREET_LINKS.has(word.plain) && next?.plain !== 'de') return undefined;
+    return (
+      vocabulary.numbers.get(word.plain) ?? (ROMAN.test(word.plain) ? romanValue(word.plain) : undefined)
+    );
+  };
+  const out: Word[] = [];
+  for (let i = 0; i < name.length; i++) {
+    let value = numberOf(name[i], name[i + 1]);
+    if (value === undefined) {
+      out.push(name[i]);
+      continue;
+    }
+    // Tens followed by a unit, a joining word between or not: `vingt deux`, `treinta y uno`.
+    const join = NUMBER_JOINS.has(name[i + 1]?.plain ?? '') ? 1 : 0;
+    const unit = vocabulary.numbers.get(name[i + 1 + join]?.plain ?? '');
+    if (value % 10 === 0 && value >= 10 && value <= 30 && unit !== undefined && unit < 10) {
+      value += unit;
+      i += 1 + join;
+    }
+    out.push(asciiWord(String(value)));
+  }
+  return out;
+}
+
+/** The numbers in a street's name (`20` of `Via XX Settembre`), in order. */
+function numbersIn(name: readonly Word[]): string[] {
+  return name.filter((word) => /^\d+$/.test(word.plain)).map((word) => word.plain);
 }
 
 function splitEnding(token: Extract<Token, { kind: 'word' }>, vocabulary: StreetVocabulary) {
@@ -299,19 +376,84 @@ function splitEnding(token: Extract<Token, { kind: 'word' }>, vocabulary: Street
 
 type Relation = 'same' | 'near' | 'different';
 
-/** Two streets: names, then kinds, then house numbers. */
-export function relateStreets(a: Street, b: Street, format: AddressFormat): Relation {
-  const name = relateNames(a.name, b.name);
+/**
+ * Two streets: names, then kinds, then house numbers. `bothNames`: the registered street lies
+ * where every street is named in both of the country's languages (Brussels).
+ */
+export function relateStreets(a: Street, b: Street, format: AddressFormat, bothNames = false): Relation {
+  const across = format.bilingual ? acrossLanguages(a, b, format, bothNames) : undefined;
+  const name = across?.name ?? relateNames(a.name, b.name);
   if (name === 'different') return 'different';
   // Both kinds given must be the same: `Rue du Faubourg Saint-Honoré` is not `Rue Saint-Honoré`.
-  if (a.kinds.size > 0 && b.kinds.size > 0 && !sameKinds(a.kinds, b.kinds)) return 'different';
+  const kinds =
+    across?.kinds ??
+    (a.kinds.size > 0 && b.kinds.size > 0 && !sameKinds(a.kinds, b.kinds) ? 'different' : 'same');
+  if (kinds === 'different') return 'different';
   const number = relateNumbers(a.number, b.number, format);
   if (number === 'different') return 'different';
   for (const [unit, value] of a.units)
     if (b.units.has(unit) && b.units.get(unit) !== value) return 'different';
   // Without house numbers, a unit is the number: given on one side only, it is missing on the other.
   const unitMissing = !a.number && !b.number && (a.units.size === 0) !== (b.units.size === 0);
-  return name === 'same' && number === 'same' && !unitMissing ? 'same' : 'near';
+  return name === 'same' && kinds === 'same' && number === 'same' && !unitMissing ? 'same' : 'near';
+}
+
+/** Each bilingual country's table of streets, read once: each street's two names. */
+const bilingualStreets = new WeakMap<AddressFormat, ReadonlyArray<readonly [Street, Street]>>();
+
+function streetsOf(format: AddressFormat): ReadonlyArray<readonly [Street, Street]> {
+  let streets = bilingualStreets.get(format);
+  if (!streets) {
+    streets = (format.bilingual?.streets ?? []).map((line) => {
+      const [one, other] = line.split('|');
+      return [readStreet(one, format), readStreet(other, format)] as const;
+    });
+    bilingualStreets.set(format, streets);
+  }
+  return streets;
+}
+
+/** The street's one kind and the language it is a word of, when it names exactly one. */
+function kindIn(street: Street, bilingual: BilingualStreets): { kind: string; language: 0 | 1 } | undefined {
+  if (street.kinds.size !== 1) return undefined;
+  const [kind] = street.kinds;
+  const at = bilingual.languages.findIndex((language) =>
+    [...STREET_WORDS[language].words.values()].includes(kind),
+  );
+  return at === 0 || at === 1 ? { kind, language: at } : undefined;
+}
+
+/**
+ * A street named in one language against one named in the other (Belgium): the street words
+ * translate (`rue` / `straat` one for one; `laan` may be an `avenue` or a `boulevard`, so only
+ * `near`); the names are the same when written alike (`Place Flagey` / `Flageyplein`) or when the
+ * table of streets holds them as one street's two names (`Rue de la Loi` / `Wetstraat`). Where every
+ * street has both names, other names of translated kinds may still be the same street whose
+ * translation the table lacks: `near`. Undefined when the streets are not in two languages.
+ */
+function acrossLanguages(
+  a: Street,
+  b: Street,
+  format: AddressFormat,
+  bothNames: boolean,
+): { name: Relation; kinds: Relation } | undefined {
+  const bilingual = format.bilingual as BilingualStreets;
+  const alike = (x: Street, y: Street) =>
+    relateNames(x.name, y.name) === 'same' && sameKinds(x.kinds, y.kinds);
+  if (bothNames)
+    for (const [one, other] of streetsOf(format))
+      if ((alike(a, one) && alike(b, other)) || (alike(a, other) && alike(b, one)))
+        return { name: 'same', kinds: 'same' };
+  const [kindA, kindB] = [kindIn(a, bilingual), kindIn(b, bilingual)];
+  if (!kindA || !kindB || kindA.language === kindB.language) return undefined;
+  const [first, second] = kindA.language === 0 ? [kindA.kind, kindB.kind] : [kindB.kind, kindA.kind];
+  const kinds: Relation = bilingual.sameKinds.some(([x, y]) => x === first && y === second)
+    ? 'same'
+    : bilingual.eitherKinds.some(([xs, y]) => xs.includes(first) && y === second)
+      ? 'near'
+      : 'different';
+  const name = relateNames(a.name, b.name);
+  return { name: name === 'different' && bothNames && kinds !== 'different' ? 'near' : name, kinds };
 }
 
 function sameKinds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
@@ -320,9 +462,13 @@ function sameKinds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 
 function relateNames(a: readonly Word[], b: readonly Word[]): Relation {
   if (a.length === 0 || b.length === 0) return 'near';
+  // Another number in the name is another street, never a slip (`Via XX` / `Via XXI Settembre`).
+  const [numbersA, numbersB] = [numbersIn(a), numbersIn(b)];
+  if (numbersA.length > 0 && numbersB.length > 0 && numbersA.join(' ') !== numbersB.join(' '))
+    return 'different';
   const runA = joined(a);
   const runB = joined(b);
-  if (runA.plain === runB.plain || runA.spelled === runB.spelled) return 'same';
+  if (sameWord(runA, runB)) return 'same';
   return oneSlipApart(runA.plain, runB.plain) || oneSlipApart(runA.spelled, runB.spelled)
     ? 'near'
     : 'different';

@@ -40,11 +40,13 @@ describe('letters', () => {
     expect(spelled(text)).toEqual(spelledWords ?? plainWords);
   });
 
-  it('gives a Greek word with φ its Latin spelling with ph too', () => {
-    expect(wordsOf('ΑΛΦΑ ΕΡΜΟΥ')).toEqual([
-      { plain: 'alfa', spelled: 'alfa', latin: 'alpha' },
-      { plain: 'ermoy', spelled: 'ermou' },
-    ]);
+  it('gives the words of a Greek text their Latin spellings: β as b or v, η as e or i, φ as f or ph', () => {
+    const [alfa, ermou] = wordsOf('ΑΛΦΑ ΕΡΜΟΥ');
+    expect(alfa).toMatchObject({ plain: 'alfa', spelled: 'alfa' });
+    expect(new Set(alfa.latin)).toEqual(new Set(['alfa', 'alpha']));
+    expect(new Set(ermou.latin)).toEqual(new Set(['ermou']));
+    expect(new Set(wordsOf('ΒΗΤΑ')[0].latin)).toEqual(new Set(['vita', 'bita', 'veta', 'beta']));
+    expect(wordsOf('Beta')[0].latin).toBeUndefined();
   });
 
   it(`takes one slip for a word of ${SLIP_MIN_LENGTH} letters or more, not for shorter ones`, () => {
@@ -387,5 +389,185 @@ describe('computeMatch', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('Brussels names in French and Dutch', () => {
+  const at = (address: string) => readRegisteredAddress(address, 'BE');
+
+  it.each([
+    // the table of Brussels streets: the same street in the other language
+    ['Rue de la Loi 16', 'Wetstraat 16, 1040 Brussel', 'match'],
+    ['Wetstraat 16', 'Rue de la Loi 16, 1040 Bruxelles', 'match'],
+    ['Avenue Louise 54', 'Louizalaan 54, 1050 Elsene', 'match'],
+    ['Louizalaan 54', 'Avenue Louise 54, 1050 Ixelles', 'match'],
+    ['Chaussée de Wavre 100', 'Waversesteenweg 100, 1050 Elsene', 'match'],
+    // the same name, the street word translated one for one
+    ['Place Flagey 18', 'Flageyplein 18, 1050 Elsene', 'match'],
+    ['Rue Belliard 20', 'Belliardstraat 20, 1040 Brussel', 'match'],
+    // laan is both avenue and boulevard: worth a look
+    ['Boulevard Anspach 1', 'Anspachlaan 1, 1000 Brussel', 'partial'],
+    ['Rue Neuve 1', 'Nieuwstraat 1, 1000 Brussel', 'match'],
+    // a name the table does not hold, in the other language: cannot be told, worth a look
+    ['Rue du Midi 1', 'Zuidstraat 1, 1000 Brussel', 'partial'],
+    // near misses
+    ['Avenue Louise 54', 'Louizalaan 56, 1050 Elsene', 'mismatch'],
+    ['Rue de la Loi 16', 'Wetstraat 18, 1040 Brussel', 'mismatch'],
+    ['Rue Louise 54', 'Louizalaan 54, 1050 Elsene', 'mismatch'],
+    ['Rue de la Loi 16', 'Waversesteenweg 16, 1050 Elsene', 'mismatch'],
+    ['Avenue Louise 54', 'Avenue Louise 56, 1050 Ixelles', 'mismatch'],
+    ['Rue de la Loi 16', 'Rue Royale 16, 1000 Bruxelles', 'mismatch'],
+    ['Chaussée de Wavre 100', 'Wetstraat 100, 1040 Brussel', 'mismatch'],
+    // outside Brussels, streets have one official name: another name is another street
+    ['Rue Neuve 1', 'Nieuwstraat 1, 9000 Gent', 'mismatch'],
+  ])('street %j in %j: %s', (street, address, outcome) => {
+    expect(compareStreet(street, at(address), 'BE')).toBe(outcome);
+  });
+
+  it('reads French and Dutch street words as one kind only in Belgium', () => {
+    expect(compareStreet('Flageyplein 18', at('Place Flagey 18, 1050 Ixelles'), 'BE')).toBe('match');
+    expect(
+      compareStreet(
+        'Place Flagey 18',
+        readRegisteredAddress('Flageyplein 18, 1017 AB Amsterdam', 'NL'),
+        'NL',
+      ),
+    ).toBe('mismatch');
+  });
+
+  it.each([
+    ['Ixelles', 'Louizalaan 54, 1050 Elsene', 'match'],
+    ['Elsene', 'Avenue Louise 54, 1050 Ixelles', 'match'],
+    ['Sint-Gillis', 'Rue de la Victoire 1, 1060 Saint-Gilles', 'match'],
+    ['Schaarbeek', 'Rue Royale 200, 1030 Schaerbeek', 'match'],
+    ['Ukkel', 'Avenue Brugmann 1, 1180 Uccle', 'match'],
+    ['Sint-Jans-Molenbeek', 'Chaussée de Gand 1, 1080 Molenbeek-Saint-Jean', 'match'],
+    // a municipality of the region against the region's name: worth a look
+    ['Bruxelles', 'Rue de la Loi 42, 1040 Etterbeek', 'partial'],
+    ['Brussel', 'Louizalaan 54, 1050 Elsene', 'partial'],
+    // near misses: another municipality
+    ['Ixelles', 'Rue de la Loi 42, 1040 Etterbeek', 'mismatch'],
+    ['Elsene', 'Rue Royale 200, 1030 Schaerbeek', 'mismatch'],
+    ['Saint-Gilles', 'Sint-Pieters-Woluwe, 1150 Sint-Pieters-Woluwe', 'mismatch'],
+    ['Bruxelles', 'Rue Neuve 1, 9000 Gent', 'mismatch'],
+  ])('town %j in %j: %s', (town, address, outcome) => {
+    expect(compareCity(town, at(address), 'BE')).toBe(outcome);
+  });
+});
+
+describe('numbers in street names', () => {
+  const rome = (street: string) => readRegisteredAddress(`${street}, 00187 Roma`, 'IT');
+
+  it.each([
+    ['Via Venti Settembre 5', 'Via XX Settembre 5', 'match'],
+    ['Via 20 Settembre 5', 'Via XX Settembre 5', 'match'],
+    ['Via XX Settembre 5', 'VIA 20 SETTEMBRE 5', 'match'],
+    ['Via 20 Settembre 5', 'VIA VENTI SETTEMBRE 5', 'match'],
+    ['Piazza IV Novembre 1', 'PIAZZA QUATTRO NOVEMBRE 1', 'match'],
+    ['Via Primo Maggio 3', 'VIA I MAGGIO 3', 'match'],
+    // other numbers are other streets, even one letter or digit apart
+    ['Via XX Settembre 5', 'Via XXI Settembre 5', 'mismatch'],
+    ['Via Ventuno Settembre 5', 'Via XX Settembre 5', 'mismatch'],
+    ['Via 21 Settembre 5', 'Via XX Settembre 5', 'mismatch'],
+    ['Via 2 Settembre 5', 'Via XX Settembre 5', 'mismatch'],
+    ['Via XX Settembre 5', 'Via XX Settembre 7', 'mismatch'],
+    ['Via Settembre 5', 'Via XX Settembre 5', 'mismatch'],
+    ['Corso Vittorio Emanuele II 5', 'CORSO VITTORIO EMANUELE III 5', 'mismatch'],
+    ['Via Pio X 5', 'VIA PIO XI 5', 'mismatch'],
+  ])('%j in %j: %s', (street, registered, outcome) => {
+    expect(compareStreet(street, rome(registered), 'IT')).toBe(outcome);
+  });
+
+  it.each([
+    ['Calle Dos de Mayo 5', 'CALLE 2 DE MAYO 5, 28004 MADRID', 'ES', 'match'],
+    ['Calle Tres de Mayo 5', 'CALLE 2 DE MAYO 5, 28004 MADRID', 'ES', 'mismatch'],
+    ['Rue du Quatre Septembre 10', '10 RUE DU 4 SEPTEMBRE, 75002 PARIS', 'FR', 'match'],
+    ['Rue du Cinq Septembre 10', '10 RUE DU 4 SEPTEMBRE, 75002 PARIS', 'FR', 'mismatch'],
+    // number words of the country's own languages only
+    ['Via Tres Settembre 5', 'VIA 3 SETTEMBRE 5, 00187 ROMA', 'IT', 'mismatch'],
+    // a joining word that is also a number word is read as one only before `de`
+    ['Rúa dos Olmos 5', 'RUA OLMOS 5, 15001 A CORUÑA', 'ES', 'match'],
+    ['Carrer de Pau i Claris 5', 'CARRER DE PAU CLARIS 5, 08010 BARCELONA', 'ES', 'partial'],
+  ])('%j in %j (%s): %s', (street, address, country, outcome) => {
+    expect(compareStreet(street, readRegisteredAddress(address, country), country)).toBe(outcome);
+  });
+});
+
+describe('Greek β and η read either way', () => {
+  it.each([
+    ['Beta AE', 'ΒΗΤΑ Α.Ε.', 'match'],
+    ['Vita AE', 'ΒΗΤΑ Α.Ε.', 'match'],
+    ['Zeta AE', 'ΖΗΤΑ Α.Ε.', 'match'],
+    ['Zita AE', 'ΖΗΤΑ Α.Ε.', 'match'],
+    ['Theta AE', 'ΘΗΤΑ Α.Ε.', 'match'],
+    ['Vasilis AE', 'ΒΑΣΙΛΗΣ Α.Ε.', 'match'],
+    ['Basiles AE', 'ΒΑΣΙΛΗΣ Α.Ε.', 'match'],
+    ['ΒΗΤΑ ΑΕ', 'BETA SA', 'match'],
+    // letters that are not β or η keep one reading
+    ['Beta AE', 'ΒΙΤΑ Α.Ε.', 'mismatch'],
+    ['Vita AE', 'ΒΕΤΑ Α.Ε.', 'mismatch'],
+    ['Beta AE', 'ΒΗΤΤΑ Α.Ε.', 'mismatch'],
+    ['Gamma AE', 'ΒΗΤΑ Α.Ε.', 'mismatch'],
+    ['Bota AE', 'ΒΗΤΑ Α.Ε.', 'mismatch'],
+    // Latin against Latin is untouched, and two Greek names still compare letter by letter
+    ['Beta AE', 'VITA AE', 'mismatch'],
+    ['ΜΕΤΑ ΑΕ', 'ΜΗΤΑ Α.Ε.', 'mismatch'],
+    ['ΒΕΤΑ ΑΕ', 'ΒΗΤΑ Α.Ε.', 'mismatch'],
+  ])('%j against %j: %s', (sent, registered, outcome) => {
+    expect(compareNames(sent, registered, 'EL')).toBe(outcome);
+  });
+
+  it('reads β and η either way in streets and towns', () => {
+    const address = readRegisteredAddress('ΟΔΟΣ ΗΡΑΣ 12, 105 57 ΑΘΗΝΑ', 'EL');
+    expect(compareStreet('Odos Iras 12', address, 'EL')).toBe('match');
+    expect(compareStreet('Odos Eras 12', address, 'EL')).toBe('match');
+    expect(compareStreet('Odos Oras 12', address, 'EL')).toBe('mismatch');
+    const veria = readRegisteredAddress('ΜΗΤΡΟΠΟΛΕΩΣ 1, 591 00 ΒΕΡΟΙΑ', 'EL');
+    expect(compareCity('Veroia', veria, 'EL')).toBe('match');
+    expect(compareCity('Beroia', veria, 'EL')).toBe('match');
+    expect(compareCity('Verria', veria, 'EL')).toBe('mismatch');
+  });
+});
+
+describe('a town sent with its postcode', () => {
+  const at = (address: string, country: string) => readRegisteredAddress(address, country);
+
+  it.each([
+    ['75008 Paris', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'match'],
+    ['F-75008 Paris', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'match'],
+    ['Paris 75008', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'match'],
+    ['Paris 8e', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'match'],
+    ['Paris 16e', '1 AVENUE FOCH, 75116 PARIS', 'FR', 'match'],
+    ['Lyon 3e', '1 RUE DE LA PART-DIEU, 69003 LYON', 'FR', 'match'],
+    ['1000 Bruxelles', 'Rue Neuve 1, 1000 Bruxelles', 'BE', 'match'],
+    ['1000 Brussel', 'Rue Neuve 1, 1000 Bruxelles', 'BE', 'match'],
+    ['10115 Berlin', 'Hauptstraße 5, 10115 Berlin', 'DE', 'match'],
+    ['SW1A 2AA London', '10 Downing Street, London, SW1A 2AA', 'GB', 'match'],
+    ['1015 CJ Amsterdam', 'KEIZERSGRACHT 00123, 1015CJ AMSTERDAM', 'NL', 'match'],
+    // the postcode written shorter: worth a look
+    ['1015 Amsterdam', 'KEIZERSGRACHT 00123, 1015CJ AMSTERDAM', 'NL', 'partial'],
+    // another postcode, or another arrondissement, of the same town: worth a look, never a match
+    ['75009 Paris', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'partial'],
+    ['Paris 75009', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'partial'],
+    ['Paris 9e', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'partial'],
+    ['Paris 9', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'partial'],
+    ['Marseille 2e', '1 QUAI DU PORT, 13002 MARSEILLE', 'FR', 'match'],
+    ['Paris 08', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'match'],
+    ['Marseille 2e', '1 QUAI DU PORT, 13002 MARSEILLE 2E ARRONDISSEMENT', 'FR', 'match'],
+    ['Marseille 3e', '1 QUAI DU PORT, 13002 MARSEILLE', 'FR', 'partial'],
+    ['1050 Bruxelles', 'Rue Neuve 1, 1000 Bruxelles', 'BE', 'partial'],
+    ['Berlin 10117', 'Hauptstraße 5, 10115 Berlin', 'DE', 'partial'],
+    ['10117 Berlin', 'Hauptstraße 5, 10115 Berlin', 'DE', 'partial'],
+    // another town, whatever the postcode
+    ['75008 Lyon', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'mismatch'],
+    ['69003 Lyon', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'mismatch'],
+  ])('town %j in %j (%s): %s', (town, address, country, outcome) => {
+    expect(compareCity(town, at(address, country), country)).toBe(outcome);
+  });
+
+  it('is partial at best when the register holds no postcode to compare it with', () => {
+    const cluj = at('JUD. CLUJ, MUN. CLUJ-NAPOCA, STR. MEMORANDUMULUI, NR.28', 'RO');
+    expect(compareCity('400114 Cluj-Napoca', cluj, 'RO')).toBe('partial');
+    expect(compareCity('Cluj-Napoca', cluj, 'RO')).toBe('match');
   });
 });

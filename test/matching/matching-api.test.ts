@@ -8,6 +8,7 @@
 import { expect, it } from 'vitest';
 import { useLiveApp, validate, validateBatch } from '../e2e/live.js';
 import { describeEachDialect } from '../helpers/dialects.js';
+import { numbersFor } from './pair-table.js';
 
 const registry = (fields: Record<string, string>) => ({
   name: 'not_processed',
@@ -184,6 +185,75 @@ describeEachDialect('matching through the API', (dialect) => {
     expect(second.meta.validation_id).not.toBe(first.meta.validation_id);
     expect(fourth.data.match).toBeNull();
     expect(sim.statsOf('vies').callsByNumber.ATU12345675).toBe(3);
+  });
+
+  const numberOf = new Map(['BE', 'IT', 'EL', 'FR'].map((country) => [country, numbersFor(country, 1)[0]]));
+  it.each([
+    [
+      'a Brussels street and town in the other language',
+      'BE',
+      ['Wetstraat 16', '1040 Brussel'],
+      [
+        [
+          { trader_street: 'Rue de la Loi 16', trader_city: 'Bruxelles' },
+          { street: 'match', city: 'match' },
+        ],
+        // Another house; Ixelles is a municipality of the region the register names by its whole.
+        [
+          { trader_street: 'Rue de la Loi 18', trader_city: 'Ixelles' },
+          { street: 'mismatch', city: 'partial' },
+        ],
+      ],
+    ],
+    [
+      'a number in a street name written otherwise',
+      'IT',
+      ['VIA XX SETTEMBRE 5', '00187 ROMA RM'],
+      [
+        [{ trader_street: 'Via Venti Settembre 5' }, { street: 'match' }],
+        [{ trader_street: 'Via XXI Settembre 5' }, { street: 'mismatch' }],
+      ],
+    ],
+    [
+      'Greek β and η read as b and e',
+      'EL',
+      ['ΟΔΟΣ ΗΡΑΣ 12', '105 57 ΑΘΗΝΑ'],
+      [
+        [
+          { trader_name: 'Beta AE', trader_street: 'Odos Eras 12' },
+          { name: 'match', street: 'match' },
+        ],
+        [{ trader_name: 'Gamma AE' }, { name: 'mismatch' }],
+      ],
+    ],
+    [
+      'a postcode written in the town field',
+      'FR',
+      ['12 RUE DE LA BOETIE', '75008 PARIS'],
+      [
+        [{ trader_city: '75008 Paris' }, { city: 'match' }],
+        [{ trader_city: '75009 Paris' }, { city: 'partial' }],
+        [{ trader_city: 'Paris 9e' }, { city: 'partial' }],
+      ],
+    ],
+  ] as const)('compares %s', async (_title, country, addressLines, cases) => {
+    const { app, sim } = live;
+    const account = await app.account('pro');
+    const vatNumber = numberOf.get(country) as string;
+    const name = country === 'EL' ? 'ΒΗΤΑ Α.Ε.' : 'Registered Trader';
+    // A member state that does not compare: the service compares what it returned.
+    sim.addCompany({
+      vatNumber,
+      name,
+      addressLines: [...addressLines],
+      vatRegistered: true,
+      extra: { compares: 'no' },
+    });
+    for (const [trader, outcome] of cases) {
+      const res = await validate(app, account.live, vatNumber, trader);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.match, JSON.stringify(trader)).toEqual(computed(outcome));
+    }
   });
 
   it.each([
