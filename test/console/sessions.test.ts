@@ -376,6 +376,23 @@ describeEachDialect('console sessions: how many, and how long', (dialect) => {
     expect(await sessionsOf(account.id)).toBe(3);
   });
 
+  it('a browser signing in again at the cap replaces its own session, and ends no other', async () => {
+    const account = await app.account('business');
+    // Three browsers a minute apart, the first seen least recently.
+    const browsers: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      browsers.push(await signIn(account.live));
+      app.clock.advance(MINUTE);
+    }
+    // The last signs in again, sending its cookie: that session is the one replaced.
+    const response = await postSignIn(app.url, account.live, { cookie: browsers[2] });
+    expect(response.status).toBe(303);
+    expect(await status(browsers[2])).toBe(303);
+    for (const cookie of [browsers[0], browsers[1], cookieOf(response)])
+      expect(await status(cookie)).toBe(200);
+    expect(await sessionsOf(account.id)).toBe(3);
+  });
+
   it('applies a lowered CONSOLE_SESSION_HOURS to sessions already open', async () => {
     const account = await app.account('pro');
     const cookie = await signIn(account.test);
