@@ -65,7 +65,7 @@ export class ConsoleSessions {
     await this.signOut(replacing);
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    await this.store.insert({
+    const session = {
       id: sha256(token),
       account_id: principal.accountId,
       key_id: principal.keyId,
@@ -74,8 +74,8 @@ export class ConsoleSessions {
       created_at: now,
       last_seen_at: now,
       expires_at: now + this.times.absoluteMs,
-    });
-    await this.store.trimAccount(principal.accountId, this.times.perAccount, liveBounds(this.times, now));
+    };
+    await this.store.insertWithin(session, this.times.perAccount, liveBounds(this.times, now));
     return { outcome: 'signed_in', token, principal };
   }
 
