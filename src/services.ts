@@ -244,7 +244,7 @@ export function createServices(deps: ServiceDeps): Services {
   );
   // Console sessions past their idle or absolute expiry, or of revoked keys: reads ignore them
   // already; the hourly sweep only reclaims their rows.
-  const consoleSessions = new KyselyConsoleSessionStore(database.db);
+  const consoleSessions = new KyselyConsoleSessionStore(database);
   recurring['console.sweep'] = recurringHandler(clock, 3_600_000, async () => {
     await consoleSessions.deleteExpired(liveBounds(config.console, clock.now()));
   });

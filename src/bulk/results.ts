@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { SAFE_CELLS } from '../csv/safe-cells.js';
+import { neutraliseFormula, SAFE_CELLS } from '../csv/safe-cells.js';
 import type { BulkFile, BulkRow, BulkStore } from '../store/bulk.js';
 import { traderColumnsOf } from './trader-columns.js';
 
@@ -73,23 +73,38 @@ export const INPUT_SUFFIX = '_input';
  * uploaded again, say) is renamed `<name>_input` (trimmed): `valid` is always the service's answer.
  * Blank input names (a spreadsheet's unnamed columns) become `column_<position>` (1-based) when
  * there are two or more of them; a lone blank name stays blank. A new name that is already taken
- * takes `_2`, `_3`… in turn.
+ * takes `_2`, `_3`… in turn; so does the later of two names the file would show alike (a name a
+ * spreadsheet would run gets a leading `'`: `=a` and `'=a`).
  */
 export function resultsHeader(columns: readonly string[], matched: boolean): string[] {
   const added: readonly string[] = matched ? [...RESULT_COLUMNS, ...MATCH_COLUMNS] : RESULT_COLUMNS;
   const keys = columns.map((name) => name.trim().toLowerCase());
   const blanks = keys.filter((key) => key === '').length;
-  const kept = keys.map((key) => (key === '' ? blanks < 2 : !added.includes(key)));
-  const taken = new Set([...added, ...keys.filter((_, index) => kept[index])]);
+  const clashes = keys.map((key) => (key === '' ? blanks >= 2 : added.includes(key)));
+  // Names as the file shows them: `=a` is written `'=a` (SAFE_CELLS), as a column `'=a` is, so
+  // the later of two names shown alike is renamed too.
+  const taken = new Set(added);
+  const kept = columns.map((name, index) => {
+    const key = shownKey(name);
+    if (clashes[index] || taken.has(key)) return false;
+    taken.add(key);
+    return true;
+  });
   const input = columns.map((name, index) => {
     if (kept[index]) return name;
-    const base = keys[index] === '' ? `column_${index + 1}` : `${name.trim()}${INPUT_SUFFIX}`;
+    const base =
+      keys[index] === '' ? `column_${index + 1}` : `${name.trim()}${clashes[index] ? INPUT_SUFFIX : ''}`;
     let renamed = base;
-    for (let n = 2; taken.has(renamed.toLowerCase()); n += 1) renamed = `${base}_${n}`;
-    taken.add(renamed.toLowerCase());
+    for (let n = 2; taken.has(shownKey(renamed)); n += 1) renamed = `${base}_${n}`;
+    taken.add(shownKey(renamed));
     return renamed;
   });
   return [...input, ...added];
+}
+
+/** A header name as the results file shows it, compared as the service compares names. */
+function shownKey(name: string): string {
+  return neutraliseFormula(name).trim().toLowerCase();
 }
 
 function resultRecord(row: BulkRow): string[] {

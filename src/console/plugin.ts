@@ -64,7 +64,7 @@ export interface ConsoleDeps {
 /** The console at /console: server-rendered pages over the service's own API. */
 export async function registerConsole(app: FastifyInstance, deps: ConsoleDeps): Promise<void> {
   const sessions = new ConsoleSessions(
-    new KyselyConsoleSessionStore(deps.database.db),
+    new KyselyConsoleSessionStore(deps.database),
     deps.authenticator,
     deps.authFailures,
     deps.clock,

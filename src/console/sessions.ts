@@ -53,16 +53,19 @@ export class ConsoleSessions {
    * A new session for a valid key presented from `address`. A wrong key is refused as the API
    * refuses it: a malformed one without a lookup, an unknown or revoked one counted against the
    * address, and every key but one known in memory refused unread while the address is over its limit.
+   * `replacing`, the browser's session token before, is ended first, so one browser holds one
+   * session and its own old one, not another's, makes room under the account's cap.
    */
-  async signIn(apiKey: string, address: string): Promise<SignIn> {
+  async signIn(apiKey: string, address: string, replacing?: string): Promise<SignIn> {
     const key = apiKey.trim();
     if (!KEY_PATTERN.test(key)) return { outcome: 'unknown' };
     const check = await checkKey(this.authenticator, this.failures, address, hashKey(key));
     if (check.outcome !== 'known') return check;
     const { principal } = check;
+    await this.signOut(replacing);
     const token = randomBytes(32).toString('base64url');
     const now = this.clock.now();
-    await this.store.insert({
+    const session = {
       id: sha256(token),
       account_id: principal.accountId,
       key_id: principal.keyId,
@@ -71,8 +74,8 @@ export class ConsoleSessions {
       created_at: now,
       last_seen_at: now,
       expires_at: now + this.times.absoluteMs,
-    });
-    await this.store.trimAccount(principal.accountId, this.times.perAccount, liveBounds(this.times, now));
+    };
+    await this.store.insertWithin(session, this.times.perAccount, liveBounds(this.times, now));
     return { outcome: 'signed_in', token, principal };
   }
 

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Executor } from './database.js';
+import { lockAccountRow } from './accounts.js';
+import type { Database, Executor } from './database.js';
 import type { ConsoleSessionsTable, KeyMode, Tables } from './tables.js';
 
 export type ConsoleSessionRow = ConsoleSessionsTable;
@@ -23,7 +24,14 @@ export interface LiveBounds {
 
 /** Console sessions (migration 0012). Sessions of revoked keys are never returned. */
 export interface ConsoleSessionStore {
-  insert(row: ConsoleSessionRow): Promise<void>;
+  /**
+   * Adds a new session, then removes the account's sessions out of `bounds` or of a revoked key
+   * and all but the `keep` seen most recently (the newest first among those seen at the same
+   * time), the new one always kept: another instance whose clock runs ahead may have seen every
+   * other session later than this one's clock reads. Under the account's lock, so sign-ins at once
+   * add and trim one after another and together leave `keep` sessions.
+   */
+  insertWithin(row: ConsoleSessionRow, keep: number, bounds: LiveBounds): Promise<void>;
   /**
    * The session with this id whose key is not revoked and that is within `bounds`; undefined
    * otherwise (expired, signed out, replaced, key revoked, unknown id).
@@ -33,18 +41,21 @@ export interface ConsoleSessionStore {
   delete(id: string): Promise<void>;
   /** Removes sessions out of `bounds` or of a revoked key; the number removed. */
   deleteExpired(bounds: LiveBounds): Promise<number>;
-  /**
-   * Removes the account's sessions out of `bounds` or of a revoked key, then all but the `keep`
-   * seen most recently (the newest first among those seen at the same time).
-   */
-  trimAccount(accountId: string, keep: number, bounds: LiveBounds): Promise<void>;
 }
 
 export class KyselyConsoleSessionStore implements ConsoleSessionStore {
-  constructor(private readonly db: Executor) {}
+  private readonly db: Executor;
 
-  async insert(row: ConsoleSessionRow): Promise<void> {
-    await this.db.insertInto('console_sessions').values(row).execute();
+  constructor(private readonly database: Database) {
+    this.db = database.db;
+  }
+
+  async insertWithin(row: ConsoleSessionRow, keep: number, bounds: LiveBounds): Promise<void> {
+    await this.database.transaction(async (db) => {
+      await lockAccountRow(db, this.database.dialect, row.account_id);
+      await db.insertInto('console_sessions').values(row).execute();
+      await trimmed(db, row.account_id, keep, bounds, row.id);
+    });
   }
 
   async findActive(id: string, bounds: LiveBounds): Promise<ActiveSession | undefined> {
@@ -84,29 +95,38 @@ export class KyselyConsoleSessionStore implements ConsoleSessionStore {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+}
 
-  async trimAccount(accountId: string, keep: number, bounds: LiveBounds): Promise<void> {
-    // Through the account's keys, so both statements read the key_id index.
-    const keys = this.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId);
-    await this.db
-      .deleteFrom('console_sessions')
-      .where('key_id', 'in', keys)
-      .where((eb) => ended(eb, bounds, this.db))
-      .execute();
-    const kept = this.db
-      .selectFrom('console_sessions')
-      .select('id')
-      .where('key_id', 'in', keys)
-      .orderBy('last_seen_at', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(keep);
-    await this.db
-      .deleteFrom('console_sessions')
-      .where('key_id', 'in', keys)
-      .where('id', 'not in', kept)
-      .execute();
-  }
+/** The account's trim of insertWithin, in its transaction: `made` is kept and `keep` less one besides. */
+async function trimmed(
+  db: Executor,
+  accountId: string,
+  keep: number,
+  bounds: LiveBounds,
+  made: string,
+): Promise<void> {
+  // Through the account's keys, so both statements read the key_id index.
+  const keys = db.selectFrom('api_keys').select('id').where('account_id', '=', accountId);
+  await db
+    .deleteFrom('console_sessions')
+    .where('key_id', 'in', keys)
+    .where((eb) => ended(eb, bounds, db))
+    .execute();
+  const kept = db
+    .selectFrom('console_sessions')
+    .select('id')
+    .where('key_id', 'in', keys)
+    .where('id', '!=', made)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(keep - 1);
+  await db
+    .deleteFrom('console_sessions')
+    .where('key_id', 'in', keys)
+    .where('id', '!=', made)
+    .where('id', 'not in', kept)
+    .execute();
 }
 
 /** A session past either end, made before `createdSince`, or of a revoked key. */

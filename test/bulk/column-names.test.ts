@@ -134,6 +134,18 @@ describeEachDialect('bulk results column names', (dialect) => {
     expect(byName(text)[0]).toMatchObject({ column_2: 'a', column_4: 'b', column_4_2: 'c', column_5: 'd' });
   });
 
+  it('keeps names distinct as the file shows them: a name a spreadsheet would run is written with a leading quote', async () => {
+    const account = await stack.app.account('pro');
+    // `=total` is written `'=total` (a formula shown as text), which the next column is already
+    // called; `-1` and `'-1` likewise.
+    const { header, text } = await resultsFor(
+      account.test,
+      "vat_number,=total,'=total,'-1,-1\nDE123456704,a,b,c,d\n",
+    );
+    expect(header).toEqual(['vat_number', "'=total", "'=total_2", "'-1", "'-1_2", ...RESULT_COLUMNS]);
+    expect(byName(text)[0]).toMatchObject({ "'=total": 'a', "'=total_2": 'b', "'-1": 'c', "'-1_2": 'd' });
+  });
+
   it('refuses a header naming a column twice, however its case or spaces differ (422 invalid_csv, line 1)', async () => {
     const account = await stack.app.account('pro');
     const files = [

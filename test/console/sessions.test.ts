@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashKey } from '../../src/accounts/keys.js';
+import { ManualClock } from '../../src/clock.js';
 import { liveBounds } from '../../src/console/sessions.js';
 import { KyselyConsoleSessionStore } from '../../src/store/console-sessions.js';
 import { describeEachDialect } from '../helpers/dialects.js';
@@ -163,7 +164,7 @@ describeEachDialect('console sessions', (dialect) => {
     await app.request('DELETE', `/v1/keys/${other.body.data.id}`, { key: account.live });
     expect((await open(cookie)).status).toBe(303);
     const now = app.clock.now();
-    const store = new KyselyConsoleSessionStore(app.database.db);
+    const store = new KyselyConsoleSessionStore(app.database);
     expect(await store.deleteExpired(liveBounds(app.config.console, now))).toBeGreaterThanOrEqual(1);
     const left = await app.database.db
       .selectFrom('console_sessions')
@@ -373,6 +374,56 @@ describeEachDialect('console sessions: how many, and how long', (dialect) => {
     // Another account's sessions are its own: many sign-ins here end none of them.
     for (let i = 0; i < 4; i += 1) await signIn(account.live);
     expect(await status(otherCookie)).toBe(200);
+    expect(await sessionsOf(account.id)).toBe(3);
+  });
+
+  it('a browser signing in again at the cap replaces its own session, and ends no other', async () => {
+    const account = await app.account('business');
+    // Three browsers a minute apart, the first seen least recently.
+    const browsers: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      browsers.push(await signIn(account.live));
+      app.clock.advance(MINUTE);
+    }
+    // The last signs in again, sending its cookie: that session is the one replaced.
+    const response = await postSignIn(app.url, account.live, { cookie: browsers[2] });
+    expect(response.status).toBe(303);
+    expect(await status(browsers[2])).toBe(303);
+    for (const cookie of [browsers[0], browsers[1], cookieOf(response)])
+      expect(await status(cookie)).toBe(200);
+    expect(await sessionsOf(account.id)).toBe(3);
+  });
+
+  it('never ends the session a sign-in makes, even when every other was seen later by another instance', async () => {
+    const account = await app.account('business');
+    // Another instance on the same database whose clock is a minute ahead of this one's.
+    const aheadClock = new ManualClock(app.clock.now() + MINUTE);
+    const ahead = await startTestApp(dialect, {
+      env: { CONSOLE_SESSIONS_PER_ACCOUNT: '3' },
+      clock: aheadClock,
+      database: { database: app.database, url: app.databaseUrl },
+    });
+    try {
+      const there: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        there.push(await signIn(account.live, ahead.url));
+        aheadClock.advance(1_000);
+      }
+      const here = await signIn(account.live);
+      expect(await status(here)).toBe(200);
+      expect(await sessionsOf(account.id)).toBe(3);
+      // The one seen least recently there made room.
+      expect(await status(there[0], ahead.url)).toBe(303);
+      for (const cookie of there.slice(1)) expect(await status(cookie, ahead.url)).toBe(200);
+    } finally {
+      await ahead.close();
+    }
+  });
+
+  it('leaves no more than the cap after sign-ins at once', async () => {
+    const account = await app.account('business');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => postSignIn(app.url, account.live)));
+    for (const answer of answers) expect(answer.status).toBe(303);
     expect(await sessionsOf(account.id)).toBe(3);
   });
 

@@ -42,7 +42,9 @@ export function signInPages(scope: FastifyInstance, ctx: ConsoleContext): void {
         .type('text/html; charset=utf-8')
         .send(String(signInForm(message)));
     if (apiKey.trim() === '') return refuse(400, 'Enter an API key.');
-    const signedIn = await ctx.sessions.signIn(apiKey, request.ip);
+    // A session the browser had before is ended once the key is known, so one browser holds one session.
+    const before = tokenFromCookies(request.headers.cookie, ctx.secure(request));
+    const signedIn = await ctx.sessions.signIn(apiKey, request.ip, before);
     if (signedIn.outcome === 'refused') {
       const wait = signedIn.retryAfterSeconds;
       reply.header('retry-after', String(wait));
@@ -54,8 +56,6 @@ export function signInPages(scope: FastifyInstance, ctx: ConsoleContext): void {
     if (signedIn.outcome === 'unknown') {
       return refuse(401, 'That API key is not valid or has been revoked. Check it and try again.');
     }
-    // A session the browser had before is ended, so one browser holds one session.
-    await ctx.sessions.signOut(tokenFromCookies(request.headers.cookie, ctx.secure(request)));
     return reply
       .header('set-cookie', sessionCookie(signedIn.token, ctx.secure(request)))
       .redirect('/console', 303);
