@@ -73,7 +73,7 @@ const GET_DESCRIPTION = `One delivery with the exact body sent (\`payload\`), th
 
 ${WEBHOOK_NOTES}`;
 
-const REPLAY_DESCRIPTION = `Sends the delivery's event again, as a new delivery to the same endpoint at its current URL: the same body and \`webhook-id\` (receivers can deduplicate on it), signed afresh with the endpoint's secret. \`replay_of\` names the original. When that endpoint was removed (or the event had none), the replay goes to the key mode's first endpoint (the configuration's) if it subscribes to the event; without one it is recorded as failed (\`webhook_not_configured\`). A replay to an endpoint that is disabled or no longer subscribes to the event's kind is recorded as failed without an attempt (\`webhook_disabled\`, \`webhook_unsubscribed\`). A replay that fails is retried on the normal schedule. No body, or \`{}\`.
+const REPLAY_DESCRIPTION = `Sends the delivery's event again, as a new delivery to the same endpoint at its current URL: the same body and \`webhook-id\` (receivers can deduplicate on it), signed afresh with the endpoint's secret (and its previous one within a day of a rotation). \`replay_of\` names the original. When that endpoint was removed (or the event had none), the replay goes to the key mode's first endpoint (the configuration's) if it subscribes to the event; without one it is recorded as failed (\`webhook_not_configured\`). A replay to an endpoint that is disabled or no longer subscribes to the event's kind is recorded as failed without an attempt (\`webhook_disabled\`, \`webhook_unsubscribed\`). A replay that fails is retried on the normal schedule. No body, or \`{}\`.
 
 ${WEBHOOK_NOTES}`;
 
