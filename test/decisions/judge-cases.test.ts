@@ -450,6 +450,16 @@ const CASES: [string, ReturnType<typeof body>, Expected][] = [
     { treatment: 'domestic', ...at('FR', 5.5, 'reduced') },
   ],
   [
+    'FR books sent as `books`, which TEDB states under loan_libraries: the standard rate, and reasons say why',
+    body('FR', 'FR', 'goods', { category: 'books' }),
+    {
+      treatment: 'domestic',
+      ...at('FR', 20),
+      reasons: [/no rate of its own for the category books in FR/, /loan_libraries/],
+      notReasons: [/books is at the standard rate/],
+    },
+  ],
+  [
     'DE accommodation to a DE consumer: 7 %',
     body('DE', 'DE', 'services', { category: 'accommodation' }),
     { treatment: 'domestic', ...at('DE', 7, 'reduced') },
