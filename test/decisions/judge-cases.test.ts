@@ -656,9 +656,14 @@ const CASES: [string, ReturnType<typeof body>, Expected][] = [
     { treatment: 'intra_community_supply', vat_country: 'FR', ...ZERO },
   ],
   [
-    'DE goods to a Greek business whose number is given with GR: ICS into EL',
+    'DE goods to a Greek business whose number is given with GR: ICS into EL, the note prints EL (Art. 215, 226(4))',
     body('DE', 'EL', 'goods', { vat: wellFormed('EL').replace(/^EL/, 'GR') }),
-    { treatment: 'intra_community_supply', vat_country: 'EL', ...ZERO },
+    { treatment: 'intra_community_supply', vat_country: 'EL', ...ZERO, note: /: EL094259216\n/ },
+  ],
+  [
+    'DE goods to a FR business whose number is sent spaced and in lower case: the note prints it as confirmed',
+    body('DE', 'FR', 'goods', { vat: 'fr 40 303 265 045' }),
+    { treatment: 'intra_community_supply', vat_country: 'FR', ...ZERO, note: /: FR40303265045\n/ },
   ],
   [
     'FR goods over threshold to a DE buyer whose number is malformed: treated as a consumer, DE VAT',
