@@ -112,6 +112,11 @@ const CASES: [string, ReturnType<typeof body>, Expected][] = [
     { treatment: 'domestic', ...at('DE', 19), reasons: [/not valid|not registered/i] },
   ],
   [
+    'DE goods over threshold to a FR buyer giving a not-registered number, no is_business: a business claim, DE VAT (Art. 32)',
+    body('DE', 'FR', 'goods', { vat: TEST_INVALID, over: true }),
+    { treatment: 'domestic', ...at('DE', 19) },
+  ],
+  [
     'DE goods to a FR buyer that says it is a business but gives no number, seller over threshold: DE VAT (Art. 32)',
     body('DE', 'FR', 'goods', { business: true, over: true }),
     { treatment: 'domestic', ...at('DE', 19) },
@@ -771,6 +776,21 @@ const CASES: [string, ReturnType<typeof body>, Expected][] = [
     'Greek seller given as GR, goods sent from GR to a FR consumer over the threshold: FR VAT',
     body('GR', 'FR', 'goods', { ships_from: 'GR', over: true }),
     { treatment: 'distance_sale', ...at('FR', 20) },
+  ],
+  [
+    'DE e-books (loan_libraries) to a FR consumer over the threshold: FR VAT at 5.5 % (Art. 58, 98(2))',
+    body('DE', 'FR', 'digital_services', { category: 'loan_libraries', over: true }),
+    { treatment: 'distance_sale', ...at('FR', 5.5, 'reduced') },
+  ],
+  [
+    'DE broadcasting to a FR consumer over the threshold: FR VAT at 10 %',
+    body('DE', 'FR', 'digital_services', { category: 'broadcasting_services', over: true }),
+    { treatment: 'distance_sale', ...at('FR', 10, 'reduced') },
+  ],
+  [
+    'DE general services to a DE consumer, said to be performed in AT: the place does not bind them (Art. 45)',
+    body('DE', 'DE', 'services', { performed_in: 'AT' }),
+    { treatment: 'domestic', ...at('DE', 19) },
   ],
 ];
 
