@@ -1,4 +1,5 @@
 import { timeOrderedId } from '../ids.js';
+import { checkVatNumber } from '../numbers/index.js';
 import type { RatesTable } from '../rates/rates-table.js';
 import type { KeyMode } from '../store/tables.js';
 import type { BuyerCheck } from './buyer-standing.js';
@@ -19,6 +20,16 @@ import type { BuyerStanding } from './types.js';
 /** A new decision id: `dec_` and a time-ordered id, so decisions sort by when they were made. */
 export function newDecisionId(now: number): string {
   return timeOrderedId('dec', now);
+}
+
+/**
+ * The buyer's number as the registry confirmed it, for the invoice (Directive 2006/112/EC Art.
+ * 226(4)): compact, upper case, Greece as EL (Art. 215), whatever spacing or GR prefix was sent.
+ */
+function asChecked(number: string | undefined): string | undefined {
+  if (number === undefined) return undefined;
+  const check = checkVatNumber(number);
+  return check.kind === 'checked' ? check.number.vatNumber : number;
 }
 
 export interface ComposeArgs {
@@ -63,7 +74,7 @@ export function composeDecision(args: ComposeArgs): HashedDecisionView {
       buyer_country: input.buyer.country_code,
       rate: rate.rate === null ? null : String(rate.rate),
       seller_vat_number: input.seller.vat_number,
-      buyer_vat_number: buyer.standing.kind === 'valid' ? input.buyer.vat_number : undefined,
+      buyer_vat_number: buyer.standing.kind === 'valid' ? asChecked(input.buyer.vat_number) : undefined,
     }),
     legal_basis: outcome.legal_basis,
     buyer_validation: buyer.check,

@@ -71,7 +71,11 @@ export function decisionRate(
     return {
       rate: record.standard_rate,
       rate_type: 'standard',
-      reasons: [`The category ${category} is at the standard rate in ${outcome.rate_country}.`],
+      // Absent from the data is not the same as taxed at the standard rate by law: TEDB states
+      // some rates under a broader category only (books under loan_libraries), so say which.
+      reasons: [
+        `The rates data lists no rate of its own for the category ${category} in ${outcome.rate_country}: the standard rate is given. A reduced rate the country states under a broader category (books under loan_libraries, for instance) is not looked up: send that category if it covers the sale.`,
+      ],
     };
   // The standard rate is listed too where it covers the rest of the category: beside entries that
   // are all restricted by a note, and where the law leaves part of a category with several reduced

@@ -140,19 +140,12 @@ export class DecisionService {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'invalid_vat_format') {
         const detail = error.message;
-        return {
-          standing: { kind: 'malformed', detail },
-          reasons: [`The buyer's VAT number is not well-formed (${detail}): it was not checked or charged.`],
-          check: null,
-        };
+        // The rules say why the number did not count (facts.ts), once.
+        return { standing: { kind: 'malformed', detail }, reasons: [], check: null };
       }
       if (error.code === 'upstream_unavailable' || error.code === 'upstream_error') {
         const detail = 'the registry cannot be asked now and no answer younger than the age limit is kept';
-        return {
-          standing: { kind: 'unavailable', detail },
-          reasons: [`The buyer's VAT number could not be checked: ${detail}.`],
-          check: null,
-        };
+        return { standing: { kind: 'unavailable', detail }, reasons: [], check: null };
       }
       throw error;
     }

@@ -147,7 +147,13 @@ export function whyNumberNotUsed(f: DecisionFacts, full: boolean): string | null
   const s = f.standing;
   switch (s.kind) {
     case 'malformed':
-      return `The buyer's VAT number does not have its country's format (${s.detail}): no registry was asked, the check is not charged, and the buyer is treated as a consumer.`;
+      // A buyer that says it is a business stays one for goods (taxed where they leave from);
+      // for services it is treated as a consumer either way (Regulation 282/2011 Art. 18(2), (3)).
+      return `The buyer's VAT number is not well-formed, without its country's format: ${s.detail.replace(/\.$/, '')}. No registry was asked and the check is not charged; ${
+        f.claimsBusiness && f.kind === 'goods'
+          ? 'the buyer, which says it is a business, is treated as one without a confirmed VAT number'
+          : 'the buyer is treated as a consumer'
+      }.`;
     case 'invalid':
       return `The registry answered that the buyer's VAT number is not valid (${s.source_status}): the buyer cannot be treated as a business registered for VAT, and a current "not registered" outweighs any older valid answer.`;
     case 'unavailable':

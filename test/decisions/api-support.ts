@@ -103,6 +103,17 @@ export interface ExpectedDecision {
   source_status?: string;
 }
 
+/** What a case expects of a zero-rated or untaxed sale (exempt, reverse charge, outside the scope). */
+export const ZERO = { charge_vat: false, rate: 0 } as const;
+
+/** What a case expects of a sale the service does not assess. */
+export const NOT_ASSESSED = {
+  treatment: 'not_assessed',
+  vat_country: null,
+  charge_vat: null,
+  rate: null,
+} as const;
+
 /** Checks a decision answer against what its case expects. */
 export function expectDecision(res: TestResponse, expected: ExpectedDecision): void {
   expect(res.status, res.text).toBe(200);

@@ -6,9 +6,11 @@ import {
   decidingWithTestKeys,
   type ExpectedDecision,
   expectDecision,
+  NOT_ASSESSED,
   TEST_DOWN,
   TEST_INVALID,
   TEST_STALE,
+  ZERO,
 } from './api-support.js';
 
 /**
@@ -40,8 +42,6 @@ const body = (seller: string, buyer: string, kind: string, sale: Sale = {}) =>
 
 type Expected = ExpectedDecision;
 
-const ZERO = { charge_vat: false, rate: 0 } as const;
-const NOT_ASSESSED = { treatment: 'not_assessed', vat_country: null, charge_vat: null, rate: null } as const;
 const EXPORT = { treatment: 'export', vat_country: null, ...ZERO } as const;
 const OUTSIDE = { treatment: 'outside_scope', vat_country: null, ...ZERO } as const;
 const at = (country: string, rate: number) => ({ vat_country: country, charge_vat: true, rate });

@@ -6,10 +6,12 @@ import {
   decidingWithTestKeys,
   type ExpectedDecision,
   expectDecision,
+  NOT_ASSESSED,
   TEST_DOWN,
   TEST_INVALID,
   TEST_STALE,
   wellFormed,
+  ZERO,
 } from './api-support.js';
 
 /**
@@ -27,8 +29,6 @@ const body = (seller: string, buyer: string, kind: string, sale: CaseSale = {}) 
 
 type Expected = ExpectedDecision;
 
-const ZERO = { charge_vat: false, rate: 0 } as const;
-const NOT_ASSESSED = { treatment: 'not_assessed', vat_country: null, charge_vat: null, rate: null } as const;
 const std = (country: string, rate: number) => ({
   vat_country: country,
   charge_vat: true,
