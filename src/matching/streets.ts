@@ -11,7 +11,7 @@ import {
   type StreetLanguage,
   UNIT_WORDS,
 } from './address-formats.js';
-import { asciiWord, joined, oneSlipApart, readings, sameWord, type Word } from './letters.js';
+import { asciiWord, cyrillicWords, joined, oneSlipApart, readings, sameWord, type Word } from './letters.js';
 import { saintly } from './places.js';
 
 /**
@@ -46,6 +46,8 @@ type Token =
   | { kind: 'dash' };
 
 const TOKEN = /(\d+)|([a-z]+)|(\/)|(-)/g;
+/** TOKEN in the letters of any script. */
+const WRITTEN_TOKEN = /\d+|\p{L}+|\/|-/gu;
 const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 
 /** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
@@ -59,6 +61,11 @@ function tokensOf(text: string): Token[] {
   };
   const spelledAt = alongside(spelled);
   const latinAt = latin?.map(alongside);
+  const cyrillic = cyrillicWords(
+    text,
+    found.map((match) => match[0]),
+    WRITTEN_TOKEN,
+  );
   return found.map((match, i): Token => {
     if (match[1] !== undefined) return { kind: 'number', value: Number.parseInt(match[1], 10) };
     if (match[2] === undefined) return { kind: match[3] !== undefined ? 'slash' : 'dash' };
@@ -67,6 +74,8 @@ function tokensOf(text: string): Token[] {
     const dotted = mark === '.' || (mark === '/' && match[2].length === 1);
     const word: Word = { plain: match[2], spelled: spelledAt(i) };
     if (latinAt) word.latin = latinAt.map((at) => at(i));
+    const written = cyrillic?.[i];
+    if (written !== undefined) word.cyrillic = [written];
     return { kind: 'word', word, dotted, raw: match[2] };
   });
 }

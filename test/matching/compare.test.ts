@@ -529,6 +529,83 @@ describe('Greek β and η read either way', () => {
   });
 });
 
+describe('Bulgarian Cyrillic read as customers write it in Latin letters', () => {
+  it.each([
+    // the transliteration law, and the readings in wide use beside it
+    ['Rila Trade EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['Rila Treyd EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['Rila Treid EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['Rila Trejd EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['Rila Trade Ltd', 'РИЛА ТРЕЙД ЕООД', 'partial'],
+    ['Hristov Konsult OOD', 'ХРИСТОВ КОНСУЛТ ООД', 'match'],
+    ['Khristov Consult OOD', 'ХРИСТОВ КОНСУЛТ ООД', 'match'],
+    ['Balkan Tsentar AD', 'БАЛКАН ЦЕНТЪР АД', 'match'],
+    ['Balkan Centar AD', 'БАЛКАН ЦЕНТЪР АД', 'match'],
+    ['Balkan Tzentur AD', 'БАЛКАН ЦЕНТЪР АД', 'match'],
+    ['Zhelezov EOOD', 'ЖЕЛЕЗОВ ЕООД', 'match'],
+    ['Jelezov EOOD', 'ЖЕЛЕЗОВ ЕООД', 'match'],
+    ['Yuzhna Zvezda EOOD', 'ЮЖНА ЗВЕЗДА ЕООД', 'match'],
+    ['Iujna Zvezda EOOD', 'ЮЖНА ЗВЕЗДА ЕООД', 'match'],
+    ['Mariya Foods EOOD', 'МАРИЯ ФУУДС ЕООД', 'match'],
+    ['Maria Foods EOOD', 'МАРИЯ ФУУДС ЕООД', 'match'],
+    ['Shtastie OOD', 'ЩАСТИЕ ООД', 'match'],
+    ['Shchastie OOD', 'ЩАСТИЕ ООД', 'match'],
+    ['РилаТрейд ЕООД', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['RilaTrade EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    // a group word on one side only distinguishes nothing, in either script
+    ['Rila EOOD', 'РИЛА ГРУП ЕООД', 'partial'],
+    ['Rila Group EOOD', 'РИЛА ГРУП ЕООД', 'match'],
+    // near misses: other names stay other names
+    ['Pirin Trade EOOD', 'РИЛА ТРЕЙД ЕООД', 'mismatch'],
+    ['Rila Trading EOOD', 'РИЛА ТРЕЙД ЕООД', 'mismatch'],
+    ['Rila Trade EOOD', 'РИЛА ТРЕЙДИНГ ЕООД', 'mismatch'],
+    ['Rila Group EOOD', 'РИЛА ТРЕЙД ЕООД', 'mismatch'],
+    ['Rila Tread EOOD', 'РИЛА ТРЕЙД ЕООД', 'mismatch'],
+    ['Sena EOOD', 'ЦЕНА ЕООД', 'mismatch'],
+    ['Kaos EOOD', 'ХАОС ЕООД', 'mismatch'],
+    // a slip in a long word is worth a look, as in Latin letters
+    ['Kristov Konsult OOD', 'ХРИСТОВ КОНСУЛТ ООД', 'partial'],
+    ['Balkan Sentar AD', 'БАЛКАН ЦЕНТЪР АД', 'partial'],
+    ['Balkan Centor AD', 'БАЛКАН ЦЕНТЪР АД', 'mismatch'],
+    ['Selezov EOOD', 'ЖЕЛЕЗОВ ЕООД', 'mismatch'],
+    ['Maria Foods EOOD', 'МАРТА ФУУДС ЕООД', 'mismatch'],
+    // two Cyrillic names compare letter by letter: the other readings and loanwords count against Latin only
+    ['ТУР ЕООД', 'ТЪР ЕООД', 'mismatch'],
+    ['ТРЕЙД ЕООД', 'ТРЕЙДИНГ ЕООД', 'partial'],
+    ['ЖАНА ЕООД', 'ЙАНА ЕООД', 'mismatch'],
+    ['ЦЕНА ЕООД', 'СЕНА ЕООД', 'mismatch'],
+  ])('%j against %j: %s', (sent, registered, outcome) => {
+    expect(compareNames(sent, registered, 'BG')).toBe(outcome);
+  });
+
+  it('reads Bulgarian streets and towns the same way', () => {
+    const address = readRegisteredAddress('гр. София 1000, ул. Цар Шишман 15', 'BG');
+    expect(compareStreet('ul. Tsar Shishman 15', address, 'BG')).toBe('match');
+    expect(compareStreet('ul. Car Shishman 15', address, 'BG')).toBe('match');
+    expect(compareStreet('ul. Tzar Shishman 15', address, 'BG')).toBe('match');
+    expect(compareStreet('ul. Tsar Simeon 15', address, 'BG')).toBe('mismatch');
+    expect(compareStreet('ul. Car Shishman 51', address, 'BG')).toBe('mismatch');
+    expect(compareCity('Sofia', address, 'BG')).toBe('match');
+    expect(compareCity('Sofiya', address, 'BG')).toBe('match');
+    expect(compareCity('Sopot', address, 'BG')).toBe('mismatch');
+    const varna = readRegisteredAddress('гр. Хасково 6300, бул. България 1', 'BG');
+    expect(compareCity('Haskovo', varna, 'BG')).toBe('match');
+    expect(compareCity('Khaskovo', varna, 'BG')).toBe('match');
+    expect(compareStreet('bul. Bulgaria 1', varna, 'BG')).toBe('match');
+    expect(compareStreet('bul. Balgariya 1', varna, 'BG')).toBe('match');
+    expect(compareStreet('bul. Bulgaria 2', varna, 'BG')).toBe('mismatch');
+  });
+
+  it('keeps the word as written for Bulgarian words only', () => {
+    const [rila, trade, ltd] = wordsOf('РИЛА ТРЕЙД Ltd');
+    expect(rila).toMatchObject({ plain: 'rila', cyrillic: ['рила'] });
+    expect(trade.cyrillic).toEqual(['трейд']);
+    expect(ltd.cyrillic).toBeUndefined();
+    expect(wordsOf('Rila Trade')[0].cyrillic).toBeUndefined();
+    expect(wordsOf('ΒΗΤΑ')[0].cyrillic).toBeUndefined();
+  });
+});
+
 describe('a town sent with its postcode', () => {
   const at = (address: string, country: string) => readRegisteredAddress(address, country);
 

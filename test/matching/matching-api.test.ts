@@ -187,7 +187,10 @@ describeEachDialect('matching through the API', (dialect) => {
     expect(sim.statsOf('vies').callsByNumber.ATU12345675).toBe(3);
   });
 
-  const numberOf = new Map(['BE', 'IT', 'EL', 'FR'].map((country) => [country, numbersFor(country, 1)[0]]));
+  const numberOf = new Map(
+    ['BE', 'IT', 'EL', 'FR', 'BG'].map((country) => [country, numbersFor(country, 1)[0]]),
+  );
+  const registeredName: Readonly<Record<string, string>> = { EL: 'ΒΗΤΑ Α.Ε.', BG: 'РИЛА ТРЕЙД ЕООД' };
   it.each([
     [
       'a Brussels street and town in the other language',
@@ -227,6 +230,27 @@ describeEachDialect('matching through the API', (dialect) => {
       ],
     ],
     [
+      'a Bulgarian name and address in Cyrillic with a name and address in Latin letters',
+      'BG',
+      ['гр. Хасково 6300', 'ул. Цар Шишман 15'],
+      [
+        [
+          {
+            trader_name: 'Rila Trade EOOD',
+            trader_street: 'ul. Car Shishman 15',
+            trader_city: 'Khaskovo',
+          },
+          { name: 'match', street: 'match', city: 'match' },
+        ],
+        [{ trader_name: 'Rila Treid Ltd' }, { name: 'partial' }],
+        [
+          { trader_name: 'Pirin Trade EOOD', trader_street: 'ul. Tsar Simeon 15' },
+          { name: 'mismatch', street: 'mismatch' },
+        ],
+        [{ trader_name: 'РИЛА ТРЕЙДИНГ ЕООД' }, { name: 'partial' }],
+      ],
+    ],
+    [
       'a postcode written in the town field',
       'FR',
       ['12 RUE DE LA BOETIE', '75008 PARIS'],
@@ -240,7 +264,7 @@ describeEachDialect('matching through the API', (dialect) => {
     const { app, sim } = live;
     const account = await app.account('pro');
     const vatNumber = numberOf.get(country) as string;
-    const name = country === 'EL' ? 'ΒΗΤΑ Α.Ε.' : 'Registered Trader';
+    const name = registeredName[country] ?? 'Registered Trader';
     // A member state that does not compare: the service compares what it returned.
     sim.addCompany({
       vatNumber,
