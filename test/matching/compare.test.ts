@@ -606,6 +606,64 @@ describe('Bulgarian Cyrillic read as customers write it in Latin letters', () =>
   });
 });
 
+describe('German and Polish numbers in street names', () => {
+  it.each([
+    ['Straße des Siebzehnten Juni 135', 'Straße des 17. Juni 135, 10623 Berlin', 'DE', 'match'],
+    ['Str. des 17. Juni 135', 'STRASSE DES SIEBZEHNTEN JUNI 135, 10623 BERLIN', 'DE', 'match'],
+    ['Strasse des siebzehnten Juni 135', 'Straße des 17. Juni 135, 10623 Berlin', 'DE', 'match'],
+    ['Platz des Einundzwanzigsten Mai 2', 'Platz des 21. Mai 2, 01067 Dresden', 'DE', 'match'],
+    ['Straße des Fuenften Mai 3', 'Straße des 5. Mai 3, 01067 Dresden', 'DE', 'match'],
+    ['Zu den Drei Linden 4', 'Zu den 3 Linden 4, 04109 Leipzig', 'DE', 'match'],
+    ['Straße des Achten Mai 1', 'Straße des 8. Mai 1, 01067 Dresden', 'DE', 'match'],
+    ['ul. Trzeciego Maja 5', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'match'],
+    ['ul. 3-go Maja 5', 'UL. TRZECIEGO MAJA 5, 00-001 WARSZAWA', 'PL', 'match'],
+    ['ul. 3 Maja 5', 'UL. 3-GO MAJA 5, 00-001 WARSZAWA', 'PL', 'match'],
+    ['ul. Jedenastego Listopada 2', 'ul. 11 Listopada 2, 00-001 Warszawa', 'PL', 'match'],
+    ['ul. Dwudziestego Dziewiątego Listopada 2', 'ul. 29 Listopada 2, 30-001 Kraków', 'PL', 'match'],
+    ['ul. Pierwszej Dywizji 7', 'ul. 1 Dywizji 7, 00-001 Warszawa', 'PL', 'match'],
+    // another number is another street
+    ['Straße des Achtzehnten Juni 135', 'Straße des 17. Juni 135, 10623 Berlin', 'DE', 'mismatch'],
+    ['Straße des Siebten Juni 135', 'Straße des 17. Juni 135, 10623 Berlin', 'DE', 'mismatch'],
+    ['Straße des 7. Juni 135', 'STRASSE DES SIEBZEHNTEN JUNI 135, 10623 BERLIN', 'DE', 'mismatch'],
+    ['Platz des Zwanzigsten Mai 2', 'Platz des 21. Mai 2, 01067 Dresden', 'DE', 'mismatch'],
+    ['Zu den Vier Linden 4', 'Zu den 3 Linden 4, 04109 Leipzig', 'DE', 'mismatch'],
+    ['ul. Drugiego Maja 5', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'mismatch'],
+    ['ul. 13 Maja 5', 'UL. TRZECIEGO MAJA 5, 00-001 WARSZAWA', 'PL', 'mismatch'],
+    ['ul. Trzydziestego Listopada 2', 'ul. 29 Listopada 2, 30-001 Kraków', 'PL', 'mismatch'],
+    ['ul. Maja 5', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'mismatch'],
+    ['ul. Trzeciego Maja 7', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'mismatch'],
+    // `achter` is `behind` in Dutch and Low German, no number
+    ['Achterstraat 5', 'ACHTSTRAAT 5, 2000 ANTWERPEN', 'BE', 'mismatch'],
+  ])('%j in %j (%s): %s', (street, address, country, outcome) => {
+    expect(compareStreet(street, readRegisteredAddress(address, country), country)).toBe(outcome);
+  });
+});
+
+describe('French and Portuguese numbers with and one, and French ordinals in digits', () => {
+  it.each([
+    ['Rue du Vingt et Un Août 3', '3 RUE DU 21 AOUT, 75002 PARIS', 'FR', 'match'],
+    ['Rue du 21 Août 3', '3 RUE DU VINGT ET UN AOUT, 75002 PARIS', 'FR', 'match'],
+    ['Rue du Trente et Un Décembre 3', '3 RUE DU 31 DECEMBRE, 75002 PARIS', 'FR', 'match'],
+    ['Rua Vinte e Um de Janeiro 10', 'RUA 21 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'match'],
+    ['Rua Trinta e Um de Janeiro 10', 'RUA 31 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'match'],
+    // another number, and `un` / `um` as an article, are not one
+    ['Rue du Vingt et Un Août 3', '3 RUE DU 20 AOUT, 75002 PARIS', 'FR', 'mismatch'],
+    ['Rue du Vingt Août 3', '3 RUE DU 21 AOUT, 75002 PARIS', 'FR', 'mismatch'],
+    ['Rue du Trente et Un Décembre 3', '3 RUE DU 30 DECEMBRE, 75002 PARIS', 'FR', 'mismatch'],
+    ['Rua Vinte e Um de Janeiro 10', 'RUA 20 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'mismatch'],
+    ['Rua Vinte e Dois de Janeiro 10', 'RUA 21 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'mismatch'],
+    ['Rua 20 e Um de Janeiro 10', 'RUA 21 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'mismatch'],
+    ['Rue Victor Hugo et Un Ami 3', '3 RUE VICTOR HUGO ET 1 AMI, 75002 PARIS', 'FR', 'mismatch'],
+    // a French ordinal in digits is its number
+    ['Rue du 1er Mai 3', '3 RUE DU PREMIER MAI, 75002 PARIS', 'FR', 'match'],
+    ['3 rue du 2e Régiment', '3 RUE DU DEUX REGIMENT, 75002 PARIS', 'FR', 'match'],
+    ['Rue du 1er Mai 3', '3 RUE DU 11 MAI, 75002 PARIS', 'FR', 'mismatch'],
+    ['3 rue du 2e Régiment', '3 RUE DU 3E REGIMENT, 75002 PARIS', 'FR', 'mismatch'],
+  ])('%j in %j (%s): %s', (street, address, country, outcome) => {
+    expect(compareStreet(street, readRegisteredAddress(address, country), country)).toBe(outcome);
+  });
+});
+
 describe('a town sent with its postcode', () => {
   const at = (address: string, country: string) => readRegisteredAddress(address, country);
 

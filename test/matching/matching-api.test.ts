@@ -188,7 +188,7 @@ describeEachDialect('matching through the API', (dialect) => {
   });
 
   const numberOf = new Map(
-    ['BE', 'IT', 'EL', 'FR', 'BG'].map((country) => [country, numbersFor(country, 1)[0]]),
+    ['BE', 'IT', 'EL', 'FR', 'BG', 'DE', 'PL', 'PT'].map((country) => [country, numbersFor(country, 1)[0]]),
   );
   const registeredName: Readonly<Record<string, string>> = { EL: 'ΒΗΤΑ Α.Ε.', BG: 'РИЛА ТРЕЙД ЕООД' };
   it.each([
@@ -248,6 +248,42 @@ describeEachDialect('matching through the API', (dialect) => {
           { name: 'mismatch', street: 'mismatch' },
         ],
         [{ trader_name: 'РИЛА ТРЕЙДИНГ ЕООД' }, { name: 'partial' }],
+      ],
+    ],
+    [
+      'a German ordinal in a street name written as a word',
+      'DE',
+      ['Straße des 17. Juni 135', '10623 Berlin'],
+      [
+        [{ trader_street: 'Straße des Siebzehnten Juni 135' }, { street: 'match' }],
+        [{ trader_street: 'Straße des Achtzehnten Juni 135' }, { street: 'mismatch' }],
+      ],
+    ],
+    [
+      'a Polish ordinal in a street name written as a word',
+      'PL',
+      ['UL. 3 MAJA 5', '00-001 WARSZAWA'],
+      [
+        [{ trader_street: 'ul. Trzeciego Maja 5' }, { street: 'match' }],
+        [{ trader_street: 'ul. Drugiego Maja 5' }, { street: 'mismatch' }],
+      ],
+    ],
+    [
+      'a Portuguese number with "and one" in a street name',
+      'PT',
+      ['RUA 31 DE JANEIRO 10', '1100-053 LISBOA'],
+      [
+        [{ trader_street: 'Rua Trinta e Um de Janeiro 10' }, { street: 'match' }],
+        [{ trader_street: 'Rua Trinta de Janeiro 10' }, { street: 'mismatch' }],
+      ],
+    ],
+    [
+      'a French number with "and one" in a street name',
+      'FR',
+      ['3 RUE DU 21 AOUT', '75002 PARIS'],
+      [
+        [{ trader_street: '3 rue du Vingt et Un Août' }, { street: 'match' }],
+        [{ trader_street: '3 rue du Vingt-Deux Août' }, { street: 'mismatch' }],
       ],
     ],
     [
