@@ -313,16 +313,81 @@ export const STREET_NUMBER_WORDS: Partial<Record<StreetLanguage, ReadonlyMap<str
     '1=premier 2=deux 3=trois 4=quatre 5=cinq 6=six 7=sept 8=huit 9=neuf 10=dix 11=onze 12=douze 13=treize 14=quatorze 15=quinze 16=seize 20=vingt 30=trente',
   ),
   ro: numberWords('1=unu 2=doi,doua 3=trei 4=patru 5=cinci 6=sase 7=sapte 8=opt 9=noua 10=zece'),
+  de: germanNumbers(),
+  // The ordinals in the genitive, as streets name a date or a regiment (`ul. Trzeciego Maja`,
+  // `ul. Pierwszej Dywizji`): the masculine `-ego` and the feminine `-ej`.
+  pl: numberWords(
+    '1=pierwsz 2=drugi 3=trzeci 4=czwart 5=piat 6=szost 7=siodm 8=osm 9=dziewiat 10=dziesiat 11=jedenast 12=dwunast 13=trzynast 14=czternast 15=pietnast 16=szesnast 17=siedemnast 18=osiemnast 19=dziewietnast 20=dwudziest 30=trzydziest',
+    ['ego', 'ej'],
+  ),
 };
 
-function numberWords(entries: string): ReadonlyMap<string, number> {
+/**
+ * German numbers 2 to 31 and ordinals 1 to 31 with every ending (`Zu den Drei Linden`, `Straße
+ * des Siebzehnten Juni`), tens and unit written as one word as German writes them
+ * (`einundzwanzigsten`), and ü and ß as ue and ss too (`fuenften`). Not `achter`, which is `behind`
+ * in Dutch and Low German street names (`Achterstraat`).
+ */
+function germanNumbers(): ReadonlyMap<string, number> {
+  const units = ['ein', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun'];
+  const cardinals = [
+    ...units,
+    'zehn',
+    'elf',
+    'zwölf',
+    ...['drei', 'vier', 'fünf', 'sech', 'sieb', 'acht', 'neun'].map((unit) => `${unit}zehn`),
+  ];
+  const tens = ['zwanzig', 'dreißig'];
+  const numbers = new Map<string, number>();
+  const add = (word: string, value: number) => {
+    for (const spelling of [word.replace('ü', 'u'), word.replace('ü', 'ue')])
+      numbers.set(spelling.replace('ß', 'ss'), value);
+  };
+  const ordinal = (cardinal: string) =>
+    ({ ein: 'ers', drei: 'drit', sieben: 'sieb', acht: 'ach' })[cardinal] ?? cardinal;
+  const written = (value: number) => {
+    if (value < 20) return cardinals[value - 1];
+    const [ten, unit] = [tens[Math.floor(value / 10) - 2], value % 10];
+    return unit === 0 ? ten : `${units[unit - 1]}und${ten}`;
+  };
+  for (let value = 1; value <= 31; value++) {
+    const cardinal = written(value);
+    if (value > 1) add(cardinal, value);
+    // Ordinals end -te below 20, -ste from 20 (`dritte`, `zwanzigste`).
+    const stem = value < 20 ? `${ordinal(cardinal)}t` : `${cardinal}st`;
+    for (const ending of ['e', 'en', 'er', 'es', 'em'])
+      if (`${stem}${ending}` !== 'achter') add(`${stem}${ending}`, value);
+  }
+  return numbers;
+}
+
+/** `number=words` entries; with `endings`, each word is a stem written with each ending. */
+function numberWords(entries: string, endings: readonly string[] = ['']): ReadonlyMap<string, number> {
   return new Map(
     entries.split(' ').flatMap((entry) => {
       const [value, words] = entry.split('=');
-      return words.split(',').map((word) => [word, Number(value)] as const);
+      return words
+        .split(',')
+        .flatMap((word) => endings.map((ending) => [`${word}${ending}`, Number(value)] as const));
     }),
   );
 }
+
+/**
+ * Words for one that are also articles (`un`, `um`), left out of STREET_NUMBER_WORDS: read as 1
+ * only after tens and a joining word in the number that begins a street's name (`Rue du Vingt et
+ * Un Août`, `Rua Trinta e Um de Janeiro`).
+ */
+export const ONE_AFTER_TENS: Partial<Record<StreetLanguage, readonly string[]>> = { fr: ['un'], pt: ['um'] };
+
+/**
+ * What follows a number in digits to make it an ordinal (`3-go Maja`, `1er Mai`, `2e Régiment`):
+ * left out of a street's name.
+ */
+export const ORDINAL_ENDINGS: Partial<Record<StreetLanguage, readonly string[]>> = {
+  pl: ['go', 'ego'],
+  fr: ['er', 're', 'e', 'eme'],
+};
 
 /** Words that join the tens and the unit of a number written out (`vingt et un`, `treinta y uno`). */
 export const NUMBER_JOINS: ReadonlySet<string> = new Set(['et', 'y', 'e', 'si']);

@@ -1,4 +1,5 @@
 import anyAscii from 'any-ascii';
+import { LOANWORDS } from './loanwords.js';
 
 /**
  * Letters and spellings (docs/matching.md, "Letters"): every script the served countries write
@@ -13,6 +14,11 @@ import anyAscii from 'any-ascii';
  * - `latin`, Greek words only: the older and brand spellings beside ELOT's, with β as b or v, η
  *   as e or i and φ as ph or f (`ΒΗΤΑ` = `Beta` = `Vita`, `ΑΛΦΑ` = `Alpha`), compared only with a
  *   word written in Latin letters: two Greek words still compare letter by letter.
+ * - `cyrillic`, Bulgarian words only: the word as written, read against a word in Latin letters
+ *   by the transliteration law and the other spellings customers use (х as kh, ъ as u, й as i or
+ *   j, ц as c or tz, ж as j, ю and я as iu, ju, ia, ja; a final ия as ia, `София` = `Sofia`), and an
+ *   English business word the firm spells by sound as the English word (`ТРЕЙД` = `Trade`, see
+ *   loanwords.ts). Two Cyrillic words still compare letter by letter.
  *
  * Two words are the same when either reading agrees: Müller = Muller (plain) = Mueller
  * (spelled), Ερμού = Ermou (spelled), София = Sofiya (plain).
@@ -26,6 +32,11 @@ export interface Word {
    * entry of GREEK_CHOICES, in its order), each letter read one way throughout the text.
    */
   latin?: readonly string[];
+  /**
+   * The words of a Bulgarian (Cyrillic) text only: the word as written, lower case; a word run
+   * together from several (`joined`) keeps each one's, a word without Cyrillic letters its plain reading.
+   */
+  cyrillic?: readonly string[];
 }
 
 /** Letters whose usual second spelling is two letters (German, Nordic, Croatian, Icelandic). */
@@ -55,6 +66,49 @@ const BULGARIAN: Readonly<Record<string, string>> = {
   ч: 'ch',
   ш: 'sh',
 };
+
+/**
+ * How customers write each Bulgarian letter in Latin letters, the transliteration law's reading
+ * first, then the other readings in wide use: older systems (х kh, щ shch, ъ u), the French-based
+ * one of former passports (ж j, ц tz, й i), and the Central European one (ц c, й and я as j, ja).
+ * Only against a word in Latin letters (`sameWord`).
+ */
+const CYRILLIC_LATIN: Readonly<Record<string, readonly string[]>> = {
+  а: ['a'],
+  б: ['b'],
+  в: ['v'],
+  г: ['g'],
+  д: ['d'],
+  е: ['e'],
+  ж: ['zh', 'j'],
+  з: ['z'],
+  и: ['i'],
+  ѝ: ['i'],
+  й: ['y', 'i', 'j'],
+  к: ['k'],
+  л: ['l'],
+  м: ['m'],
+  н: ['n'],
+  о: ['o'],
+  п: ['p'],
+  р: ['r'],
+  с: ['s'],
+  т: ['t'],
+  у: ['u'],
+  ф: ['f'],
+  х: ['h', 'kh'],
+  ц: ['ts', 'c', 'tz'],
+  ч: ['ch'],
+  ш: ['sh'],
+  щ: ['sht', 'shch'],
+  ъ: ['a', 'u'],
+  ь: ['y', 'i', 'j'],
+  ю: ['yu', 'iu', 'ju'],
+  я: ['ya', 'ia', 'ja'],
+};
+/** The law writes ия at the end of a word ia (`България` = `Bulgaria`, `София` = `Sofia`). */
+const FINAL_IYA = 'ия';
+const CYRILLIC = /[\u0400-\u04ff]/u;
 
 const VOICELESS_GREEK = 'θκξπστφχψς';
 const GREEK_VOWEL_DIGRAPH = /([αεη])υ(.?)/gu;
@@ -142,17 +196,80 @@ export function readings(text: string): { plain: string; spelled: string; latin?
 export function wordsOf(text: string): Word[] {
   const read = readings(text);
   const plain = foldAscii(read.plain);
-  if (read.spelled === read.plain && read.latin === undefined)
+  const cyrillic = cyrillicWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD);
+  if (read.spelled === read.plain && read.latin === undefined && cyrillic === undefined)
     return plain.map((word) => ({ plain: word, spelled: word }));
   // Every reading splits the same way (every replacement is letters); should one not, the plain one serves.
   const spelled = alignedWith(plain, foldAscii(read.spelled));
   const latin = read.latin?.map((reading) => alignedWith(plain, foldAscii(reading)));
   // Every word of a Greek text carries its Latin spellings, which marks it Greek for sameWord.
-  return plain.map((word, i) =>
-    latin
+  return plain.map((word, i) => {
+    const read: Word = latin
       ? { plain: word, spelled: spelled[i], latin: latin.map((reading) => reading[i]) }
-      : { plain: word, spelled: spelled[i] },
-  );
+      : { plain: word, spelled: spelled[i] };
+    const written = cyrillic?.[i];
+    if (written !== undefined) read.cyrillic = [written];
+    return read;
+  });
+}
+
+/** foldAscii's words and abbreviation dots, in the letters of any script. */
+const WRITTEN_WORD = /[\p{L}\p{N}]+|&/gu;
+const UNICODE_ABBREVIATION_DOT = /(\p{L})\.(?=\p{L}(?:[^\p{L}]|$))/gu;
+
+/**
+ * The words of a text with Cyrillic letters as written (lower case, apostrophes gone), split by
+ * `pattern` beside its ASCII words `ascii` split alike: undefined for a word without Cyrillic
+ * letters, and for the whole text when the two do not line up word for word (it then reads as
+ * before, letter by letter only).
+ */
+export function cyrillicWords(
+  text: string,
+  ascii: readonly string[],
+  pattern: RegExp,
+): Array<string | undefined> | undefined {
+  if (!CYRILLIC.test(text)) return undefined;
+  const written = text.toLowerCase().normalize('NFC').replace(APOSTROPHES, '').match(pattern) ?? [];
+  const lineUp =
+    written.length === ascii.length &&
+    written.every((word, i) => anyAscii(word).toLowerCase().replace(APOSTROPHES, '') === ascii[i]);
+  return lineUp ? written.map((word) => (CYRILLIC.test(word) ? word : undefined)) : undefined;
+}
+
+/**
+ * A Latin spelling of Cyrillic words run together: each word read by CYRILLIC_LATIN letter by
+ * letter (any reading of each letter), or as its English word when it is a loanword.
+ */
+function readsAs(words: readonly string[], latin: string): boolean {
+  let at: ReadonlySet<number> = new Set([0]);
+  for (const word of words) {
+    const next = new Set<number>();
+    const loan = LOANWORDS.get(word);
+    for (const start of at) {
+      if (loan !== undefined && latin.startsWith(loan, start)) next.add(start + loan.length);
+      for (const end of lettersRead(word, latin, start)) next.add(end);
+    }
+    if (next.size === 0) return false;
+    at = next;
+  }
+  return at.has(latin.length);
+}
+
+/** Where in `latin` a reading of `word`'s letters that starts at `start` can end. */
+function lettersRead(word: string, latin: string, start: number): ReadonlySet<number> {
+  const reached = Array.from({ length: word.length + 1 }, () => new Set<number>());
+  reached[0].add(start);
+  for (let i = 0; i < word.length; i++) {
+    const letter = word[i];
+    const ways: Array<readonly [number, string]> = (
+      CYRILLIC_LATIN[letter] ?? [CYRILLIC.test(letter) ? anyAscii(letter).toLowerCase() : letter]
+    ).map((reading) => [1, reading] as const);
+    if (i === word.length - FINAL_IYA.length && word.endsWith(FINAL_IYA)) ways.push([2, 'ia']);
+    for (const at of reached[i])
+      for (const [letters, reading] of ways)
+        if (latin.startsWith(reading, at)) reached[i + letters].add(at + reading.length);
+  }
+  return reached[word.length];
 }
 
 function alignedWith(plain: readonly string[], other: readonly string[]): readonly string[] {
@@ -160,11 +277,19 @@ function alignedWith(plain: readonly string[], other: readonly string[]): readon
 }
 
 /**
- * Either reading agrees; a Greek word's Latin spellings count against a word without them only,
- * so two Greek words never meet through them (`ΒΗΤΑ` is not `ΒΕΤΑ`, though both may be `Beta`).
+ * Either reading agrees; a Greek word's Latin spellings, and a Bulgarian word's Latin readings,
+ * count against a word in Latin letters only, so two Greek or two Cyrillic words never meet
+ * through them (`ΒΗΤΑ` is not `ΒΕΤΑ`, though both may be `Beta`; `ТЪР` is not `ТУР`, though both
+ * may be `Tur`).
  */
 export function sameWord(a: Word, b: Word): boolean {
   if (a.plain === b.plain || a.spelled === b.spelled) return true;
+  if (a.cyrillic !== undefined || b.cyrillic !== undefined) {
+    const [cyrillic, other] = a.cyrillic ? [a.cyrillic, b] : [b.cyrillic ?? [], a];
+    // Two Cyrillic (or a Cyrillic and a Greek) words compare letter by letter only.
+    if (other.cyrillic !== undefined || other.latin !== undefined) return false;
+    return readsAs(cyrillic, other.plain) || readsAs(cyrillic, other.spelled);
+  }
   if ((a.latin === undefined) === (b.latin === undefined)) return false;
   const [greek, other] = a.latin ? [a.latin, b] : [b.latin ?? [], a];
   return greek.includes(other.plain) || greek.includes(other.spelled);
@@ -176,13 +301,19 @@ export function joined(words: readonly Word[]): Word {
   let spelled = '';
   const latin = GREEK_CHOICES.map(() => '');
   let greek = false;
+  const cyrillic: string[] = [];
+  let bulgarian = false;
   for (const word of words) {
     plain += word.plain;
     spelled += word.spelled;
     for (let k = 0; k < latin.length; k++) latin[k] += word.latin?.[k] ?? word.spelled;
     greek ||= word.latin !== undefined;
+    cyrillic.push(...(word.cyrillic ?? [word.plain]));
+    bulgarian ||= word.cyrillic !== undefined;
   }
-  return greek ? { plain, spelled, latin } : { plain, spelled };
+  const run: Word = greek ? { plain, spelled, latin } : { plain, spelled };
+  if (bulgarian) run.cyrillic = cyrillic;
+  return run;
 }
 
 export function sameWords(a: readonly Word[], b: readonly Word[]): boolean {

@@ -1,5 +1,6 @@
 import { type LegalForm, legalFormNamed, sameForm, splitLegalForm, succeededForm } from './legal-forms.js';
 import { joined, oneSlipApart, sameWord, sameWords, type Word, wordsOf } from './letters.js';
+import { LOANWORDS } from './loanwords.js';
 import {
   CONJUNCTIONS,
   CUTTING,
@@ -142,9 +143,14 @@ function areInitials(short: readonly Word[], long: readonly Word[]): boolean {
   return letters === all || letters === long3;
 }
 
-/** Words of `words` that are not filler. */
+/** Words of `words` that are not filler (in either reading; a Bulgarian loanword as its English word: `ГРУП`). */
 function distinctive(words: readonly Word[]): Word[] {
-  return words.filter((word) => !FILLER.has(word.plain));
+  return words.filter(
+    (word) =>
+      !FILLER.has(word.plain) &&
+      !FILLER.has(word.spelled) &&
+      !(word.cyrillic?.length === 1 && FILLER.has(LOANWORDS.get(word.cyrillic[0]) ?? '')),
+  );
 }
 
 /** A sent name against the registered one (read once by `readName`, as the company type reads it too). */

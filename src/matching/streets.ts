@@ -3,6 +3,8 @@ import {
   type BilingualStreets,
   NUMBER_JOINS,
   NUMBER_MARKERS,
+  ONE_AFTER_TENS,
+  ORDINAL_ENDINGS,
   STREET_LINKS,
   STREET_NUMBER_WORDS,
   STREET_PREPOSITIONS,
@@ -11,7 +13,7 @@ import {
   type StreetLanguage,
   UNIT_WORDS,
 } from './address-formats.js';
-import { asciiWord, joined, oneSlipApart, readings, sameWord, type Word } from './letters.js';
+import { asciiWord, cyrillicWords, joined, oneSlipApart, readings, sameWord, type Word } from './letters.js';
 import { saintly } from './places.js';
 
 /**
@@ -46,6 +48,8 @@ type Token =
   | { kind: 'dash' };
 
 const TOKEN = /(\d+)|([a-z]+)|(\/)|(-)/g;
+/** TOKEN in the letters of any script. */
+const WRITTEN_TOKEN = /\d+|\p{L}+|\/|-/gu;
 const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 
 /** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
@@ -59,6 +63,11 @@ function tokensOf(text: string): Token[] {
   };
   const spelledAt = alongside(spelled);
   const latinAt = latin?.map(alongside);
+  const cyrillic = cyrillicWords(
+    text,
+    found.map((match) => match[0]),
+    WRITTEN_TOKEN,
+  );
   return found.map((match, i): Token => {
     if (match[1] !== undefined) return { kind: 'number', value: Number.parseInt(match[1], 10) };
     if (match[2] === undefined) return { kind: match[3] !== undefined ? 'slash' : 'dash' };
@@ -67,6 +76,8 @@ function tokensOf(text: string): Token[] {
     const dotted = mark === '.' || (mark === '/' && match[2].length === 1);
     const word: Word = { plain: match[2], spelled: spelledAt(i) };
     if (latinAt) word.latin = latinAt.map((at) => at(i));
+    const written = cyrillic?.[i];
+    if (written !== undefined) word.cyrillic = [written];
     return { kind: 'word', word, dotted, raw: match[2] };
   });
 }
@@ -103,6 +114,10 @@ interface StreetVocabulary {
   prepositions: ReadonlySet<string>;
   /** Numbers written as words in the country's languages (`venti`, `dos`). */
   numbers: ReadonlyMap<string, number>;
+  /** Words for one read so only after tens and a joining word (`vingt et un`). */
+  onesAfterTens: ReadonlySet<string>;
+  /** What makes digits an ordinal, written apart (`3-go`). */
+  ordinalEndings: ReadonlySet<string>;
 }
 
 const vocabularies = new WeakMap<AddressFormat, StreetVocabulary>();
@@ -123,6 +138,8 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
       wordLast: languages.some((language) => STREET_WORD_LAST.has(language)),
       prepositions: new Set(languages.flatMap((language) => [...(STREET_PREPOSITIONS[language] ?? [])])),
       numbers: new Map(languages.flatMap((language) => [...(STREET_NUMBER_WORDS[language] ?? [])])),
+      onesAfterTens: new Set(languages.flatMap((language) => ONE_AFTER_TENS[language] ?? [])),
+      ordinalEndings: new Set(languages.flatMap((language) => ORDINAL_ENDINGS[language] ?? [])),
     };
     vocabularies.set(format, vocabulary);
   }
@@ -137,7 +154,9 @@ export function readStreet(text: string, format: AddressFormat): Street {
   while (tokens.length > 2 && isUnit(tokens[0]) && tokens[1].kind === 'number') tokens = tokens.slice(2);
   const numberFirst = tokens[0]?.kind === 'number';
   const start = numberFirst ? numberEnd(tokens, 0) : 0;
-  const end = numberFirst ? nameEnd(tokens, start) : houseNumberAt(tokens, start);
+  const end = numberFirst
+    ? nameEnd(tokens, start, vocabularyOf(format).ordinalEndings)
+    : houseNumberAt(tokens, start);
   const number = numberFirst
     ? houseNumber(tokens, 0, format)
     : end < tokens.length
@@ -176,11 +195,16 @@ function unitsOf(tokens: readonly Token[]): Map<string, number> {
 
 /**
  * Where the name of a number-first street ends: at the next number, unless a word of the name
- * follows it (`12 rue du 4 Septembre`); a flat's number (`12 London Road, Flat 3`) ends it.
+ * follows it (`12 rue du 4 Septembre`), an ordinal's ending between or not (`3 rue du 2e
+ * Régiment`, but `12 rue de Rivoli, 2e étage` is a floor); a flat's number (`12 London Road,
+ * Flat 3`) ends it.
  */
-function nameEnd(tokens: readonly Token[], from: number): number {
+function nameEnd(tokens: readonly Token[], from: number, ordinalEndings: ReadonlySet<string>): number {
   for (let i = nextNumber(tokens, from); i < tokens.length; i = nextNumber(tokens, i + 1)) {
-    const [before, after] = [tokens[i - 1], tokens[i + 1]];
+    const before = tokens[i - 1];
+    const next = tokens[i + 1];
+    const ending = next?.kind === 'word' && ordinalEndings.has(next.raw) ? 1 : 0;
+    const after = tokens[i + 1 + ending];
     const inName = after?.kind === 'word' && after.raw.length > 1 && !isUnit(after) && !isUnit(before);
     if (!inName) return i;
   }
@@ -343,13 +367,23 @@ function numbersWritten(name: readonly Word[], vocabulary: StreetVocabulary): Wo
       out.push(name[i]);
       continue;
     }
-    // Tens followed by a unit, a joining word between or not: `vingt deux`, `treinta y uno`.
+    // Tens followed by a unit, a joining word between or not: `vingt deux`, `treinta y uno`; a
+    // word for one that is also an article only after a joining word, in the number that begins
+    // the name (`vingt et un`, `vinte e um`).
     const join = NUMBER_JOINS.has(name[i + 1]?.plain ?? '') ? 1 : 0;
-    const unit = vocabulary.numbers.get(name[i + 1 + join]?.plain ?? '');
+    const after = name[i + 1 + join]?.plain ?? '';
+    const leading = out.every((word) => STREET_LINKS.has(word.plain));
+    const unit =
+      vocabulary.numbers.get(after) ??
+      (join === 1 && leading && vocabulary.onesAfterTens.has(after) && !/^\d/.test(name[i].plain)
+        ? 1
+        : undefined);
     if (value % 10 === 0 && value >= 10 && value <= 30 && unit !== undefined && unit < 10) {
       value += unit;
       i += 1 + join;
     }
+    // `3-go Maja`: the ordinal's ending is no word of the name.
+    if (vocabulary.ordinalEndings.has(name[i + 1]?.plain ?? '')) i++;
     out.push(asciiWord(String(value)));
   }
   return out;

@@ -529,6 +529,141 @@ describe('Greek β and η read either way', () => {
   });
 });
 
+describe('Bulgarian Cyrillic read as customers write it in Latin letters', () => {
+  it.each([
+    // the transliteration law, and the readings in wide use beside it
+    ['Rila Trade EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['Rila Treyd EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['Rila Treid EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['Rila Trejd EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['Rila Trade Ltd', 'РИЛА ТРЕЙД ЕООД', 'partial'],
+    ['Hristov Konsult OOD', 'ХРИСТОВ КОНСУЛТ ООД', 'match'],
+    ['Khristov Consult OOD', 'ХРИСТОВ КОНСУЛТ ООД', 'match'],
+    ['Balkan Tsentar AD', 'БАЛКАН ЦЕНТЪР АД', 'match'],
+    ['Balkan Centar AD', 'БАЛКАН ЦЕНТЪР АД', 'match'],
+    ['Balkan Tzentur AD', 'БАЛКАН ЦЕНТЪР АД', 'match'],
+    ['Zhelezov EOOD', 'ЖЕЛЕЗОВ ЕООД', 'match'],
+    ['Jelezov EOOD', 'ЖЕЛЕЗОВ ЕООД', 'match'],
+    ['Yuzhna Zvezda EOOD', 'ЮЖНА ЗВЕЗДА ЕООД', 'match'],
+    ['Iujna Zvezda EOOD', 'ЮЖНА ЗВЕЗДА ЕООД', 'match'],
+    ['Mariya Foods EOOD', 'МАРИЯ ФУУДС ЕООД', 'match'],
+    ['Maria Foods EOOD', 'МАРИЯ ФУУДС ЕООД', 'match'],
+    ['Shtastie OOD', 'ЩАСТИЕ ООД', 'match'],
+    ['Shchastie OOD', 'ЩАСТИЕ ООД', 'match'],
+    ['РилаТрейд ЕООД', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    ['RilaTrade EOOD', 'РИЛА ТРЕЙД ЕООД', 'match'],
+    // a group word on one side only distinguishes nothing, in either script
+    ['Rila EOOD', 'РИЛА ГРУП ЕООД', 'partial'],
+    ['Rila Group EOOD', 'РИЛА ГРУП ЕООД', 'match'],
+    // near misses: other names stay other names
+    ['Pirin Trade EOOD', 'РИЛА ТРЕЙД ЕООД', 'mismatch'],
+    ['Rila Trading EOOD', 'РИЛА ТРЕЙД ЕООД', 'mismatch'],
+    ['Rila Trade EOOD', 'РИЛА ТРЕЙДИНГ ЕООД', 'mismatch'],
+    ['Rila Group EOOD', 'РИЛА ТРЕЙД ЕООД', 'mismatch'],
+    ['Rila Tread EOOD', 'РИЛА ТРЕЙД ЕООД', 'mismatch'],
+    ['Sena EOOD', 'ЦЕНА ЕООД', 'mismatch'],
+    ['Kaos EOOD', 'ХАОС ЕООД', 'mismatch'],
+    // a slip in a long word is worth a look, as in Latin letters
+    ['Kristov Konsult OOD', 'ХРИСТОВ КОНСУЛТ ООД', 'partial'],
+    ['Balkan Sentar AD', 'БАЛКАН ЦЕНТЪР АД', 'partial'],
+    ['Balkan Centor AD', 'БАЛКАН ЦЕНТЪР АД', 'mismatch'],
+    ['Selezov EOOD', 'ЖЕЛЕЗОВ ЕООД', 'mismatch'],
+    ['Maria Foods EOOD', 'МАРТА ФУУДС ЕООД', 'mismatch'],
+    // two Cyrillic names compare letter by letter: the other readings and loanwords count against Latin only
+    ['ТУР ЕООД', 'ТЪР ЕООД', 'mismatch'],
+    ['ТРЕЙД ЕООД', 'ТРЕЙДИНГ ЕООД', 'partial'],
+    ['ЖАНА ЕООД', 'ЙАНА ЕООД', 'mismatch'],
+    ['ЦЕНА ЕООД', 'СЕНА ЕООД', 'mismatch'],
+  ])('%j against %j: %s', (sent, registered, outcome) => {
+    expect(compareNames(sent, registered, 'BG')).toBe(outcome);
+  });
+
+  it('reads Bulgarian streets and towns the same way', () => {
+    const address = readRegisteredAddress('гр. София 1000, ул. Цар Шишман 15', 'BG');
+    expect(compareStreet('ul. Tsar Shishman 15', address, 'BG')).toBe('match');
+    expect(compareStreet('ul. Car Shishman 15', address, 'BG')).toBe('match');
+    expect(compareStreet('ul. Tzar Shishman 15', address, 'BG')).toBe('match');
+    expect(compareStreet('ul. Tsar Simeon 15', address, 'BG')).toBe('mismatch');
+    expect(compareStreet('ul. Car Shishman 51', address, 'BG')).toBe('mismatch');
+    expect(compareCity('Sofia', address, 'BG')).toBe('match');
+    expect(compareCity('Sofiya', address, 'BG')).toBe('match');
+    expect(compareCity('Sopot', address, 'BG')).toBe('mismatch');
+    const varna = readRegisteredAddress('гр. Хасково 6300, бул. България 1', 'BG');
+    expect(compareCity('Haskovo', varna, 'BG')).toBe('match');
+    expect(compareCity('Khaskovo', varna, 'BG')).toBe('match');
+    expect(compareStreet('bul. Bulgaria 1', varna, 'BG')).toBe('match');
+    expect(compareStreet('bul. Balgariya 1', varna, 'BG')).toBe('match');
+    expect(compareStreet('bul. Bulgaria 2', varna, 'BG')).toBe('mismatch');
+  });
+
+  it('keeps the word as written for Bulgarian words only', () => {
+    const [rila, trade, ltd] = wordsOf('РИЛА ТРЕЙД Ltd');
+    expect(rila).toMatchObject({ plain: 'rila', cyrillic: ['рила'] });
+    expect(trade.cyrillic).toEqual(['трейд']);
+    expect(ltd.cyrillic).toBeUndefined();
+    expect(wordsOf('Rila Trade')[0].cyrillic).toBeUndefined();
+    expect(wordsOf('ΒΗΤΑ')[0].cyrillic).toBeUndefined();
+  });
+});
+
+describe('German and Polish numbers in street names', () => {
+  it.each([
+    ['Straße des Siebzehnten Juni 135', 'Straße des 17. Juni 135, 10623 Berlin', 'DE', 'match'],
+    ['Str. des 17. Juni 135', 'STRASSE DES SIEBZEHNTEN JUNI 135, 10623 BERLIN', 'DE', 'match'],
+    ['Strasse des siebzehnten Juni 135', 'Straße des 17. Juni 135, 10623 Berlin', 'DE', 'match'],
+    ['Platz des Einundzwanzigsten Mai 2', 'Platz des 21. Mai 2, 01067 Dresden', 'DE', 'match'],
+    ['Straße des Fuenften Mai 3', 'Straße des 5. Mai 3, 01067 Dresden', 'DE', 'match'],
+    ['Zu den Drei Linden 4', 'Zu den 3 Linden 4, 04109 Leipzig', 'DE', 'match'],
+    ['Straße des Achten Mai 1', 'Straße des 8. Mai 1, 01067 Dresden', 'DE', 'match'],
+    ['ul. Trzeciego Maja 5', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'match'],
+    ['ul. 3-go Maja 5', 'UL. TRZECIEGO MAJA 5, 00-001 WARSZAWA', 'PL', 'match'],
+    ['ul. 3 Maja 5', 'UL. 3-GO MAJA 5, 00-001 WARSZAWA', 'PL', 'match'],
+    ['ul. Jedenastego Listopada 2', 'ul. 11 Listopada 2, 00-001 Warszawa', 'PL', 'match'],
+    ['ul. Dwudziestego Dziewiątego Listopada 2', 'ul. 29 Listopada 2, 30-001 Kraków', 'PL', 'match'],
+    ['ul. Pierwszej Dywizji 7', 'ul. 1 Dywizji 7, 00-001 Warszawa', 'PL', 'match'],
+    // another number is another street
+    ['Straße des Achtzehnten Juni 135', 'Straße des 17. Juni 135, 10623 Berlin', 'DE', 'mismatch'],
+    ['Straße des Siebten Juni 135', 'Straße des 17. Juni 135, 10623 Berlin', 'DE', 'mismatch'],
+    ['Straße des 7. Juni 135', 'STRASSE DES SIEBZEHNTEN JUNI 135, 10623 BERLIN', 'DE', 'mismatch'],
+    ['Platz des Zwanzigsten Mai 2', 'Platz des 21. Mai 2, 01067 Dresden', 'DE', 'mismatch'],
+    ['Zu den Vier Linden 4', 'Zu den 3 Linden 4, 04109 Leipzig', 'DE', 'mismatch'],
+    ['ul. Drugiego Maja 5', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'mismatch'],
+    ['ul. 13 Maja 5', 'UL. TRZECIEGO MAJA 5, 00-001 WARSZAWA', 'PL', 'mismatch'],
+    ['ul. Trzydziestego Listopada 2', 'ul. 29 Listopada 2, 30-001 Kraków', 'PL', 'mismatch'],
+    ['ul. Maja 5', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'mismatch'],
+    ['ul. Trzeciego Maja 7', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'mismatch'],
+    // `achter` is `behind` in Dutch and Low German, no number
+    ['Achterstraat 5', 'ACHTSTRAAT 5, 2000 ANTWERPEN', 'BE', 'mismatch'],
+  ])('%j in %j (%s): %s', (street, address, country, outcome) => {
+    expect(compareStreet(street, readRegisteredAddress(address, country), country)).toBe(outcome);
+  });
+});
+
+describe('French and Portuguese numbers with and one, and French ordinals in digits', () => {
+  it.each([
+    ['Rue du Vingt et Un Août 3', '3 RUE DU 21 AOUT, 75002 PARIS', 'FR', 'match'],
+    ['Rue du 21 Août 3', '3 RUE DU VINGT ET UN AOUT, 75002 PARIS', 'FR', 'match'],
+    ['Rue du Trente et Un Décembre 3', '3 RUE DU 31 DECEMBRE, 75002 PARIS', 'FR', 'match'],
+    ['Rua Vinte e Um de Janeiro 10', 'RUA 21 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'match'],
+    ['Rua Trinta e Um de Janeiro 10', 'RUA 31 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'match'],
+    // another number, and `un` / `um` as an article, are not one
+    ['Rue du Vingt et Un Août 3', '3 RUE DU 20 AOUT, 75002 PARIS', 'FR', 'mismatch'],
+    ['Rue du Vingt Août 3', '3 RUE DU 21 AOUT, 75002 PARIS', 'FR', 'mismatch'],
+    ['Rue du Trente et Un Décembre 3', '3 RUE DU 30 DECEMBRE, 75002 PARIS', 'FR', 'mismatch'],
+    ['Rua Vinte e Um de Janeiro 10', 'RUA 20 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'mismatch'],
+    ['Rua Vinte e Dois de Janeiro 10', 'RUA 21 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'mismatch'],
+    ['Rua 20 e Um de Janeiro 10', 'RUA 21 DE JANEIRO 10, 1100-053 LISBOA', 'PT', 'mismatch'],
+    ['Rue Victor Hugo et Un Ami 3', '3 RUE VICTOR HUGO ET 1 AMI, 75002 PARIS', 'FR', 'mismatch'],
+    // a French ordinal in digits is its number
+    ['Rue du 1er Mai 3', '3 RUE DU PREMIER MAI, 75002 PARIS', 'FR', 'match'],
+    ['3 rue du 2e Régiment', '3 RUE DU DEUX REGIMENT, 75002 PARIS', 'FR', 'match'],
+    ['Rue du 1er Mai 3', '3 RUE DU 11 MAI, 75002 PARIS', 'FR', 'mismatch'],
+    ['3 rue du 2e Régiment', '3 RUE DU 3E REGIMENT, 75002 PARIS', 'FR', 'mismatch'],
+  ])('%j in %j (%s): %s', (street, address, country, outcome) => {
+    expect(compareStreet(street, readRegisteredAddress(address, country), country)).toBe(outcome);
+  });
+});
+
 describe('a town sent with its postcode', () => {
   const at = (address: string, country: string) => readRegisteredAddress(address, country);
 

@@ -187,7 +187,10 @@ describeEachDialect('matching through the API', (dialect) => {
     expect(sim.statsOf('vies').callsByNumber.ATU12345675).toBe(3);
   });
 
-  const numberOf = new Map(['BE', 'IT', 'EL', 'FR'].map((country) => [country, numbersFor(country, 1)[0]]));
+  const numberOf = new Map(
+    ['BE', 'IT', 'EL', 'FR', 'BG', 'DE', 'PL', 'PT'].map((country) => [country, numbersFor(country, 1)[0]]),
+  );
+  const registeredName: Readonly<Record<string, string>> = { EL: 'ΒΗΤΑ Α.Ε.', BG: 'РИЛА ТРЕЙД ЕООД' };
   it.each([
     [
       'a Brussels street and town in the other language',
@@ -227,6 +230,63 @@ describeEachDialect('matching through the API', (dialect) => {
       ],
     ],
     [
+      'a Bulgarian name and address in Cyrillic with a name and address in Latin letters',
+      'BG',
+      ['гр. Хасково 6300', 'ул. Цар Шишман 15'],
+      [
+        [
+          {
+            trader_name: 'Rila Trade EOOD',
+            trader_street: 'ul. Car Shishman 15',
+            trader_city: 'Khaskovo',
+          },
+          { name: 'match', street: 'match', city: 'match' },
+        ],
+        [{ trader_name: 'Rila Treid Ltd' }, { name: 'partial' }],
+        [
+          { trader_name: 'Pirin Trade EOOD', trader_street: 'ul. Tsar Simeon 15' },
+          { name: 'mismatch', street: 'mismatch' },
+        ],
+        [{ trader_name: 'РИЛА ТРЕЙДИНГ ЕООД' }, { name: 'partial' }],
+      ],
+    ],
+    [
+      'a German ordinal in a street name written as a word',
+      'DE',
+      ['Straße des 17. Juni 135', '10623 Berlin'],
+      [
+        [{ trader_street: 'Straße des Siebzehnten Juni 135' }, { street: 'match' }],
+        [{ trader_street: 'Straße des Achtzehnten Juni 135' }, { street: 'mismatch' }],
+      ],
+    ],
+    [
+      'a Polish ordinal in a street name written as a word',
+      'PL',
+      ['UL. 3 MAJA 5', '00-001 WARSZAWA'],
+      [
+        [{ trader_street: 'ul. Trzeciego Maja 5' }, { street: 'match' }],
+        [{ trader_street: 'ul. Drugiego Maja 5' }, { street: 'mismatch' }],
+      ],
+    ],
+    [
+      'a Portuguese number with "and one" in a street name',
+      'PT',
+      ['RUA 31 DE JANEIRO 10', '1100-053 LISBOA'],
+      [
+        [{ trader_street: 'Rua Trinta e Um de Janeiro 10' }, { street: 'match' }],
+        [{ trader_street: 'Rua Trinta de Janeiro 10' }, { street: 'mismatch' }],
+      ],
+    ],
+    [
+      'a French number with "and one" in a street name',
+      'FR',
+      ['3 RUE DU 21 AOUT', '75002 PARIS'],
+      [
+        [{ trader_street: '3 rue du Vingt et Un Août' }, { street: 'match' }],
+        [{ trader_street: '3 rue du Vingt-Deux Août' }, { street: 'mismatch' }],
+      ],
+    ],
+    [
       'a postcode written in the town field',
       'FR',
       ['12 RUE DE LA BOETIE', '75008 PARIS'],
@@ -240,7 +300,7 @@ describeEachDialect('matching through the API', (dialect) => {
     const { app, sim } = live;
     const account = await app.account('pro');
     const vatNumber = numberOf.get(country) as string;
-    const name = country === 'EL' ? 'ΒΗΤΑ Α.Ε.' : 'Registered Trader';
+    const name = registeredName[country] ?? 'Registered Trader';
     // A member state that does not compare: the service compares what it returned.
     sim.addCompany({
       vatNumber,
