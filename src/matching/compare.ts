@@ -157,15 +157,32 @@ function compareTown(sent: string, address: RegisteredAddress, countryCode: stri
  * without it. The town must keep a letter: a field of a postcode alone is compared as written.
  */
 function postcodeInTown(sent: string, countryCode: string): { town: string; postcode?: string } {
-  const format = addressFormatOf(countryCode)?.postcode;
-  if (!format) return { town: sent };
-  const prefix = format.written.startsWith('\\d') ? '(?:[A-Z]{1,2}\\s?-\\s?)?' : '';
-  const area = format.area ? `|${format.area.source.replace(/^\^|\$$/g, '')}` : '';
-  const code = `${prefix}(?:${format.written}${area})`;
-  const before = new RegExp(`^\\s*(${code})[\\s,]+(.*\\p{L}.*)$`, 'iu').exec(sent);
+  const around = postcodeAroundTown(countryCode);
+  if (!around) return { town: sent };
+  const before = around.before.exec(sent);
   if (before) return { postcode: before[1], town: before[2] };
-  const after = new RegExp(`^(.*\\p{L}.*?)[\\s,]+(${code})\\s*$`, 'iu').exec(sent);
+  const after = around.after.exec(sent);
   return after ? { town: after[1], postcode: after[2] } : { town: sent };
+}
+
+const POSTCODE_AROUND_TOWN = new Map<string, { before: RegExp; after: RegExp } | undefined>();
+
+/** A country's postcode before and after a town, as customers write it in the town field; built once. */
+function postcodeAroundTown(countryCode: string): { before: RegExp; after: RegExp } | undefined {
+  if (POSTCODE_AROUND_TOWN.has(countryCode)) return POSTCODE_AROUND_TOWN.get(countryCode);
+  const format = addressFormatOf(countryCode)?.postcode;
+  let around: { before: RegExp; after: RegExp } | undefined;
+  if (format) {
+    const prefix = format.written.startsWith('\\d') ? '(?:[A-Z]{1,2}\\s?-\\s?)?' : '';
+    const area = format.area ? `|${format.area.source.replace(/^\^|\$$/g, '')}` : '';
+    const code = `${prefix}(?:${format.written}${area})`;
+    around = {
+      before: new RegExp(`^\\s*(${code})[\\s,]+(.*\\p{L}.*)$`, 'iu'),
+      after: new RegExp(`^(.*\\p{L}.*?)[\\s,]+(${code})\\s*$`, 'iu'),
+    };
+  }
+  POSTCODE_AROUND_TOWN.set(countryCode, around);
+  return around;
 }
 
 /**

@@ -28,8 +28,9 @@ export interface Word {
   plain: string;
   spelled: string;
   /**
-   * The words of a Greek text only: each way of reading β, η and φ in Latin letters (one per
-   * entry of GREEK_CHOICES, in its order), each letter read one way throughout the text.
+   * The words of a Greek text only: each way of reading the text's β, η and φ in Latin letters
+   * (ELOT 743's first), each letter read one way throughout the text, in the same order for every
+   * word of the text.
    */
   latin?: readonly string[];
   /**
@@ -121,11 +122,20 @@ interface GreekChoice {
 }
 
 const ELOT: GreekChoice = { beta: 'v', eta: 'i', phi: 'f' };
-/** Every reading of β (b or v), η (e or i) and φ (f or ph) that customers and older registers write. */
-const GREEK_CHOICES: readonly GreekChoice[] = (['v', 'b'] as const).flatMap((beta) =>
-  (['i', 'e'] as const).flatMap((eta) => (['f', 'ph'] as const).map((phi) => ({ beta, eta, phi }))),
-);
 const GREEK = /[\u0370-\u03ff]/u;
+/**
+ * Control characters standing for β, η and φ while a Greek text is spelled once: ASCII, so
+ * any-ascii and lower-casing leave them (the text loses any of its own first).
+ */
+const GREEK_MARKS = { beta: '\u0001', eta: '\u0002', phi: '\u0003' } as unknown as GreekChoice;
+const GREEK_MARK = /[\u0001-\u0003]/g;
+const HAS_GREEK_MARK = /[\u0001-\u0003]/;
+/** Each mark and the ways customers and older registers write its letter, ELOT 743's first. */
+const GREEK_MARK_WAYS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  [GREEK_MARKS.beta, ['v', 'b']],
+  [GREEK_MARKS.eta, ['i', 'e']],
+  [GREEK_MARKS.phi, ['f', 'ph']],
+];
 
 const SECOND_READING = new RegExp(
   `[${Object.keys(TWO_LETTERS).join('')}${Object.keys(BULGARIAN).join('')}\u0370-\u03ff]`,
@@ -184,19 +194,34 @@ export function readings(text: string): { plain: string; spelled: string; latin?
   const plain = anyAscii(composed).toLowerCase().replace(APOSTROPHES, '');
   // Only the letters of TWO_LETTERS and BULGARIAN, and Greek, read otherwise the second time.
   if (!SECOND_READING.test(composed)) return { plain, spelled: plain };
-  const spelled = spellOut(composed).toLowerCase().replace(APOSTROPHES, '');
-  if (!GREEK.test(composed)) return { plain, spelled };
-  const latin = GREEK_CHOICES.map((choice) =>
-    spellOut(composed, choice).toLowerCase().replace(APOSTROPHES, ''),
-  );
-  return { plain, spelled, latin };
+  if (!GREEK.test(composed))
+    return { plain, spelled: spellOut(composed).toLowerCase().replace(APOSTROPHES, '') };
+  // Spelled once with a mark for each letter read two ways, then each reading fills the marks in.
+  const unmarked = HAS_GREEK_MARK.test(composed) ? composed.replace(GREEK_MARK, '') : composed;
+  const marked = spellOut(unmarked, GREEK_MARKS).toLowerCase().replace(APOSTROPHES, '');
+  const latin = greekSpellings(marked);
+  return { plain, spelled: latin[0], latin };
+}
+
+/**
+ * Every spelling of a marked text, each mark (a letter read two ways) filled in each way, the
+ * ELOT 743 spelling first; a reading only the absent letters would change adds nothing.
+ */
+function greekSpellings(marked: string): string[] {
+  let spellings = [marked];
+  for (const [mark, ways] of GREEK_MARK_WAYS)
+    if (marked.includes(mark))
+      spellings = spellings.flatMap((text) => ways.map((way) => text.replaceAll(mark, way)));
+  return spellings;
 }
 
 /** The words of a text, each with both readings (and the words of a Greek text their Latin spellings). */
 export function wordsOf(text: string): Word[] {
   const read = readings(text);
   const plain = foldAscii(read.plain);
-  const cyrillic = cyrillicWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD);
+  const cyrillic = CYRILLIC.test(text)
+    ? cyrillicWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD)
+    : undefined;
   if (read.spelled === read.plain && read.latin === undefined && cyrillic === undefined)
     return plain.map((word) => ({ plain: word, spelled: word }));
   // Every reading splits the same way (every replacement is letters); should one not, the plain one serves.
@@ -259,15 +284,14 @@ function readsAs(words: readonly string[], latin: string): boolean {
 function lettersRead(word: string, latin: string, start: number): ReadonlySet<number> {
   const reached = Array.from({ length: word.length + 1 }, () => new Set<number>());
   reached[0].add(start);
+  const finalIya = word.endsWith(FINAL_IYA) ? word.length - FINAL_IYA.length : -1;
   for (let i = 0; i < word.length; i++) {
     const letter = word[i];
-    const ways: Array<readonly [number, string]> = (
-      CYRILLIC_LATIN[letter] ?? [CYRILLIC.test(letter) ? anyAscii(letter).toLowerCase() : letter]
-    ).map((reading) => [1, reading] as const);
-    if (i === word.length - FINAL_IYA.length && word.endsWith(FINAL_IYA)) ways.push([2, 'ia']);
-    for (const at of reached[i])
-      for (const [letters, reading] of ways)
-        if (latin.startsWith(reading, at)) reached[i + letters].add(at + reading.length);
+    const ways = CYRILLIC_LATIN[letter] ?? [CYRILLIC.test(letter) ? anyAscii(letter).toLowerCase() : letter];
+    for (const at of reached[i]) {
+      for (const reading of ways) if (latin.startsWith(reading, at)) reached[i + 1].add(at + reading.length);
+      if (i === finalIya && latin.startsWith('ia', at)) reached[i + 2].add(at + 2);
+    }
   }
   return reached[word.length];
 }
@@ -299,7 +323,9 @@ export function sameWord(a: Word, b: Word): boolean {
 export function joined(words: readonly Word[]): Word {
   let plain = '';
   let spelled = '';
-  const latin = GREEK_CHOICES.map(() => '');
+  let spellings = 0;
+  for (const word of words) spellings = Math.max(spellings, word.latin?.length ?? 0);
+  const latin: string[] = new Array(spellings).fill('');
   let greek = false;
   const cyrillic: string[] = [];
   let bulgarian = false;
