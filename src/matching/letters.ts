@@ -128,8 +128,6 @@ const GREEK = /[\u0370-\u03ff]/u;
  * any-ascii and lower-casing leave them (the text loses any of its own first).
  */
 const GREEK_MARKS = { beta: '\u0001', eta: '\u0002', phi: '\u0003' } as unknown as GreekChoice;
-const GREEK_MARK = /[\u0001-\u0003]/g;
-const HAS_GREEK_MARK = /[\u0001-\u0003]/;
 /** Each mark and the ways customers and older registers write its letter, ELOT 743's first. */
 const GREEK_MARK_WAYS: ReadonlyArray<readonly [string, readonly string[]]> = [
   [GREEK_MARKS.beta, ['v', 'b']],
@@ -197,7 +195,8 @@ export function readings(text: string): { plain: string; spelled: string; latin?
   if (!GREEK.test(composed))
     return { plain, spelled: spellOut(composed).toLowerCase().replace(APOSTROPHES, '') };
   // Spelled once with a mark for each letter read two ways, then each reading fills the marks in.
-  const unmarked = HAS_GREEK_MARK.test(composed) ? composed.replace(GREEK_MARK, '') : composed;
+  let unmarked = composed;
+  for (const [mark] of GREEK_MARK_WAYS) if (unmarked.includes(mark)) unmarked = unmarked.replaceAll(mark, '');
   const marked = spellOut(unmarked, GREEK_MARKS).toLowerCase().replace(APOSTROPHES, '');
   const latin = greekSpellings(marked);
   return { plain, spelled: latin[0], latin };

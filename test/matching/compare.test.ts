@@ -47,6 +47,10 @@ describe('letters', () => {
     expect(new Set(ermou.latin)).toEqual(new Set(['ermou']));
     expect(new Set(wordsOf('ΒΗΤΑ')[0].latin)).toEqual(new Set(['vita', 'bita', 'veta', 'beta']));
     expect(wordsOf('Beta')[0].latin).toBeUndefined();
+    // The control characters that stand for those letters while a text is spelled out are
+    // dropped from the text first: one of its own never becomes a letter.
+    expect(new Set(wordsOf('ΒΗΤΑ\u0001\u0002')[0].latin)).toEqual(new Set(['vita', 'bita', 'veta', 'beta']));
+    expect(wordsOf('ΤΑ\u0003')[0].latin).toEqual(['ta']);
   });
 
   it(`takes one slip for a word of ${SLIP_MIN_LENGTH} letters or more, not for shorter ones`, () => {
