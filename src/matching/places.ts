@@ -213,34 +213,57 @@ const POSTCODE_DISTRICTS: Readonly<Record<string, ReadonlyArray<readonly [string
 };
 const SECOND_POSTCODES: Readonly<Record<string, number>> = { '75116': 16 };
 
+/** POSTCODE_DISTRICTS with each town's name run together, read on first use. */
+let districtTowns: ReadonlyMap<string, ReadonlyArray<readonly [string, number, number]>> | undefined;
+
 /** The district the registered postcode names in its town (`8` for `75008 PARIS`), if the country numbers them so. */
 export function districtOfPostcode(
   town: readonly Word[],
   postcode: string | null,
   countryCode: string,
 ): string {
-  const districts = POSTCODE_DISTRICTS[countryCode];
-  if (!districts || postcode === null || !/^\d+$/.test(postcode)) return '';
+  if (!(countryCode in POSTCODE_DISTRICTS) || postcode === null || !/^\d+$/.test(postcode)) return '';
+  districtTowns ??= new Map(
+    Object.entries(POSTCODE_DISTRICTS).map(([country, towns]) => [
+      country,
+      towns.map(([city, first, count]) => [joined(townWords(city)).plain, first, count] as const),
+    ]),
+  );
   const name = joined(town).plain;
-  for (const [city, first, count] of districts) {
-    if (joined(townWords(city)).plain !== name) continue;
+  for (const [city, first, count] of districtTowns.get(countryCode) ?? []) {
+    if (city !== name) continue;
     const number = SECOND_POSTCODES[postcode] ?? Number(postcode) - first + 1;
     return number >= 1 && number <= count ? String(number) : '';
   }
   return '';
 }
 
+/** A town's line in the country's table, or its name run together when the table lacks it. */
+function placeOf(words: readonly Word[], countryCode: string): number | string {
+  return townLine(words, countryCode) ?? joined(words).plain;
+}
+
+/** TOWN_PARTS as places (placeOf), read on first use. */
+let townParts:
+  | ReadonlyMap<string, ReadonlyArray<{ whole: number | string; parts: ReadonlySet<number | string> }>>
+  | undefined;
+
 /** One town is the whole the other is a part of (`Bruxelles` / `Etterbeek`), in the country's table. */
 export function partOfTown(a: readonly Word[], b: readonly Word[], countryCode: string): boolean {
-  const parts = TOWN_PARTS[countryCode];
-  if (!parts) return false;
-  const lineOf = (words: readonly Word[]) => townLine(words, countryCode) ?? joined(words).plain;
-  const [x, y] = [lineOf(a), lineOf(b)];
-  return Object.entries(parts).some(([whole, names]) => {
-    const wholeLine = lineOf(townWords(whole));
-    const partLines = names.map((name) => lineOf(townWords(name)));
-    return (x === wholeLine && partLines.includes(y)) || (y === wholeLine && partLines.includes(x));
-  });
+  if (!(countryCode in TOWN_PARTS)) return false;
+  townParts ??= new Map(
+    Object.entries(TOWN_PARTS).map(([country, wholes]) => [
+      country,
+      Object.entries(wholes).map(([whole, names]) => ({
+        whole: placeOf(townWords(whole), country),
+        parts: new Set(names.map((name) => placeOf(townWords(name), country))),
+      })),
+    ]),
+  );
+  const [x, y] = [placeOf(a, countryCode), placeOf(b, countryCode)];
+  return (townParts.get(countryCode) ?? []).some(
+    ({ whole, parts }) => (x === whole && parts.has(y)) || (y === whole && parts.has(x)),
+  );
 }
 
 /** Saint and its abbreviations and translations, read as one word. */
