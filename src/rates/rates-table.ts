@@ -136,7 +136,7 @@ export class RatesTable {
    * list is empty for want of data, not because every category is at the standard rate.
    */
   categoriesFrom(code: string): string | undefined {
-    const timeline = this.seed.timelines.get(code.toUpperCase() === 'GR' ? 'EL' : code.toUpperCase());
+    const timeline = this.seed.timelines.get(seedKey(code));
     return timeline?.[0]?.from;
   }
 
@@ -146,7 +146,7 @@ export class RatesTable {
    * `standard_in_part`); undefined where it does not say so.
    */
   standardInPart(code: string, id: string, date: string): string | undefined {
-    const items = this.seed.standardInPart.get(code.toUpperCase() === 'GR' ? 'EL' : code.toUpperCase()) ?? [];
+    const items = this.seed.standardInPart.get(seedKey(code)) ?? [];
     let covers: string | null = null;
     for (const item of items) if (item.category === id && item.from <= date) covers = item.covers;
     return covers ?? undefined;
@@ -197,4 +197,10 @@ function assertCoveredDate(date: string): void {
   if (!DATE_PATTERN.test(date) || date < RATES_COVERAGE_START) {
     throw new RangeError(`rates lookup needs a YYYY-MM-DD date from ${RATES_COVERAGE_START}, got ${date}`);
   }
+}
+
+/** A country code as the category data keys it: upper case, Greece as EL. */
+function seedKey(code: string): string {
+  const upper = code.toUpperCase();
+  return upper === 'GR' ? 'EL' : upper;
 }
