@@ -4,6 +4,7 @@ import { joined, sameWord, type Word } from './letters.js';
 import { compareCompanyType, compareNames, readName } from './names.js';
 import { atMostPartial, type FieldMatch } from './outcome.js';
 import { districtOfPostcode, partOfTown, townLine, townWords } from './places.js';
+import { romanNumber } from './street-numbers.js';
 import { readStreet, relateStreets } from './streets.js';
 
 /**
@@ -233,10 +234,14 @@ function townOf(text: string): Town {
   // Small joining words do not count (`Reggio di Calabria` = `Reggio Calabria`).
   const linked = main.filter((word) => !STREET_LINKS.has(word.plain));
   const qualifier = joined(townWords(inParentheses)).plain;
-  // `2E ARRONDISSEMENT`, `2e`, `02` and `2` name one district.
+  // `2E ARRONDISSEMENT`, `2e`, `02` and `2` name one district, and so do `VI.` and `6`.
   const named = district
     .filter((word) => !DISTRICT_WORDS.has(word))
-    .map((word) => word.replace(/^0*(\d+?)(?:e|er|eme|re)?$/, '$1'));
+    .map((word) =>
+      word
+        .replace(/^0*(\d+?)(?:e|er|eme|re)?$/, '$1')
+        .replace(/^[ivx]+$/, (roman) => String(romanNumber(roman) ?? roman)),
+    );
   return { full, main: linked.length > 0 ? linked : main, district: named.join(' '), qualifier };
 }
 

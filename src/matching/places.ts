@@ -202,19 +202,29 @@ const TOWN_PARTS: Readonly<Record<string, Readonly<Record<string, readonly strin
 /**
  * The districts a town's postcode names, by country: Paris, Lyon and Marseille number their
  * arrondissements in the last digits of the postcode (`75008` is Paris 8e, `13002` Marseille 2e;
- * Paris 16e also has `75116`). Each entry: the town, its first postcode, how many there are.
+ * Paris 16e also has `75116`); Vienna its Bezirke in the middle two of `1XX0` (`1030` is Wien 3);
+ * Budapest its kerületek in the middle two of `1XXY` (`1061` is the VI.); Prague its ten postal
+ * districts in the second digit (`110 00` is Praha 1, `101 00` Praha 10); Bucharest its sectors in
+ * the second digit (`010061` is Sector 1). Each entry: the town, the postcode with the district's
+ * digits in its one group, the highest district, and the district the digits `0` stand for.
  */
-const POSTCODE_DISTRICTS: Readonly<Record<string, ReadonlyArray<readonly [string, number, number]>>> = {
+const POSTCODE_DISTRICTS: Readonly<
+  Record<string, ReadonlyArray<readonly [town: string, postcode: RegExp, count: number, zero?: number]>>
+> = {
   FR: [
-    ['Paris', 75001, 20],
-    ['Lyon', 69001, 9],
-    ['Marseille', 13001, 16],
+    ['Paris', /^750(\d\d)$/, 20],
+    ['Lyon', /^6900(\d)$/, 9],
+    ['Marseille', /^130(\d\d)$/, 16],
   ],
+  AT: [['Wien', /^1(\d\d)\d$/, 23]],
+  HU: [['Budapest', /^1(\d\d)\d$/, 23]],
+  CZ: [['Praha', /^1(\d)\d{3}$/, 10, 10]],
+  RO: [['București', /^0(\d)\d{4}$/, 6]],
 };
 const SECOND_POSTCODES: Readonly<Record<string, number>> = { '75116': 16 };
 
 /** POSTCODE_DISTRICTS with each town's name run together, read on first use. */
-let districtTowns: ReadonlyMap<string, ReadonlyArray<readonly [string, number, number]>> | undefined;
+let districtTowns: ReadonlyMap<string, ReadonlyArray<readonly [string, RegExp, number, number?]>> | undefined;
 
 /** The district the registered postcode names in its town (`8` for `75008 PARIS`), if the country numbers them so. */
 export function districtOfPostcode(
@@ -222,17 +232,19 @@ export function districtOfPostcode(
   postcode: string | null,
   countryCode: string,
 ): string {
-  if (!(countryCode in POSTCODE_DISTRICTS) || postcode === null || !/^\d+$/.test(postcode)) return '';
+  if (!(countryCode in POSTCODE_DISTRICTS) || postcode === null) return '';
   districtTowns ??= new Map(
     Object.entries(POSTCODE_DISTRICTS).map(([country, towns]) => [
       country,
-      towns.map(([city, first, count]) => [joined(townWords(city)).plain, first, count] as const),
+      towns.map(([city, ...rest]) => [joined(townWords(city)).plain, ...rest] as const),
     ]),
   );
   const name = joined(town).plain;
-  for (const [city, first, count] of districtTowns.get(countryCode) ?? []) {
+  for (const [city, code, count, zero] of districtTowns.get(countryCode) ?? []) {
     if (city !== name) continue;
-    const number = SECOND_POSTCODES[postcode] ?? Number(postcode) - first + 1;
+    const digits = code.exec(postcode)?.[1];
+    if (digits === undefined) return '';
+    const number = SECOND_POSTCODES[postcode] ?? (Number(digits) || zero || 0);
     return number >= 1 && number <= count ? String(number) : '';
   }
   return '';

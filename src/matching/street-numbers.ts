@@ -15,6 +15,11 @@ export interface NumberWords {
 const ROMAN = /^(?=[ivxlcdm]{2}|[ivx]$)m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})$/;
 const ROMAN_VALUES: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
 
+/** A Roman numeral's value (`xiii` is 13), or undefined for a word that is none. */
+export function romanNumber(word: string): number | undefined {
+  return ROMAN.test(word) ? romanValue(word) : undefined;
+}
+
 function romanValue(numeral: string): number {
   let total = 0;
   for (let i = 0; i < numeral.length; i++) {
@@ -34,9 +39,7 @@ export function numbersWritten(name: readonly Word[], vocabulary: NumberWords): 
     if (/^\d+$/.test(word.plain)) return Number(word.plain);
     // A joining word that is also a number (`dos`: of the, in Galician) is one only before `de` (`Dos de Mayo`).
     if (STREET_LINKS.has(word.plain) && next?.plain !== 'de') return undefined;
-    return (
-      vocabulary.numbers.get(word.plain) ?? (ROMAN.test(word.plain) ? romanValue(word.plain) : undefined)
-    );
+    return vocabulary.numbers.get(word.plain) ?? romanNumber(word.plain);
   };
   const out: Word[] = [];
   for (let i = 0; i < name.length; i++) {
