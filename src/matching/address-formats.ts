@@ -325,8 +325,8 @@ export const STREET_NUMBER_WORDS: Partial<Record<StreetLanguage, ReadonlyMap<str
 /**
  * German numbers 2 to 31 and ordinals 1 to 31 with every ending (`Zu den Drei Linden`, `Straße
  * des Siebzehnten Juni`), tens and unit written as one word as German writes them
- * (`einundzwanzigsten`), and ü and ß as ue and ss too (`fuenften`). Not `achter`, which is `behind`
- * in Dutch and Low German street names (`Achterstraat`).
+ * (`einundzwanzigsten`), and ü, ö and ß as ue, oe and ss too (`fuenften`, `zwoelften`). Not
+ * `achter`, which is `behind` in Dutch and Low German street names (`Achterstraat`).
  */
 function germanNumbers(): ReadonlyMap<string, number> {
   const units = ['ein', 'zwei', 'drei', 'vier', 'fünf', 'sechs', 'sieben', 'acht', 'neun'];
@@ -340,7 +340,8 @@ function germanNumbers(): ReadonlyMap<string, number> {
   const tens = ['zwanzig', 'dreißig'];
   const numbers = new Map<string, number>();
   const add = (word: string, value: number) => {
-    for (const spelling of [word.replace('ü', 'u'), word.replace('ü', 'ue')])
+    const base = word.includes('ö') ? 'o' : 'u';
+    for (const spelling of [word.replace(/[üö]/, base), word.replace(/[üö]/, `${base}e`)])
       numbers.set(spelling.replace('ß', 'ss'), value);
   };
   const ordinal = (cardinal: string) =>

@@ -146,11 +146,13 @@ export function readStreet(text: string, format: AddressFormat): Street {
   const units = unitsOf(tokens);
   // A flat or unit in front (`Flat 3, 12 London Road`, `Unit 5 Mill Lane`) belongs to no street.
   while (tokens.length > 2 && isUnit(tokens[0]) && tokens[1].kind === 'number') tokens = tokens.slice(2);
-  const numberFirst = tokens[0]?.kind === 'number';
+  const vocabulary = vocabularyOf(format);
+  const inName = numberInName(tokens, vocabulary);
+  const numberFirst = tokens[0]?.kind === 'number' && !inName;
   const start = numberFirst ? numberEnd(tokens, 0) : 0;
   const end = numberFirst
-    ? nameEnd(tokens, start, vocabularyOf(format).ordinalEndings)
-    : houseNumberAt(tokens, start);
+    ? nameEnd(tokens, start, vocabulary.ordinalEndings)
+    : houseNumberAt(tokens, inName ? 1 : start);
   const number = numberFirst
     ? houseNumber(tokens, 0, format)
     : end < tokens.length
@@ -163,7 +165,25 @@ export function readStreet(text: string, format: AddressFormat): Street {
     .filter((token) => token.kind === 'word');
   while (nameTokens.length > 0 && (isMarker(nameTokens) || isUnit(nameTokens[nameTokens.length - 1])))
     nameTokens.pop();
-  return { ...nameOf(nameTokens, vocabularyOf(format)), number, units };
+  return { ...nameOf(nameTokens, vocabulary), number, units };
+}
+
+/**
+ * A number glued to the word after it with a hyphen begins the street's name (`12-Apostel-Straße`,
+ * `3-Linden-Weg`), not its house number: not a range (`12-14`), a suffix (`12-A`, `12-bis`), a
+ * flat or a street word (`12-rue`).
+ */
+function numberInName(tokens: readonly Token[], vocabulary: StreetVocabulary): boolean {
+  const [number, dash, word] = tokens;
+  return (
+    number?.kind === 'number' &&
+    dash?.kind === 'dash' &&
+    word?.kind === 'word' &&
+    word.raw.length > 1 &&
+    !isSuffix(word) &&
+    !isUnit(word) &&
+    !vocabulary.words.has(word.raw)
+  );
 }
 
 /** Words for one kind of flat or unit, written as the first. */

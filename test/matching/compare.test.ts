@@ -636,6 +636,19 @@ describe('German and Polish numbers in street names', () => {
     ['ul. Trzydziestego Listopada 2', 'ul. 29 Listopada 2, 30-001 Kraków', 'PL', 'mismatch'],
     ['ul. Maja 5', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'mismatch'],
     ['ul. Trzeciego Maja 7', 'ul. 3 Maja 5, 00-001 Warszawa', 'PL', 'mismatch'],
+    // a number glued to the name with a hyphen is a word of it, not the house's number
+    ['12-Apostel-Straße 5', 'Zwölf-Apostel-Straße 5, 10115 Berlin', 'DE', 'match'],
+    ['Zwölf-Apostel-Straße 5', '12-Apostel-Straße 5, 10115 Berlin', 'DE', 'match'],
+    ['Drei-Linden-Weg 2', '3-Linden-Weg 2, 04109 Leipzig', 'DE', 'match'],
+    ['12-Apostel-Straße', '12-Apostel-Straße 5, 10115 Berlin', 'DE', 'partial'],
+    ['Elf-Apostel-Straße 5', '12-Apostel-Straße 5, 10115 Berlin', 'DE', 'mismatch'],
+    ['13-Apostel-Straße 5', 'Zwölf-Apostel-Straße 5, 10115 Berlin', 'DE', 'mismatch'],
+    ['12-Apostel-Straße 7', 'Zwölf-Apostel-Straße 5, 10115 Berlin', 'DE', 'mismatch'],
+    ['Apostel-Straße 12', '12-Apostel-Straße 5, 10115 Berlin', 'DE', 'mismatch'],
+    ['Apostelstraße 5', '12-Apostel-Straße 5, 10115 Berlin', 'DE', 'mismatch'],
+    // a range and a suffix after a hyphen stay the house's number
+    ['12-14 rue de Rivoli', '12-14 RUE DE RIVOLI, 75004 PARIS', 'FR', 'match'],
+    ['12-A High Street', '12A High Street, Brighton, BN1 1AA', 'GB', 'match'],
     // `achter` is `behind` in Dutch and Low German, no number
     ['Achterstraat 5', 'ACHTSTRAAT 5, 2000 ANTWERPEN', 'BE', 'mismatch'],
   ])('%j in %j (%s): %s', (street, address, country, outcome) => {
