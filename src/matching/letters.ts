@@ -10,10 +10,13 @@ import { LOANWORDS } from './loanwords.js';
  *   Cyrillic letter by letter (ου → oy, щ → shch);
  * - `spelled`: the two-letter spellings (ü → ue, ö → oe, ä → ae, ø → oe, å → aa, đ → dj) and
  *   the official romanisations customers type: Greek as ELOT 743 writes it (ου → ou, ευ → ev or
- *   ef), Bulgarian as its transliteration law does (щ → sht, ъ → a, х → h);
- * - `latin`, Greek words only: the older and brand spellings beside ELOT's, with β as b or v, η
- *   as e or i and φ as ph or f (`ΒΗΤΑ` = `Beta` = `Vita`, `ΑΛΦΑ` = `Alpha`), compared only with a
- *   word written in Latin letters: two Greek words still compare letter by letter.
+ *   ef, χ → ch, μπ → b), Bulgarian as its transliteration law does (щ → sht, ъ → a, х → h);
+ * - `marked`, Greek words only: the older, customary and brand spellings beside ELOT's, with β as
+ *   b or v, η as e or i, φ as ph or f, χ as ch, h or kh, υ as y or i, αυ and ευ as ELOT 743 reads
+ *   them or with v or f throughout, μπ as b, as b first and mb inside, or mp, ντ as nt or as d first
+ *   and nd inside (`ΒΗΤΑ` = `Beta` = `Vita`, `ΑΛΦΑ` = `Alpha`, `ΧΑΤΖΗΣ` = `Hatzis`, `ΜΠΑΜΠΗΣ` =
+ *   `Bambis`), compared only with a word written in Latin letters: two Greek words still compare
+ *   letter by letter.
  * - `cyrillic`, Bulgarian words only: the word as written, read against a word in Latin letters
  *   by the transliteration law and the other spellings customers use (х as kh, ъ as u, й as i or
  *   j, ц as c or tz, ж as j, ю and я as iu, ju, ia, ja; a final ия as ia, `София` = `Sofia`), and an
@@ -28,11 +31,11 @@ export interface Word {
   plain: string;
   spelled: string;
   /**
-   * The words of a Greek text only: each way of reading the text's β, η and φ in Latin letters
-   * (ELOT 743's first), each letter read one way throughout the text, in the same order for every
-   * word of the text.
+   * The words of a Greek text only: the word in Latin letters with a mark for each letter read
+   * several ways (β, η, φ, χ, υ, μπ, ντ), which a Latin word is read against (`readsGreek`), each
+   * letter one way throughout the word.
    */
-  latin?: readonly string[];
+  marked?: string;
   /**
    * The words of a Bulgarian (Cyrillic) text only: the word as written, lower case; a word run
    * together from several (`joined`) keeps each one's, a word without Cyrillic letters its plain reading.
@@ -113,27 +116,110 @@ const CYRILLIC = /[\u0400-\u04ff]/u;
 
 const VOICELESS_GREEK = 'θκξπστφχψς';
 const GREEK_VOWEL_DIGRAPH = /([αεη])υ(.?)/gu;
+/** μπ and ντ at the start of a word. */
+const FIRST_MP = /(?<!\p{L})μπ/gu;
+const FIRST_NT = /(?<!\p{L})ντ/gu;
 
-/** How the Greek letters romanisations disagree on are read: ELOT 743 reads β, η, φ as v, i, f. */
+/**
+ * How the Greek letters romanisations disagree on are read (ELOT 743: β v, η i, φ f, χ ch, υ y,
+ * μπ b, ντ nt, and υ after α, ε, η as v, or f before a voiceless consonant and at the end).
+ */
 interface GreekChoice {
-  beta: 'v' | 'b';
-  eta: 'i' | 'e';
-  phi: 'f' | 'ph';
+  beta: string;
+  eta: string;
+  phi: string;
+  chi: string;
+  upsilon: string;
+  /** υ after α, ε, η: before a voiced letter, and before a voiceless one or at the end. */
+  voicedU: string;
+  voicelessU: string;
+  /** μπ and ντ at the start of a word, and inside it. */
+  firstMp: string;
+  innerMp: string;
+  firstNt: string;
+  innerNt: string;
 }
 
-const ELOT: GreekChoice = { beta: 'v', eta: 'i', phi: 'f' };
+const ELOT: GreekChoice = {
+  beta: 'v',
+  eta: 'i',
+  phi: 'f',
+  chi: 'ch',
+  upsilon: 'y',
+  voicedU: 'v',
+  voicelessU: 'f',
+  firstMp: 'b',
+  innerMp: 'b',
+  firstNt: 'nt',
+  innerNt: 'nt',
+};
 const GREEK = /[\u0370-\u03ff]/u;
 /**
- * Control characters standing for β, η and φ while a Greek text is spelled once: ASCII, so
- * any-ascii and lower-casing leave them (the text loses any of its own first).
+ * Control characters standing for the letters read several ways while a Greek text is spelled
+ * once: ASCII and no space, so any-ascii and lower-casing leave them and they split no word (the
+ * text loses any of its own first).
  */
-const GREEK_MARKS = { beta: '\u0001', eta: '\u0002', phi: '\u0003' } as unknown as GreekChoice;
-/** Each mark and the ways customers and older registers write its letter, ELOT 743's first. */
-const GREEK_MARK_WAYS: ReadonlyArray<readonly [string, readonly string[]]> = [
-  [GREEK_MARKS.beta, ['v', 'b']],
-  [GREEK_MARKS.eta, ['i', 'e']],
-  [GREEK_MARKS.phi, ['f', 'ph']],
+const GREEK_MARKS: GreekChoice = {
+  beta: '\u0001',
+  eta: '\u0002',
+  phi: '\u0003',
+  chi: '\u0004',
+  upsilon: '\u0005',
+  voicedU: '\u0006',
+  voicelessU: '\u0007',
+  firstMp: '\u000e',
+  innerMp: '\u000f',
+  firstNt: '\u0010',
+  innerNt: '\u0011',
+};
+/**
+ * The letters read several ways, each with the ways customers and older registers write it,
+ * ELOT 743's first; letters read together share a line and take their ways side by side (μπ as
+ * `b`, as `b` first and `mb` inside, as `mp`), so a text reads each of them one way throughout.
+ */
+const GREEK_MARK_WAYS: ReadonlyArray<{
+  marks: readonly string[];
+  ways: ReadonlyArray<readonly string[]>;
+}> = [
+  { marks: [GREEK_MARKS.beta], ways: [['v'], ['b']] },
+  { marks: [GREEK_MARKS.eta], ways: [['i'], ['e']] },
+  { marks: [GREEK_MARKS.phi], ways: [['f'], ['ph']] },
+  { marks: [GREEK_MARKS.chi], ways: [['ch'], ['h'], ['kh']] },
+  { marks: [GREEK_MARKS.upsilon], ways: [['y'], ['i']] },
+  {
+    marks: [GREEK_MARKS.voicedU, GREEK_MARKS.voicelessU],
+    ways: [
+      ['v', 'f'],
+      ['v', 'v'],
+      ['f', 'f'],
+    ],
+  },
+  {
+    marks: [GREEK_MARKS.firstMp, GREEK_MARKS.innerMp],
+    ways: [
+      ['b', 'b'],
+      ['b', 'mb'],
+      ['mp', 'mp'],
+    ],
+  },
+  {
+    marks: [GREEK_MARKS.firstNt, GREEK_MARKS.innerNt],
+    ways: [
+      ['nt', 'nt'],
+      ['d', 'nd'],
+    ],
+  },
 ];
+const MARK_LETTERS = Object.values(GREEK_MARKS).join('');
+const ALL_GREEK_MARKS = new RegExp(`[${MARK_LETTERS}]`, 'g');
+/** Each mark → its line of GREEK_MARK_WAYS and its place in the line. */
+const MARK_PLACE: ReadonlyMap<string, readonly [line: number, slot: number]> = new Map(
+  GREEK_MARK_WAYS.flatMap(({ marks }, line) => marks.map((mark, slot) => [mark, [line, slot] as const])),
+);
+/** Each mark → ELOT 743's way (the first). */
+const ELOT_WAY: Readonly<Record<string, string>> = Object.fromEntries(
+  GREEK_MARK_WAYS.flatMap(({ marks, ways }) => marks.map((mark, slot) => [mark, ways[0][slot]])),
+);
 
 const SECOND_READING = new RegExp(
   `[${Object.keys(TWO_LETTERS).join('')}${Object.keys(BULGARIAN).join('')}\u0370-\u03ff]`,
@@ -143,21 +229,27 @@ const SPELLED = new RegExp(`[${Object.keys(TWO_LETTERS).join('')}${Object.keys(B
 
 /**
  * The second reading's letters, before any-ascii does the rest (input in lower case, accents
- * composed); Greek β, η and φ as `greek` reads them (ELOT 743 by default).
+ * composed); the Greek letters romanisations disagree on as `greek` reads them (ELOT 743 by default).
  */
 function spellOut(lower: string, greek: GreekChoice = ELOT): string {
   let text = lower.replace(SPELLED, (letter) => TWO_LETTERS[letter] ?? BULGARIAN[letter]);
   if (GREEK.test(text)) {
     const vowels: Readonly<Record<string, string>> = { α: 'a', ε: 'e', η: greek.eta };
-    // ELOT 743: ου is ou; αυ, ευ, ηυ are af, ef, if before a voiceless consonant or at the end, else av, ev, iv.
+    // ου is ou; αυ, ευ, ηυ are af, ef, if before a voiceless consonant or at the end, else av, ev, iv.
     text = text
       .normalize('NFD')
       .replace(/\p{M}/gu, '')
       .replace(/ου/gu, 'ou')
       .replace(GREEK_VOWEL_DIGRAPH, (_all, vowel: string, next: string) => {
         const voiceless = next === '' || VOICELESS_GREEK.includes(next) || !/\p{L}/u.test(next);
-        return `${vowels[vowel]}${voiceless ? 'f' : 'v'}${next}`;
+        return `${vowels[vowel]}${voiceless ? greek.voicelessU : greek.voicedU}${next}`;
       })
+      .replace(FIRST_MP, greek.firstMp)
+      .replace(/μπ/gu, greek.innerMp)
+      .replace(FIRST_NT, greek.firstNt)
+      .replace(/ντ/gu, greek.innerNt)
+      .replace(/υ/gu, greek.upsilon)
+      .replace(/χ/gu, greek.chi)
       .replace(/φ/gu, greek.phi)
       .replace(/β/gu, greek.beta)
       .replace(/η/gu, greek.eta);
@@ -172,6 +264,12 @@ function spellOut(lower: string, greek: GreekChoice = ELOT): string {
 const ABBREVIATION_DOT = /([a-z])\.(?=[a-z](?:[^a-z]|$))/g;
 const APOSTROPHES = /['’`´ʼ‘]/g;
 const WORD = /[a-z0-9]+|&/g;
+/** ABBREVIATION_DOT and WORD with the Greek marks as letters. */
+const MARKED_ABBREVIATION_DOT = new RegExp(
+  `([a-z${MARK_LETTERS}])\\.(?=[a-z${MARK_LETTERS}](?:[^a-z${MARK_LETTERS}]|$))`,
+  'g',
+);
+const MARKED_WORD = new RegExp(`[a-z0-9${MARK_LETTERS}]+|&`, 'g');
 
 /** Lower-case ASCII words of an already transliterated text, `&` kept as a word of its own. */
 export function foldAscii(ascii: string): string[] {
@@ -179,10 +277,19 @@ export function foldAscii(ascii: string): string[] {
   return text.match(WORD) ?? [];
 }
 
+/** foldAscii for a Greek text's marked reading: a mark is a letter. */
+function foldMarked(marked: string): string[] {
+  const text = marked.includes('.') ? marked.replace(MARKED_ABBREVIATION_DOT, '$1') : marked;
+  return text.match(MARKED_WORD) ?? [];
+}
+
+/** TOKEN of streets.ts (`\d+`, letters, `/`, `-`) for a Greek text's marked reading. */
+export const MARKED_TOKEN = new RegExp(`(\\d+)|([a-z${MARK_LETTERS}]+)|(\\/)|(-)`, 'g');
+
 const ASCII = /^[\x20-\x7e]*$/;
 
 /** A text in both readings, lower-case ASCII, apostrophes gone; one string when they agree. */
-export function readings(text: string): { plain: string; spelled: string; latin?: readonly string[] } {
+export function readings(text: string): { plain: string; spelled: string; marked?: string } {
   const lower = text.toLowerCase();
   if (ASCII.test(lower)) {
     const ascii = lower.replace(APOSTROPHES, '');
@@ -195,23 +302,69 @@ export function readings(text: string): { plain: string; spelled: string; latin?
   if (!GREEK.test(composed))
     return { plain, spelled: spellOut(composed).toLowerCase().replace(APOSTROPHES, '') };
   // Spelled once with a mark for each letter read two ways, then each reading fills the marks in.
-  let unmarked = composed;
-  for (const [mark] of GREEK_MARK_WAYS) if (unmarked.includes(mark)) unmarked = unmarked.replaceAll(mark, '');
+  const unmarked = composed.replace(ALL_GREEK_MARKS, '');
   const marked = spellOut(unmarked, GREEK_MARKS).toLowerCase().replace(APOSTROPHES, '');
-  const latin = greekSpellings(marked);
-  return { plain, spelled: latin[0], latin };
+  return { plain, spelled: elotSpelling(marked), marked };
+}
+
+/** A marked text with ELOT 743's way for each mark. */
+function elotSpelling(marked: string): string {
+  return marked.replace(ALL_GREEK_MARKS, (mark) => ELOT_WAY[mark]);
 }
 
 /**
- * Every spelling of a marked text, each mark (a letter read two ways) filled in each way, the
- * ELOT 743 spelling first; a reading only the absent letters would change adds nothing.
+ * Every Latin spelling of a Greek word, ELOT 743's first: each line of marks filled in each way
+ * (what `readsGreek` reads a Latin word against, listed).
  */
-function greekSpellings(marked: string): string[] {
-  let spellings = [marked];
-  for (const [mark, ways] of GREEK_MARK_WAYS)
-    if (marked.includes(mark))
-      spellings = spellings.flatMap((text) => ways.map((way) => text.replaceAll(mark, way)));
+export function greekSpellings(word: Word): string[] {
+  if (word.marked === undefined) return [];
+  let spellings = [word.marked];
+  for (const { marks, ways } of GREEK_MARK_WAYS) {
+    if (!marks.some((mark) => word.marked?.includes(mark))) continue;
+    const filled = new Set<string>();
+    for (const text of spellings)
+      for (const way of ways)
+        filled.add(marks.reduce((spelling, mark, k) => spelling.replaceAll(mark, way[k]), text));
+    spellings = [...filled];
+  }
   return spellings;
+}
+
+/**
+ * A word in Latin letters is a spelling of a marked Greek word: its letters in turn, each mark
+ * read one of its ways, the same way wherever its line's marks recur in the word.
+ */
+function readsGreek(marked: string, latin: string): boolean {
+  const chosen: Array<number | undefined> = [];
+  const walk = (i: number, at: number): boolean => {
+    for (; i < marked.length; i++) {
+      const place = MARK_PLACE.get(marked[i]);
+      if (place === undefined) {
+        if (latin[at] !== marked[i]) return false;
+        at++;
+        continue;
+      }
+      const [line, slot] = place;
+      const ways = GREEK_MARK_WAYS[line].ways;
+      const bound = chosen[line];
+      if (bound !== undefined) {
+        const way = ways[bound][slot];
+        if (!latin.startsWith(way, at)) return false;
+        at += way.length;
+        continue;
+      }
+      for (let k = 0; k < ways.length; k++) {
+        const way = ways[k][slot];
+        if (!latin.startsWith(way, at)) continue;
+        chosen[line] = k;
+        if (walk(i + 1, at + way.length)) return true;
+      }
+      chosen[line] = undefined;
+      return false;
+    }
+    return at === latin.length;
+  };
+  return walk(0, 0);
 }
 
 /** The words of a text, each with both readings (and the words of a Greek text their Latin spellings). */
@@ -221,15 +374,15 @@ export function wordsOf(text: string): Word[] {
   const cyrillic = CYRILLIC.test(text)
     ? cyrillicWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD)
     : undefined;
-  if (read.spelled === read.plain && read.latin === undefined && cyrillic === undefined)
+  if (read.spelled === read.plain && read.marked === undefined && cyrillic === undefined)
     return plain.map((word) => ({ plain: word, spelled: word }));
   // Every reading splits the same way (every replacement is letters); should one not, the plain one serves.
   const spelled = alignedWith(plain, foldAscii(read.spelled));
-  const latin = read.latin?.map((reading) => alignedWith(plain, foldAscii(reading)));
-  // Every word of a Greek text carries its Latin spellings, which marks it Greek for sameWord.
+  const marked = read.marked === undefined ? undefined : alignedWith(plain, foldMarked(read.marked));
+  // Every word of a Greek text carries its marked reading, which marks it Greek for sameWord.
   return plain.map((word, i) => {
-    const read: Word = latin
-      ? { plain: word, spelled: spelled[i], latin: latin.map((reading) => reading[i]) }
+    const read: Word = marked
+      ? { plain: word, spelled: spelled[i], marked: marked[i] }
       : { plain: word, spelled: spelled[i] };
     const written = cyrillic?.[i];
     if (written !== undefined) read.cyrillic = [written];
@@ -310,33 +463,33 @@ export function sameWord(a: Word, b: Word): boolean {
   if (a.cyrillic !== undefined || b.cyrillic !== undefined) {
     const [cyrillic, other] = a.cyrillic ? [a.cyrillic, b] : [b.cyrillic ?? [], a];
     // Two Cyrillic (or a Cyrillic and a Greek) words compare letter by letter only.
-    if (other.cyrillic !== undefined || other.latin !== undefined) return false;
+    if (other.cyrillic !== undefined || other.marked !== undefined) return false;
     return readsAs(cyrillic, other.plain) || readsAs(cyrillic, other.spelled);
   }
-  if ((a.latin === undefined) === (b.latin === undefined)) return false;
-  const [greek, other] = a.latin ? [a.latin, b] : [b.latin ?? [], a];
-  return greek.includes(other.plain) || greek.includes(other.spelled);
+  if ((a.marked === undefined) === (b.marked === undefined)) return false;
+  const [greek, other] = a.marked !== undefined ? [a.marked, b] : [b.marked ?? '', a];
+  return (
+    readsGreek(greek, other.plain) || (other.spelled !== other.plain && readsGreek(greek, other.spelled))
+  );
 }
 
 /** The words run together, in each reading: `Grachten Techniek` and `Grachtentechniek` join the same. */
 export function joined(words: readonly Word[]): Word {
   let plain = '';
   let spelled = '';
-  let spellings = 0;
-  for (const word of words) spellings = Math.max(spellings, word.latin?.length ?? 0);
-  const latin: string[] = new Array(spellings).fill('');
+  let marked = '';
   let greek = false;
   const cyrillic: string[] = [];
   let bulgarian = false;
   for (const word of words) {
     plain += word.plain;
     spelled += word.spelled;
-    for (let k = 0; k < latin.length; k++) latin[k] += word.latin?.[k] ?? word.spelled;
-    greek ||= word.latin !== undefined;
+    marked += word.marked ?? word.spelled;
+    greek ||= word.marked !== undefined;
     cyrillic.push(...(word.cyrillic ?? [word.plain]));
     bulgarian ||= word.cyrillic !== undefined;
   }
-  const run: Word = greek ? { plain, spelled, latin } : { plain, spelled };
+  const run: Word = greek ? { plain, spelled, marked } : { plain, spelled };
   if (bulgarian) run.cyrillic = cyrillic;
   return run;
 }

@@ -12,7 +12,15 @@ import {
   type StreetLanguage,
   UNIT_WORDS,
 } from './address-formats.js';
-import { cyrillicWords, joined, oneSlipApart, readings, sameWord, type Word } from './letters.js';
+import {
+  cyrillicWords,
+  joined,
+  MARKED_TOKEN,
+  oneSlipApart,
+  readings,
+  sameWord,
+  type Word,
+} from './letters.js';
 import { saintly } from './places.js';
 import { type NumberWords, numbersIn, numbersWritten } from './street-numbers.js';
 
@@ -54,15 +62,15 @@ const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 
 /** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
 function tokensOf(text: string): Token[] {
-  const { plain, spelled, latin } = readings(text);
+  const { plain, spelled, marked } = readings(text);
   const found = matchesOf(plain);
   // Each other reading's words where they line up with the plain one's, else the plain word.
-  const alongside = (reading: string) => {
-    const other = reading === plain ? found : matchesOf(reading);
+  const alongside = (reading: string, token = TOKEN) => {
+    const other = reading === plain ? found : matchesOf(reading, token);
     return (i: number) => (other.length === found.length ? other[i][2] : undefined) ?? found[i][2];
   };
   const spelledAt = alongside(spelled);
-  const latinAt = latin?.map(alongside);
+  const markedAt = marked === undefined ? undefined : alongside(marked, MARKED_TOKEN);
   const cyrillic = cyrillicWords(
     text,
     found.map((match) => match[0]),
@@ -75,17 +83,17 @@ function tokensOf(text: string): Token[] {
     const mark = plain[match.index + match[0].length];
     const dotted = mark === '.' || (mark === '/' && match[2].length === 1);
     const word: Word = { plain: match[2], spelled: spelledAt(i) };
-    if (latinAt) word.latin = latinAt.map((at) => at(i));
+    if (markedAt) word.marked = markedAt(i);
     const written = cyrillic?.[i];
     if (written !== undefined) word.cyrillic = [written];
     return { kind: 'word', word, dotted, raw: match[2] };
   });
 }
 
-function matchesOf(text: string): RegExpExecArray[] {
+function matchesOf(text: string, token = TOKEN): RegExpExecArray[] {
   const matches: RegExpExecArray[] = [];
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match !== null; match = TOKEN.exec(text)) matches.push(match);
+  token.lastIndex = 0;
+  for (let match = token.exec(text); match !== null; match = token.exec(text)) matches.push(match);
   return matches;
 }
 

@@ -17,7 +17,7 @@ import {
   hasTraderFields,
 } from '../../src/matching/compare.js';
 import { legalFormNamed, legalFormsVersion, splitLegalForm } from '../../src/matching/legal-forms.js';
-import { oneSlipApart, SLIP_MIN_LENGTH, wordsOf } from '../../src/matching/letters.js';
+import { greekSpellings, oneSlipApart, SLIP_MIN_LENGTH, wordsOf } from '../../src/matching/letters.js';
 import { SHORTENED_MIN_LENGTH } from '../../src/matching/names.js';
 
 const plain = (text: string) => wordsOf(text).map((word) => word.plain);
@@ -43,14 +43,28 @@ describe('letters', () => {
   it('gives the words of a Greek text their Latin spellings: β as b or v, η as e or i, φ as f or ph', () => {
     const [alfa, ermou] = wordsOf('ΑΛΦΑ ΕΡΜΟΥ');
     expect(alfa).toMatchObject({ plain: 'alfa', spelled: 'alfa' });
-    expect(new Set(alfa.latin)).toEqual(new Set(['alfa', 'alpha']));
-    expect(new Set(ermou.latin)).toEqual(new Set(['ermou']));
-    expect(new Set(wordsOf('ΒΗΤΑ')[0].latin)).toEqual(new Set(['vita', 'bita', 'veta', 'beta']));
-    expect(wordsOf('Beta')[0].latin).toBeUndefined();
+    expect(new Set(greekSpellings(alfa))).toEqual(new Set(['alfa', 'alpha']));
+    expect(new Set(greekSpellings(ermou))).toEqual(new Set(['ermou']));
+    expect(new Set(greekSpellings(wordsOf('ΒΗΤΑ')[0]))).toEqual(new Set(['vita', 'bita', 'veta', 'beta']));
+    expect(wordsOf('Beta')[0].marked).toBeUndefined();
     // The control characters that stand for those letters while a text is spelled out are
     // dropped from the text first: one of its own never becomes a letter.
-    expect(new Set(wordsOf('ΒΗΤΑ\u0001\u0002')[0].latin)).toEqual(new Set(['vita', 'bita', 'veta', 'beta']));
-    expect(wordsOf('ΤΑ\u0003')[0].latin).toEqual(['ta']);
+    expect(new Set(greekSpellings(wordsOf('ΒΗΤΑ\u0001\u0002')[0]))).toEqual(
+      new Set(['vita', 'bita', 'veta', 'beta']),
+    );
+    expect(greekSpellings(wordsOf('ΤΑ\u0003\u000e\u0011')[0])).toEqual(['ta']);
+  });
+
+  it('spells χ, υ, αυ and ευ, μπ and ντ each common way, each one way throughout a word', () => {
+    expect(new Set(greekSpellings(wordsOf('ΧΑΤΖΗΣ')[0]))).toEqual(
+      new Set(['chatzis', 'hatzis', 'khatzis', 'chatzes', 'hatzes', 'khatzes']),
+    );
+    expect(new Set(greekSpellings(wordsOf('ΜΠΑΜΠΑΣ')[0]))).toEqual(new Set(['babas', 'bambas', 'mpampas']));
+    expect(new Set(greekSpellings(wordsOf('ΝΤΟΝΤΑ')[0]))).toEqual(new Set(['ntonta', 'donda']));
+    expect(new Set(greekSpellings(wordsOf('ΕΥΣΤΑΘΙΑ ΑΥΡΑ')[0]))).toEqual(new Set(['efstathia', 'evstathia']));
+    expect(new Set(greekSpellings(wordsOf('ΑΥΡΑ')[0]))).toEqual(new Set(['avra', 'afra']));
+    expect(new Set(greekSpellings(wordsOf('ΚΥΡΟΣ')[0]))).toEqual(new Set(['kyros', 'kiros']));
+    expect(wordsOf('ΧΑΤΖΗΣ')[0].spelled).toBe('chatzis');
   });
 
   it(`takes one slip for a word of ${SLIP_MIN_LENGTH} letters or more, not for shorter ones`, () => {
@@ -497,7 +511,7 @@ describe('numbers in street names', () => {
   });
 });
 
-describe('Greek β and η read either way', () => {
+describe('Greek letters read every common way: β, η, φ, χ, υ, αυ and ευ, μπ, ντ', () => {
   it.each([
     ['Beta AE', 'ΒΗΤΑ Α.Ε.', 'match'],
     ['Vita AE', 'ΒΗΤΑ Α.Ε.', 'match'],
@@ -517,19 +531,70 @@ describe('Greek β and η read either way', () => {
     ['Beta AE', 'VITA AE', 'mismatch'],
     ['ΜΕΤΑ ΑΕ', 'ΜΗΤΑ Α.Ε.', 'mismatch'],
     ['ΒΕΤΑ ΑΕ', 'ΒΗΤΑ Α.Ε.', 'mismatch'],
+    // χ as ch (ELOT 743), h or kh
+    ['Chatzis AE', 'ΧΑΤΖΗΣ Α.Ε.', 'match'],
+    ['Hatzis AE', 'ΧΑΤΖΗΣ Α.Ε.', 'match'],
+    ['Khatzis AE', 'ΧΑΤΖΗΣ Α.Ε.', 'match'],
+    ['Hristou AE', 'ΧΡΗΣΤΟΥ Α.Ε.', 'match'],
+    // υ as y (ELOT 743) or i
+    ['Kyriakou AE', 'ΚΥΡΙΑΚΟΥ Α.Ε.', 'match'],
+    ['Kiriakou AE', 'ΚΥΡΙΑΚΟΥ Α.Ε.', 'match'],
+    // αυ and ευ as ELOT 743 reads them (f before a voiceless consonant), or v or f throughout
+    ['Efstathiou AE', 'ΕΥΣΤΑΘΙΟΥ Α.Ε.', 'match'],
+    ['Evstathiou AE', 'ΕΥΣΤΑΘΙΟΥ Α.Ε.', 'match'],
+    ['Avra AE', 'ΑΥΡΑ Α.Ε.', 'match'],
+    // μπ as b (ELOT 743), b first and mb inside, or mp; ντ as nt (ELOT 743), or d first and nd inside
+    ['Babis AE', 'ΜΠΑΜΠΗΣ Α.Ε.', 'match'],
+    ['Bambis AE', 'ΜΠΑΜΠΗΣ Α.Ε.', 'match'],
+    ['Mpampis AE', 'ΜΠΑΜΠΗΣ Α.Ε.', 'match'],
+    ['Lambrou AE', 'ΛΑΜΠΡΟΥ Α.Ε.', 'match'],
+    ['Labrou AE', 'ΛΑΜΠΡΟΥ Α.Ε.', 'match'],
+    ['Olympiaki AE', 'ΟΛΥΜΠΙΑΚΗ Α.Ε.', 'match'],
+    ['Olimbiaki AE', 'ΟΛΥΜΠΙΑΚΗ Α.Ε.', 'match'],
+    ['Kontos AE', 'ΚΟΝΤΟΣ Α.Ε.', 'match'],
+    ['Kondos AE', 'ΚΟΝΤΟΣ Α.Ε.', 'match'],
+    ['Dinos AE', 'ΝΤΙΝΟΣ Α.Ε.', 'match'],
+    ['Ntinos AE', 'ΝΤΙΝΟΣ Α.Ε.', 'match'],
+    ['Hatzis AE', 'χατζής α.ε.', 'match'],
+    // other letters are other names
+    ['Katzis AE', 'ΧΑΤΖΗΣ Α.Ε.', 'mismatch'],
+    ['Chatzis AE', 'ΤΣΑΤΖΗΣ Α.Ε.', 'mismatch'],
+    ['Kirakou AE', 'ΚΥΡΙΑΚΟΥ Α.Ε.', 'mismatch'],
+    ['Papis AE', 'ΜΠΑΜΠΗΣ Α.Ε.', 'mismatch'],
+    ['Vavis AE', 'ΜΠΑΜΠΗΣ Α.Ε.', 'mismatch'],
+    ['Kodos AE', 'ΚΟΝΤΟΣ Α.Ε.', 'mismatch'],
+    // one letter apart in a long word: a slip worth a look, never a match
+    ['Kuriakou AE', 'ΚΥΡΙΑΚΟΥ Α.Ε.', 'partial'],
+    ['Tinos AE', 'ΝΤΙΝΟΣ Α.Ε.', 'partial'],
+    ['Estathiou AE', 'ΕΥΣΤΑΘΙΟΥ Α.Ε.', 'partial'],
+    // each of these letters is read one way throughout a word
+    ['Bampis AE', 'ΜΠΑΜΠΗΣ Α.Ε.', 'mismatch'],
+    // two Greek names still compare letter by letter
+    ['ΚΥΡΟΣ ΑΕ', 'ΚΙΡΟΣ Α.Ε.', 'mismatch'],
+    ['ΜΠΑΜΠΗΣ ΑΕ', 'ΒΑΒΗΣ Α.Ε.', 'mismatch'],
+    ['ΚΟΝΤΟΣ ΑΕ', 'ΚΟΔΟΣ Α.Ε.', 'mismatch'],
+    ['ΧΑΤΖΗΣ ΑΕ', 'ΚΑΤΖΗΣ Α.Ε.', 'mismatch'],
+    ['ΧΑΤΖΗΣ ΑΕ', 'Χατζής Α.Ε.', 'match'],
   ])('%j against %j: %s', (sent, registered, outcome) => {
     expect(compareNames(sent, registered, 'EL')).toBe(outcome);
   });
 
-  it('reads β and η either way in streets and towns', () => {
-    const address = readRegisteredAddress('ΟΔΟΣ ΗΡΑΣ 12, 105 57 ΑΘΗΝΑ', 'EL');
-    expect(compareStreet('Odos Iras 12', address, 'EL')).toBe('match');
-    expect(compareStreet('Odos Eras 12', address, 'EL')).toBe('match');
-    expect(compareStreet('Odos Oras 12', address, 'EL')).toBe('mismatch');
-    const veria = readRegisteredAddress('ΜΗΤΡΟΠΟΛΕΩΣ 1, 591 00 ΒΕΡΟΙΑ', 'EL');
-    expect(compareCity('Veroia', veria, 'EL')).toBe('match');
-    expect(compareCity('Beroia', veria, 'EL')).toBe('match');
-    expect(compareCity('Verria', veria, 'EL')).toBe('mismatch');
+  it.each([
+    ['street', 'Odos Iras 12', 'ΟΔΟΣ ΗΡΑΣ 12, 105 57 ΑΘΗΝΑ', 'match'],
+    ['street', 'Odos Eras 12', 'ΟΔΟΣ ΗΡΑΣ 12, 105 57 ΑΘΗΝΑ', 'match'],
+    ['street', 'Odos Oras 12', 'ΟΔΟΣ ΗΡΑΣ 12, 105 57 ΑΘΗΝΑ', 'mismatch'],
+    ['city', 'Veroia', 'ΜΗΤΡΟΠΟΛΕΩΣ 1, 591 00 ΒΕΡΟΙΑ', 'match'],
+    ['city', 'Beroia', 'ΜΗΤΡΟΠΟΛΕΩΣ 1, 591 00 ΒΕΡΟΙΑ', 'match'],
+    ['city', 'Verria', 'ΜΗΤΡΟΠΟΛΕΩΣ 1, 591 00 ΒΕΡΟΙΑ', 'mismatch'],
+    ['street', 'Leoforos Siggrou 12', 'ΛΕΩΦΟΡΟΣ ΣΥΓΓΡΟΥ 12, 117 42 ΑΘΗΝΑ', 'match'],
+    ['street', 'Leoforos Syggrou 12', 'ΛΕΩΦΟΡΟΣ ΣΥΓΓΡΟΥ 12, 117 42 ΑΘΗΝΑ', 'match'],
+    ['street', 'Leoforos Sgrou 12', 'ΛΕΩΦΟΡΟΣ ΣΥΓΓΡΟΥ 12, 117 42 ΑΘΗΝΑ', 'mismatch'],
+    ['city', 'Hania', 'ΧΑΛΗΔΩΝ 5, 731 31 ΧΑΝΙΑ', 'match'],
+    ['city', 'Chania', 'ΧΑΛΗΔΩΝ 5, 731 31 ΧΑΝΙΑ', 'match'],
+    ['city', 'Kania', 'ΧΑΛΗΔΩΝ 5, 731 31 ΧΑΝΙΑ', 'mismatch'],
+  ])('%s %j in %j: %s', (field, sent, address, outcome) => {
+    const compare = field === 'street' ? compareStreet : compareCity;
+    expect(compare(sent, readRegisteredAddress(address, 'EL'), 'EL')).toBe(outcome);
   });
 });
 
