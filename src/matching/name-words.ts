@@ -57,6 +57,26 @@ export const CUTTING: ReadonlySet<string> = new Set(
     .split(' '),
 );
 
+/**
+ * Branch, liquidation and insolvency words of one country's language, cut as CUTTING's are for
+ * that country's numbers only (`клон` is a Bulgarian branch and a Polish maple): as any-ascii and
+ * the transliteration law read the Cyrillic, and as customers write it in Latin letters.
+ */
+export const COUNTRY_CUTTING: Readonly<Record<string, ReadonlySet<string>>> = {
+  BG: new Set(
+    [
+      // клон: a branch
+      'klon',
+      // (в) ликвидация: in liquidation
+      'likvidatsiya likvidatsia likvidaciya likvidacia likvidacija likvidatsija likvidaciq',
+      // (в) несъстоятелност: insolvent
+      'nesstoyatelnost nesastoyatelnost nesustoyatelnost nesastojatelnost nesustojatelnost',
+    ]
+      .join(' ')
+      .split(' '),
+  ),
+};
+
 /** Words that only introduce a filler word (`in liquidation`, `Sucursal en España`, `branch office`). */
 export const FILLER_LINKS: ReadonlySet<string> = new Set('in en em w v office'.split(' '));
 

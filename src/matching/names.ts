@@ -3,6 +3,7 @@ import { joined, oneSlipApart, sameWord, sameWords, type Word, wordsOf } from '.
 import { LOANWORDS } from './loanwords.js';
 import {
   CONJUNCTIONS,
+  COUNTRY_CUTTING,
   CUTTING,
   FILLER,
   FILLER_LINKS,
@@ -35,8 +36,12 @@ export interface ReadName {
 }
 
 /** Cuts a branch or liquidation phrase and what follows it (the branch's town): it names no other trader. */
-function cutFiller(words: Word[]): { words: Word[]; cut: boolean } {
-  const at = words.findIndex((word, i) => i > 0 && CUTTING.has(word.plain));
+function cutFiller(words: Word[], countryCode: string): { words: Word[]; cut: boolean } {
+  const own = COUNTRY_CUTTING[countryCode];
+  const at = words.findIndex(
+    (word, i) =>
+      i > 0 && (CUTTING.has(word.plain) || own?.has(word.plain) === true || own?.has(word.spelled) === true),
+  );
   if (at === -1) return { words, cut: false };
   const start = at > 1 && FILLER_LINKS.has(words[at - 1].plain) ? at - 1 : at;
   return { words: words.slice(0, start), cut: true };
@@ -57,7 +62,7 @@ function expandAbbreviations(words: Word[]): Word[] {
 }
 
 export function readName(name: string, countryCode: string): ReadName {
-  const filler = cutFiller(wordsOf(name));
+  const filler = cutFiller(wordsOf(name), countryCode);
   const split = splitLegalForm(filler.words, countryCode);
   const { form } = split;
   const qualifiers = FORM_QUALIFIERS[countryCode] ?? [];

@@ -160,6 +160,29 @@ describe('names', () => {
     ['Fastighets AB Kvarnen I', 'Fastighets AB Kvarnen', 'SE', 'mismatch'],
     ['Fastighets AB Kvarnen I', 'Fastighets AB Kvarnen II', 'SE', 'mismatch'],
     ['Fond A s.r.o.', 'Fond B s.r.o.', 'CZ', 'mismatch'],
+    // the Bulgarian branch, liquidation and insolvency words, cut off with what follows: the same trader, worth a look
+    ['Rila Trade EOOD', 'РИЛА ТРЕЙД ЕООД В ЛИКВИДАЦИЯ', 'BG', 'partial'],
+    ['Рила Трейд ЕООД', 'РИЛА ТРЕЙД ЕООД В ЛИКВИДАЦИЯ', 'BG', 'partial'],
+    ['Рила Трейд ЕООД', 'РИЛА ТРЕЙД ЕООД В НЕСЪСТОЯТЕЛНОСТ', 'BG', 'partial'],
+    ['Рила Трейд ЕООД', 'РИЛА ТРЕЙД ЕООД КЛОН ПЛОВДИВ', 'BG', 'partial'],
+    ['Rila Trade EOOD', 'РИЛА ТРЕЙД ЕООД - КЛОН ПЛОВДИВ', 'BG', 'partial'],
+    ['ACME GmbH', 'ACME GMBH - КЛОН БЪЛГАРИЯ', 'BG', 'partial'],
+    // on both sides, in either script and the usual Latin spellings
+    ['Рила Трейд ЕООД в ликвидация', 'РИЛА ТРЕЙД ЕООД В ЛИКВИДАЦИЯ', 'BG', 'match'],
+    ['Rila Trade EOOD v likvidatsia', 'РИЛА ТРЕЙД ЕООД В ЛИКВИДАЦИЯ', 'BG', 'match'],
+    ['Rila Trade EOOD v likvidatsiya', 'РИЛА ТРЕЙД ЕООД В ЛИКВИДАЦИЯ', 'BG', 'match'],
+    ['Rila Trade EOOD v likvidacia', 'РИЛА ТРЕЙД ЕООД В ЛИКВИДАЦИЯ', 'BG', 'match'],
+    ['Rila Trade EOOD v likvidaciya', 'РИЛА ТРЕЙД ЕООД В ЛИКВИДАЦИЯ', 'BG', 'match'],
+    ['Rila Trade EOOD v nesastoyatelnost', 'РИЛА ТРЕЙД ЕООД В НЕСЪСТОЯТЕЛНОСТ', 'BG', 'match'],
+    ['Rila Trade EOOD v nesustoyatelnost', 'РИЛА ТРЕЙД ЕООД В НЕСЪСТОЯТЕЛНОСТ', 'BG', 'match'],
+    ['Rila Trade EOOD klon Plovdiv', 'РИЛА ТРЕЙД ЕООД КЛОН ПЛОВДИВ', 'BG', 'match'],
+    // they never make another trader the same, and a name that begins with one keeps it
+    ['Rila Group EOOD', 'РИЛА ТРЕЙД ЕООД В ЛИКВИДАЦИЯ', 'BG', 'mismatch'],
+    ['Плиска ЕООД', 'РИЛА ТРЕЙД ЕООД КЛОН ПЛИСКА', 'BG', 'mismatch'],
+    ['Klon Trade EOOD', 'КЛОН ТРЕЙД ЕООД', 'BG', 'match'],
+    ['Trade EOOD', 'КЛОН ТРЕЙД ЕООД', 'BG', 'mismatch'],
+    // for Bulgarian numbers only: `klon` is a maple in Polish
+    ['Zielony sp. z o.o.', 'ZIELONY KLON SP. Z O.O.', 'PL', 'mismatch'],
   ])('%j against %j (%s): %s', (sent, registered, country, outcome) => {
     expect(compareNames(sent, registered, country)).toBe(outcome);
   });
