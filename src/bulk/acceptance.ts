@@ -6,7 +6,7 @@ import { ApiError } from '../errors.js';
 import { timeOrderedId } from '../ids.js';
 import { lookupKey } from '../matching/trader-fields.js';
 import { checkReference, parseReference } from '../records/reference.js';
-import { type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
+import { BULK_ROWS_PER_INSERT, type BulkFile, type BulkRow, NO_RESULT } from '../store/bulk.js';
 import { withKnownCommit } from '../store/commit-outcome.js';
 import { CommitOutcomeUnknownError } from '../store/database.js';
 import type { AnswerInCommit } from '../store/idempotency.js';
@@ -33,8 +33,11 @@ export const BULK_SLICE_JOB = 'bulk_slice';
 export const UNITS_PER_SLICE = 100;
 /** Large enough for 100,000 rows with trader columns; a larger body is 413. */
 export const BULK_MAX_BYTES = 40 * 1024 * 1024;
-/** Rows held before they are written: a larger file is staged while it is read. */
-export const STAGE_ROWS = 5_000;
+/**
+ * Rows written at a time while a larger file is read: whole inserts of the store's size, so that
+ * every stage runs the one prepared statement of that size and only the file's last rows another.
+ */
+export const STAGE_ROWS = 3 * BULK_ROWS_PER_INSERT;
 /** A file still `receiving` after this long belongs to an upload whose process stopped. */
 export const RECEIVING_EXPIRES_MS = 24 * 60 * 60 * 1000;
 
@@ -119,14 +122,15 @@ export class BulkAcceptance {
     let staged = false;
     // One transaction a stage: one commit (and on PostgreSQL one WAL flush) per STAGE_ROWS rows.
     const stage = async () => {
-      if (!sorter || sorter.buffered < STAGE_ROWS) return;
-      const rows = sorter.take();
-      const first = !staged;
-      staged = true;
-      await this.deps.stores.transaction(async (stores) => {
-        if (first) await stores.bulk.insertFile(fileRow(sorter!, 'receiving'));
-        await stores.bulk.insertRows(rows);
-      });
+      while (sorter && sorter.buffered >= STAGE_ROWS) {
+        const rows = sorter.take(STAGE_ROWS);
+        const first = !staged;
+        staged = true;
+        await this.deps.stores.transaction(async (stores) => {
+          if (first) await stores.bulk.insertFile(fileRow(sorter!, 'receiving'));
+          await stores.bulk.insertRows(rows);
+        });
+      }
     };
     try {
       await readCsv(
@@ -253,11 +257,9 @@ class RowSorter {
     this.rows.push(row);
   }
 
-  /** The rows read since the last take. */
-  take(): BulkRow[] {
-    const taken = this.rows;
-    this.rows = [];
-    return taken;
+  /** The first `count` rows read since the last take, all of them by default. */
+  take(count = this.rows.length): BulkRow[] {
+    return this.rows.splice(0, count);
   }
 
   private sort(position: number, line: number, cells: string[]): BulkRow {

@@ -71,7 +71,7 @@ export interface BulkStore {
 }
 
 /** 18 columns per row: 1500 rows stay below SQLite's 32,766 bound parameters. */
-const ROWS_PER_INSERT = 1500;
+export const BULK_ROWS_PER_INSERT = 1500;
 
 /** The columns a row is inserted with, and their PostgreSQL types (for its array parameters). */
 const ROW_COLUMN_TYPES = {
@@ -135,12 +135,12 @@ export class KyselyBulkStore implements BulkStore {
       await this.db.executeQuery(CompiledQuery.raw(INSERT_UNNESTED, columns));
       return;
     }
-    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    for (let start = 0; start < rows.length; start += BULK_ROWS_PER_INSERT) {
+      const chunk = rows.slice(start, start + BULK_ROWS_PER_INSERT);
       let statement = this.inserts.get(chunk.length);
       if (!statement) {
         statement = insertRowsStatement(chunk.length);
-        if (chunk.length === ROWS_PER_INSERT) this.inserts.set(chunk.length, statement);
+        if (chunk.length === BULK_ROWS_PER_INSERT) this.inserts.set(chunk.length, statement);
       }
       const parameters = chunk.flatMap((row) => ROW_COLUMNS.map((column) => row[column]));
       await this.db.executeQuery(CompiledQuery.raw(statement, parameters));

@@ -73,10 +73,24 @@ export interface SqliteStatements {
 /** Prepared statements kept per SQL text; Kysely's driver would otherwise prepare on every query. */
 const STATEMENT_CACHE_SIZE = 500;
 
+/**
+ * Statements longer than this are the multi-row inserts of many rows at once (a bulk file's rows,
+ * a batch of jobs, an async request's items): each row count is a text of its own, and a prepared
+ * statement holds SQLite memory in proportion to its text (about 3 MB for 1,500 rows of a bulk
+ * file). Kept like the others, a file's stages left one each, tens of MB after a few files; only
+ * the last one is kept, for the next chunk of the same size.
+ */
+const LARGE_STATEMENT_CHARS = 20_000;
+
 /** `prepare` for a connection, remembering the statement of each text it was asked for. */
 function statementCache(connection: SQLite.Database): (text: string) => SQLite.Statement {
   const statements = new Map<string, SQLite.Statement>();
+  let large: { text: string; statement: SQLite.Statement } | undefined;
   return (text) => {
+    if (text.length > LARGE_STATEMENT_CHARS) {
+      if (large?.text !== text) large = { text, statement: connection.prepare(text) };
+      return large.statement;
+    }
     let statement = statements.get(text);
     if (statement === undefined) {
       statement = connection.prepare(text);
