@@ -321,7 +321,9 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
       const account = await app.account('free');
       const res = await batch(account.live, { vat_numbers: ['DE123456704'] });
       expectError(res, 403, 'tier_insufficient');
-      expect(res.body.error.message).toBe('This endpoint needs the Pro, Business or Scale tier; the account is on free.');
+      expect(res.body.error.message).toBe(
+        'This endpoint needs the Pro, Business or Scale tier; the account is on free.',
+      );
     });
   });
 });
