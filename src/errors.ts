@@ -50,7 +50,7 @@ export const ERROR_CATALOGUE = {
     message: 'This feature needs a higher subscription tier.',
     title: 'Tier insufficient',
     explanation:
-      'Synchronous batch, asynchronous validation and webhooks need the Pro or Business tier; consultation numbers need Business (or Scale). Upgrade the account to use the feature.',
+      'Batches, asynchronous validation, bulk files, webhooks, monitors, decisions and the history export need the Pro, Business or Scale tier; consultation numbers need Business or Scale. Upgrade the account to use the feature.',
   },
   forbidden: {
     status: 403,

@@ -64,6 +64,12 @@ export function tierAllows(tier: Tier, feature: Feature): boolean {
   return FEATURES[tier].has(feature);
 }
 
+/** The tiers that have a feature, in words for a refusal: `Pro, Business or Scale`. */
+export function tiersWith(feature: Feature): string {
+  const titles = TIERS.filter((tier) => tierAllows(tier, feature)).map((tier) => TIER_TITLES[tier]);
+  return titles.length > 1 ? `${titles.slice(0, -1).join(', ')} or ${titles.at(-1)}` : titles.join('');
+}
+
 /** Async batch size per tier (spec 8): 200 Pro, 1000 Business (and Scale). */
 export function asyncBatchLimit(tier: Tier): number {
   return tier === 'pro' ? 200 : tier === 'free' ? 0 : 1000;

@@ -316,5 +316,14 @@ describeEachDialect('POST /v1/validate/batch', (dialect) => {
       expectError(await batch(account.live, { vat_numbers: ['LI12345'] }), 403, 'tier_insufficient');
       expect(await storedUsage(app, account.id)).toBe(0);
     });
+
+    it('names every tier that has the feature in the refusal, Scale included', async () => {
+      const account = await app.account('free');
+      const res = await batch(account.live, { vat_numbers: ['DE123456704'] });
+      expectError(res, 403, 'tier_insufficient');
+      expect(res.body.error.message).toBe(
+        'This endpoint needs the Pro, Business or Scale tier; the account is on free.',
+      );
+    });
   });
 });

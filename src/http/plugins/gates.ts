@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator, Principal } from '../../accounts/authenticator.js';
 import { hashKey, KEY_PATTERN } from '../../accounts/keys.js';
-import { type Feature, type Tier, type TierLimits, tierAllows } from '../../accounts/tiers.js';
+import { type Feature, type Tier, type TierLimits, tierAllows, tiersWith } from '../../accounts/tiers.js';
 import type { InternalCredential } from '../../console/internal-credential.js';
 import { ApiError } from '../../errors.js';
 import { type AuthFailureLimiter, checkKey } from '../../limits/auth-failures.js';
@@ -98,7 +98,7 @@ function checkRouteGates(gates: RouteGates, principal: Principal): void {
   if (gates.feature && !tierAllows(principal.tier, gates.feature)) {
     throw new ApiError(
       'tier_insufficient',
-      `This endpoint needs the Pro or Business tier; the account is on ${principal.tier}.`,
+      `This endpoint needs the ${tiersWith(gates.feature)} tier; the account is on ${principal.tier}.`,
     );
   }
   if (gates.liveOnly && principal.mode === 'test') throw new ApiError('forbidden');
