@@ -41,6 +41,11 @@ export interface Word {
    * together from several (`joined`) keeps each one's, a word without Cyrillic letters its plain reading.
    */
   cyrillic?: readonly string[];
+  /**
+   * The words of a Greek text with Greek letters only: the word as written, lower case, without
+   * accents and with σ for a final ς, which another Greek word is compared with letter by letter.
+   */
+  greek?: string;
 }
 
 /** Letters whose usual second spelling is two letters (German, Nordic, Croatian, Icelandic). */
@@ -374,6 +379,10 @@ export function wordsOf(text: string): Word[] {
   const cyrillic = CYRILLIC.test(text)
     ? cyrillicWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD)
     : undefined;
+  const greek =
+    read.marked === undefined
+      ? undefined
+      : greekWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD);
   if (read.spelled === read.plain && read.marked === undefined && cyrillic === undefined)
     return plain.map((word) => ({ plain: word, spelled: word }));
   // Every reading splits the same way (every replacement is letters); should one not, the plain one serves.
@@ -386,6 +395,8 @@ export function wordsOf(text: string): Word[] {
       : { plain: word, spelled: spelled[i] };
     const written = cyrillic?.[i];
     if (written !== undefined) read.cyrillic = [written];
+    const inGreek = greek?.[i];
+    if (inGreek !== undefined) read.greek = inGreek;
     return read;
   });
 }
@@ -404,13 +415,25 @@ export function cyrillicWords(
   text: string,
   ascii: readonly string[],
   pattern: RegExp,
+  script = CYRILLIC,
 ): Array<string | undefined> | undefined {
-  if (!CYRILLIC.test(text)) return undefined;
+  if (!script.test(text)) return undefined;
   const written = text.toLowerCase().normalize('NFC').replace(APOSTROPHES, '').match(pattern) ?? [];
   const lineUp =
     written.length === ascii.length &&
     written.every((word, i) => anyAscii(word).toLowerCase().replace(APOSTROPHES, '') === ascii[i]);
-  return lineUp ? written.map((word) => (CYRILLIC.test(word) ? word : undefined)) : undefined;
+  return lineUp ? written.map((word) => (script.test(word) ? word : undefined)) : undefined;
+}
+
+/** cyrillicWords for a Greek text: its words with Greek letters, accents gone and a final ς written σ. */
+export function greekWords(
+  text: string,
+  ascii: readonly string[],
+  pattern: RegExp,
+): Array<string | undefined> | undefined {
+  return cyrillicWords(text, ascii, pattern, GREEK)?.map((word) =>
+    word?.normalize('NFD').replace(/\p{M}/gu, '').replaceAll('ς', 'σ'),
+  );
 }
 
 /**
@@ -459,6 +482,10 @@ function alignedWith(plain: readonly string[], other: readonly string[]): readon
  * may be `Tur`).
  */
 export function sameWord(a: Word, b: Word): boolean {
+  // Two Greek or two Cyrillic words compare as written: `ΚΩΣΤΑΣ` is not `ΚΟΣΤΑΣ` nor `ТЪР` `ТАР`,
+  // though a romanisation spells each pair alike.
+  if (a.greek !== undefined && b.greek !== undefined) return a.greek === b.greek;
+  if (allCyrillic(a) && allCyrillic(b)) return a.cyrillic.join('') === b.cyrillic.join('');
   if (a.plain === b.plain || a.spelled === b.spelled) return true;
   if (a.cyrillic !== undefined || b.cyrillic !== undefined) {
     const [cyrillic, other] = a.cyrillic ? [a.cyrillic, b] : [b.cyrillic ?? [], a];
@@ -473,6 +500,11 @@ export function sameWord(a: Word, b: Word): boolean {
   );
 }
 
+/** A Cyrillic word, or Cyrillic words run together (`joined` keeps a Latin word's plain reading among them). */
+function allCyrillic(word: Word): word is Word & { cyrillic: readonly string[] } {
+  return word.cyrillic?.every((written) => CYRILLIC.test(written)) ?? false;
+}
+
 /** The words run together, in each reading: `Grachten Techniek` and `Grachtentechniek` join the same. */
 export function joined(words: readonly Word[]): Word {
   let plain = '';
@@ -481,7 +513,9 @@ export function joined(words: readonly Word[]): Word {
   let greek = false;
   const cyrillic: string[] = [];
   let bulgarian = false;
+  let inGreek: string | undefined = '';
   for (const word of words) {
+    inGreek = inGreek !== undefined && word.greek !== undefined ? inGreek + word.greek : undefined;
     plain += word.plain;
     spelled += word.spelled;
     marked += word.marked ?? word.spelled;
@@ -491,6 +525,8 @@ export function joined(words: readonly Word[]): Word {
   }
   const run: Word = greek ? { plain, spelled, marked } : { plain, spelled };
   if (bulgarian) run.cyrillic = cyrillic;
+  // Greek only when every word is.
+  if (inGreek && words.length > 0) run.greek = inGreek;
   return run;
 }
 
