@@ -390,13 +390,14 @@ export function wordsOf(text: string): Word[] {
   const marked = read.marked === undefined ? undefined : alignedWith(plain, foldMarked(read.marked));
   // Every word of a Greek text carries its marked reading, which marks it Greek for sameWord.
   return plain.map((word, i) => {
+    const inGreek = greek?.[i];
     const read: Word = marked
-      ? { plain: word, spelled: spelled[i], marked: marked[i] }
+      ? inGreek !== undefined
+        ? { plain: word, spelled: spelled[i], marked: marked[i], greek: inGreek }
+        : { plain: word, spelled: spelled[i], marked: marked[i] }
       : { plain: word, spelled: spelled[i] };
     const written = cyrillic?.[i];
     if (written !== undefined) read.cyrillic = [written];
-    const inGreek = greek?.[i];
-    if (inGreek !== undefined) read.greek = inGreek;
     return read;
   });
 }
@@ -415,26 +416,35 @@ export function cyrillicWords(
   text: string,
   ascii: readonly string[],
   pattern: RegExp,
-  script = CYRILLIC,
 ): Array<string | undefined> | undefined {
-  if (!script.test(text)) return undefined;
+  if (!CYRILLIC.test(text)) return undefined;
   const written = text.toLowerCase().normalize('NFC').replace(APOSTROPHES, '').match(pattern) ?? [];
   const lineUp =
     written.length === ascii.length &&
     written.every((word, i) => anyAscii(word).toLowerCase().replace(APOSTROPHES, '') === ascii[i]);
-  return lineUp ? written.map((word) => (script.test(word) ? word : undefined)) : undefined;
+  return lineUp ? written.map((word) => (CYRILLIC.test(word) ? word : undefined)) : undefined;
 }
 
-/** cyrillicWords for a Greek text: its words with Greek letters, accents gone and a final ς written σ. */
+/**
+ * The words of a Greek text as written, lower case, without accents, a final ς written σ: undefined
+ * for a word without Greek letters, and for the whole text when it splits into another number of
+ * words than its ASCII words `ascii` (it then reads as before, by its romanisations only).
+ */
 export function greekWords(
   text: string,
   ascii: readonly string[],
   pattern: RegExp,
 ): Array<string | undefined> | undefined {
-  return cyrillicWords(text, ascii, pattern, GREEK)?.map((word) =>
-    word?.normalize('NFD').replace(/\p{M}/gu, '').replaceAll('ς', 'σ'),
-  );
+  const lower = text.toLowerCase().replace(APOSTROPHES, '');
+  const written = lower.replace(GREEK_ACCENTED, (letter) => GREEK_UNACCENTED[letter]).match(pattern) ?? [];
+  if (written.length !== ascii.length) return undefined;
+  return written.map((word) => (GREEK.test(word) ? word : undefined));
 }
+/** The accented Greek letters (and the final ς), each without its accent; built once. */
+const GREEK_UNACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
+  [...'άέήίόύώϊϋΐΰς'].map((letter) => [letter, letter === 'ς' ? 'σ' : letter.normalize('NFD')[0]]),
+);
+const GREEK_ACCENTED = new RegExp(`[${Object.keys(GREEK_UNACCENTED).join('')}]`, 'g');
 
 /**
  * A Latin spelling of Cyrillic words run together: each word read by CYRILLIC_LATIN letter by

@@ -325,11 +325,16 @@ function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat
     result.range = true;
   } else if (separator?.kind === 'slash' && after?.kind === 'number' && format.slashAlternatives)
     result.numbers.push(after.value);
+  // A door or floor after a slash, or after a hyphen where it is no range (the Dutch `5-2`, floor 2).
   else
-    for (let k = i; tokens[k]?.kind === 'slash' && tokens[k + 1]?.kind === 'number'; k += 2)
+    for (let k = i; isSeparator(tokens[k]) && tokens[k + 1]?.kind === 'number'; k += 2)
       result.parts.push((tokens[k + 1] as Extract<Token, { kind: 'number' }>).value);
   // Anything else after the number (a floor `2. tv.`, a flat `lok. 5`) is within the house.
   return result;
+}
+
+function isSeparator(token: Token | undefined): boolean {
+  return token?.kind === 'slash' || token?.kind === 'dash';
 }
 
 /** The kind of a street named by a preposition (`Am Markt`, `An der Kirche`). */

@@ -133,6 +133,10 @@ describe('names', () => {
     ['Drei Eichen Verlag GmbH', '3 Eichen Verlag GmbH', 'DE', 'partial'],
     ['Three Counties Ltd', '3 COUNTIES LIMITED', 'GB', 'partial'],
     ['Weber Maschinenbau GmbH', 'Weber Maschinenbau GmbH Zweigniederlassung Hamburg', 'DE', 'partial'],
+    // another branch of the firm is worth a look, the same one the same
+    ['Weber GmbH Zweigniederlassung Berlin', 'Weber GmbH Zweigniederlassung Hamburg', 'DE', 'partial'],
+    ['Weber Ltd Niederlassung Deutschland', 'Weber Ltd Niederlassung Österreich', 'AT', 'partial'],
+    ['Weber GmbH Zweigniederlassung Hamburg', 'WEBER GMBH ZWEIGNIEDERLASSUNG HAMBURG', 'DE', 'match'],
     ['Bäckerei Schulze GmbH', 'Bäckerei Schultze GmbH', 'DE', 'partial'],
     ['Schneider Elektro GmbH', 'Schneider Elektrotechnik GmbH', 'DE', 'partial'],
     ['BMW AG', 'Bayerische Motoren Werke AG', 'DE', 'partial'],
@@ -318,6 +322,10 @@ describe('streets, postcodes and towns', () => {
     // the Italian 5/A is house 5A
     ['Via Roma 5/A', 'VIA ROMA 5/B, 00187 ROMA RM', 'IT', 'mismatch'],
     ['Via Roma 5A', 'VIA ROMA 5/A, 00187 ROMA RM', 'IT', 'match'],
+    // a number after a hyphen that is no range is a floor or door, as after a slash (the Dutch `5-2`)
+    ['Keizersgracht 5-1', 'KEIZERSGRACHT 5-2, 1015 CJ AMSTERDAM', 'NL', 'mismatch'],
+    ['Keizersgracht 5', 'KEIZERSGRACHT 5-2, 1015 CJ AMSTERDAM', 'NL', 'match'],
+    ['Keizersgracht 5-2', 'KEIZERSGRACHT 5-2, 1015 CJ AMSTERDAM', 'NL', 'match'],
     ['Mariahilfer Straße 12/3/14', 'Mariahilfer Straße 12, 1070 Wien', 'AT', 'match'],
     ['Mariahilfer Straße 12/3/14', 'Mariahilfer Straße 12/3/15, 1070 Wien', 'AT', 'mismatch'],
     ['ul. Marszałkowska 10/12', 'UL. MARSZAŁKOWSKA 10/12, 00-590 WARSZAWA', 'PL', 'match'],
