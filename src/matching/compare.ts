@@ -105,9 +105,11 @@ export function comparePostcode(sent: string, address: RegisteredAddress, countr
   const format = addressFormatOf(countryCode)?.postcode;
   if (!format) return 'not_processed';
   // A country prefix (`D-10115`, `SE-111 22`) only where postcodes begin with a digit: `BN1 1AA` keeps its letters.
-  const unprefixed = format.written.startsWith('\\d')
-    ? sent.replace(/^\s*[A-Z]{1,2}[\s-]*(?=\d)/i, '')
-    : sent;
+  const prefix = format.written.startsWith('\\d') ? /^\s*([A-Z]{1,2})[\s-]*(?=\d)/i.exec(sent) : null;
+  // Another country's prefix (`H-1010` for a number of AT) names a postcode of that country.
+  if (prefix && !(POSTCODE_PREFIXES[countryCode]?.includes(prefix[1].toUpperCase()) ?? true))
+    return 'mismatch';
+  const unprefixed = prefix ? sent.slice(prefix[0].length) : sent;
   const wanted = wholePostcode(unprefixed);
   if (!address.confident) {
     if (address.postcodesSeen.length === 0) return 'not_processed';
@@ -121,6 +123,41 @@ export function comparePostcode(sent: string, address: RegisteredAddress, countr
     return 'partial';
   return 'mismatch';
 }
+
+/**
+ * The prefixes a postcode of the country is written with: its code and its old vehicle sign, and
+ * those of the places that use its postcodes (Monaco's in France, Liechtenstein's in Switzerland,
+ * San Marino's and the Vatican's in Italy).
+ */
+const POSTCODE_PREFIXES: Readonly<Record<string, readonly string[]>> = {
+  AT: ['AT', 'A'],
+  BE: ['BE', 'B'],
+  BG: ['BG'],
+  CH: ['CH', 'LI', 'FL'],
+  CY: ['CY'],
+  CZ: ['CZ'],
+  DE: ['DE', 'D'],
+  DK: ['DK'],
+  EE: ['EE'],
+  EL: ['EL', 'GR'],
+  ES: ['ES', 'E'],
+  FI: ['FI'],
+  FR: ['FR', 'F', 'MC'],
+  HR: ['HR'],
+  HU: ['HU', 'H'],
+  IT: ['IT', 'I', 'SM', 'V'],
+  LT: ['LT'],
+  LU: ['LU', 'L'],
+  LV: ['LV'],
+  NL: ['NL'],
+  NO: ['NO', 'N'],
+  PL: ['PL'],
+  PT: ['PT', 'P'],
+  RO: ['RO'],
+  SE: ['SE', 'S'],
+  SI: ['SI'],
+  SK: ['SK'],
+};
 
 /**
  * The sent town against the registered one (or, on British lines, any locality line). A postcode

@@ -349,6 +349,10 @@ describe('streets, postcodes and towns', () => {
     ['10115', berlin, 'DE', 'match'],
     ['D-10115', berlin, 'DE', 'match'],
     ['10117', berlin, 'DE', 'mismatch'],
+    // another country's prefix names a postcode of that country
+    ['A-1070', at('Mariahilfer Straße 12, 1070 Wien', 'AT'), 'AT', 'match'],
+    ['H-1070', at('Mariahilfer Straße 12, 1070 Wien', 'AT'), 'AT', 'mismatch'],
+    ['MC-98000', at('1 AVENUE DE MONTE-CARLO, 98000 MONACO', 'FR'), 'FR', 'match'],
     ['SW1A', at('10 Downing Street, London, SW1A 2AA', 'GB'), 'GB', 'partial'],
     ['SW1A 2AB', at('10 Downing Street, London, SW1A 2AA', 'GB'), 'GB', 'mismatch'],
     ['1015', at('KEIZERSGRACHT 00123, 1015CJ AMSTERDAM', 'NL'), 'NL', 'partial'],
