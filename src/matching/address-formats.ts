@@ -398,7 +398,7 @@ export const NUMBER_MARKERS: ReadonlySet<string> = new Set(['nr', 'no', 'n', 'c'
 
 /** Words that name a flat, floor or unit within a building, before or after the house number. */
 export const UNIT_WORDS: ReadonlySet<string> = new Set(
-  'flat unit suite apartment apt app appartement room lok lokal m bl et ap sc esc piso puerta tv th mf etage stock og top tur dcha dcho izq izda izqda esq dto dta frente andar rc o'.split(
+  'flat unit suite apartment apt app appartement room lok lokal m bl et ap sc esc piso puerta tv th mf etage stock og top tur stiege stg aufgang block bloc scala scara dcha dcho izq izda izqda esq dto dta frente andar rc o'.split(
     ' ',
   ),
 );

@@ -143,10 +143,11 @@ function findStreet(
   return { text, at };
 }
 
-/** A line that names only a flat, unit or floor and its number (`Flat 4`, `AP.3`, `lok. 7`). */
+/** A line that names only a flat, unit or floor and its number or letter (`Flat 4`, `AP.3`, `lok. 7`, `SC. B`). */
 function isUnitLine(line: Line | undefined): boolean {
-  if (!line?.digits || line.words.length === 0 || line.words.length > 3) return false;
-  return UNIT_WORDS.has(line.words[0].plain);
+  if (!line || line.words.length === 0 || line.words.length > 3 || !UNIT_WORDS.has(line.words[0].plain))
+    return false;
+  return line.digits || line.words.slice(1).some((word) => word.plain.length === 1);
 }
 
 /**
@@ -227,9 +228,12 @@ function withoutPostcode(
     : lines.findLastIndex((line) => !line.area && !line.number);
   if (townAt === -1 || lines.length < 2) return unread(text, []);
   const street = findStreet(lines, townAt, format);
+  // Bucharest's sector on a line of its own names the town's district, as a postcode would.
+  const sector = lines.find((line) => line.area && line.digits && /^sector/.test(line.words[0]?.plain ?? ''));
   const town = withoutTownMarkers(lines[townAt].text, countryCode);
   if (street === null || town === '') return unread(text, []);
-  return { confident: true, street: street.text, postcode: null, towns: [town], text, postcodesSeen: [] };
+  const towns = [sector ? `${town} ${sector.text}` : town];
+  return { confident: true, street: street.text, postcode: null, towns, text, postcodesSeen: [] };
 }
 
 /** `гр. София` → `София`, `MUNICIPIUL BUCUREŞTI` → `BUCUREŞTI`. */

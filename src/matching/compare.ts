@@ -105,9 +105,11 @@ export function comparePostcode(sent: string, address: RegisteredAddress, countr
   const format = addressFormatOf(countryCode)?.postcode;
   if (!format) return 'not_processed';
   // A country prefix (`D-10115`, `SE-111 22`) only where postcodes begin with a digit: `BN1 1AA` keeps its letters.
-  const unprefixed = format.written.startsWith('\\d')
-    ? sent.replace(/^\s*[A-Z]{1,2}[\s-]*(?=\d)/i, '')
-    : sent;
+  const prefix = format.written.startsWith('\\d') ? /^\s*([A-Z]{1,2})[\s-]*(?=\d)/i.exec(sent) : null;
+  // Another country's prefix (`H-1010` for a number of AT) names a postcode of that country.
+  if (prefix && !(POSTCODE_PREFIXES[countryCode]?.includes(prefix[1].toUpperCase()) ?? true))
+    return 'mismatch';
+  const unprefixed = prefix ? sent.slice(prefix[0].length) : sent;
   const wanted = wholePostcode(unprefixed);
   if (!address.confident) {
     if (address.postcodesSeen.length === 0) return 'not_processed';
@@ -121,6 +123,41 @@ export function comparePostcode(sent: string, address: RegisteredAddress, countr
     return 'partial';
   return 'mismatch';
 }
+
+/**
+ * The prefixes a postcode of the country is written with: its code and its old vehicle sign, and
+ * those of the places that use its postcodes (Monaco's in France, Liechtenstein's in Switzerland,
+ * San Marino's and the Vatican's in Italy).
+ */
+const POSTCODE_PREFIXES: Readonly<Record<string, readonly string[]>> = {
+  AT: ['AT', 'A'],
+  BE: ['BE', 'B'],
+  BG: ['BG'],
+  CH: ['CH', 'LI', 'FL'],
+  CY: ['CY'],
+  CZ: ['CZ'],
+  DE: ['DE', 'D'],
+  DK: ['DK'],
+  EE: ['EE'],
+  EL: ['EL', 'GR'],
+  ES: ['ES', 'E'],
+  FI: ['FI'],
+  FR: ['FR', 'F', 'MC'],
+  HR: ['HR'],
+  HU: ['HU', 'H'],
+  IT: ['IT', 'I', 'SM', 'V'],
+  LT: ['LT'],
+  LU: ['LU', 'L'],
+  LV: ['LV'],
+  NL: ['NL'],
+  NO: ['NO', 'N'],
+  PL: ['PL'],
+  PT: ['PT', 'P'],
+  RO: ['RO'],
+  SE: ['SE', 'S'],
+  SI: ['SI'],
+  SK: ['SK'],
+};
 
 /**
  * The sent town against the registered one (or, on British lines, any locality line). A postcode
@@ -208,6 +245,8 @@ interface Town {
   district: string;
   /** What the parentheses say (`saale`, `oder`): another qualifier is another town. */
   qualifier: string;
+  /** The part of the town after a dash (`Staré Mesto` of `Bratislava - Staré Mesto`): another one is another district. */
+  quarter: Word[];
 }
 
 /** Words after a town's name that name a district of it (`2E ARRONDISSEMENT`, `SECTOR 1`, `V. kerület`). */
@@ -223,7 +262,8 @@ const DISTRICT = /^(?:\d+[a-z]?|\d+(?:e|er|eme|re)|[ivx]+)$/;
 
 function townOf(text: string): Town {
   const full = townWords(text);
-  const [name, inParentheses = ''] = text.split(/\s[-–]\s|\bcedex\b/i)[0].split('(');
+  const [beforeDash, afterDash = ''] = text.split(/\s[-–]\s/);
+  const [name, inParentheses = ''] = beforeDash.split(/\bcedex\b/i)[0].split('(');
   let main = name === text ? full : townWords(name);
   const district: string[] = [];
   for (let last = main.at(-1)?.plain ?? ''; main.length > 1; last = main.at(-1)?.plain ?? '') {
@@ -242,7 +282,8 @@ function townOf(text: string): Town {
         .replace(/^0*(\d+?)(?:e|er|eme|re)?$/, '$1')
         .replace(/^[ivx]+$/, (roman) => String(romanNumber(roman) ?? roman)),
     );
-  return { full, main: linked.length > 0 ? linked : main, district: named.join(' '), qualifier };
+  const quarter = townWords(afterDash.split(/\bcedex\b/i)[0]);
+  return { full, main: linked.length > 0 ? linked : main, district: named.join(' '), qualifier, quarter };
 }
 
 function sameRun(a: readonly Word[], b: readonly Word[]): boolean {
@@ -263,11 +304,20 @@ function relateTowns(a: Town, b: Town, countryCode: string): 'same' | 'near' | '
   if (same(a.full, b.full)) return 'same';
   if (a.qualifier !== '' && b.qualifier !== '' && a.qualifier !== b.qualifier) return 'different';
   if (same(a.main, b.main) || same(a.full, b.main) || same(a.main, b.full)) {
-    const otherDistrict = a.district !== '' && b.district !== '' && a.district !== b.district;
+    const otherDistrict =
+      (a.district !== '' && b.district !== '' && a.district !== b.district) ||
+      otherQuarter(a.quarter, b.quarter);
     return otherDistrict || a.qualifier !== b.qualifier ? 'near' : 'same';
   }
   if (a.qualifier !== '' || b.qualifier !== '') return 'different';
   return startsWith(a.main, b.main) || startsWith(b.main, a.main) ? 'near' : 'different';
+}
+
+/** Both name a part of the town after a dash, and neither ends the other (`Staré Mesto`, `mestská časť Staré Mesto`). */
+function otherQuarter(a: readonly Word[], b: readonly Word[]): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return !short.every((word, i) => sameWord(word, long[long.length - short.length + i]));
 }
 
 /** `long` begins with all of `short`'s words (`Frankfurt am Main` with `Frankfurt`). */

@@ -41,6 +41,11 @@ export interface Word {
    * together from several (`joined`) keeps each one's, a word without Cyrillic letters its plain reading.
    */
   cyrillic?: readonly string[];
+  /**
+   * The words of a Greek text with Greek letters only: the word as written, lower case, without
+   * accents and with σ for a final ς, which another Greek word is compared with letter by letter.
+   */
+  greek?: string;
 }
 
 /** Letters whose usual second spelling is two letters (German, Nordic, Croatian, Icelandic). */
@@ -374,6 +379,10 @@ export function wordsOf(text: string): Word[] {
   const cyrillic = CYRILLIC.test(text)
     ? cyrillicWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD)
     : undefined;
+  const greek =
+    read.marked === undefined
+      ? undefined
+      : greekWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD);
   if (read.spelled === read.plain && read.marked === undefined && cyrillic === undefined)
     return plain.map((word) => ({ plain: word, spelled: word }));
   // Every reading splits the same way (every replacement is letters); should one not, the plain one serves.
@@ -381,8 +390,11 @@ export function wordsOf(text: string): Word[] {
   const marked = read.marked === undefined ? undefined : alignedWith(plain, foldMarked(read.marked));
   // Every word of a Greek text carries its marked reading, which marks it Greek for sameWord.
   return plain.map((word, i) => {
+    const inGreek = greek?.[i];
     const read: Word = marked
-      ? { plain: word, spelled: spelled[i], marked: marked[i] }
+      ? inGreek !== undefined
+        ? { plain: word, spelled: spelled[i], marked: marked[i], greek: inGreek }
+        : { plain: word, spelled: spelled[i], marked: marked[i] }
       : { plain: word, spelled: spelled[i] };
     const written = cyrillic?.[i];
     if (written !== undefined) read.cyrillic = [written];
@@ -412,6 +424,27 @@ export function cyrillicWords(
     written.every((word, i) => anyAscii(word).toLowerCase().replace(APOSTROPHES, '') === ascii[i]);
   return lineUp ? written.map((word) => (CYRILLIC.test(word) ? word : undefined)) : undefined;
 }
+
+/**
+ * The words of a Greek text as written, lower case, without accents, a final ς written σ: undefined
+ * for a word without Greek letters, and for the whole text when it splits into another number of
+ * words than its ASCII words `ascii` (it then reads as before, by its romanisations only).
+ */
+export function greekWords(
+  text: string,
+  ascii: readonly string[],
+  pattern: RegExp,
+): Array<string | undefined> | undefined {
+  const lower = text.toLowerCase().replace(APOSTROPHES, '');
+  const written = lower.replace(GREEK_ACCENTED, (letter) => GREEK_UNACCENTED[letter]).match(pattern) ?? [];
+  if (written.length !== ascii.length) return undefined;
+  return written.map((word) => (GREEK.test(word) ? word : undefined));
+}
+/** The accented Greek letters (and the final ς), each without its accent; built once. */
+const GREEK_UNACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
+  [...'άέήίόύώϊϋΐΰς'].map((letter) => [letter, letter === 'ς' ? 'σ' : letter.normalize('NFD')[0]]),
+);
+const GREEK_ACCENTED = new RegExp(`[${Object.keys(GREEK_UNACCENTED).join('')}]`, 'g');
 
 /**
  * A Latin spelling of Cyrillic words run together: each word read by CYRILLIC_LATIN letter by
@@ -459,6 +492,10 @@ function alignedWith(plain: readonly string[], other: readonly string[]): readon
  * may be `Tur`).
  */
 export function sameWord(a: Word, b: Word): boolean {
+  // Two Greek or two Cyrillic words compare as written: `ΚΩΣΤΑΣ` is not `ΚΟΣΤΑΣ` nor `ТЪР` `ТАР`,
+  // though a romanisation spells each pair alike.
+  if (a.greek !== undefined && b.greek !== undefined) return a.greek === b.greek;
+  if (allCyrillic(a) && allCyrillic(b)) return a.cyrillic.join('') === b.cyrillic.join('');
   if (a.plain === b.plain || a.spelled === b.spelled) return true;
   if (a.cyrillic !== undefined || b.cyrillic !== undefined) {
     const [cyrillic, other] = a.cyrillic ? [a.cyrillic, b] : [b.cyrillic ?? [], a];
@@ -473,6 +510,11 @@ export function sameWord(a: Word, b: Word): boolean {
   );
 }
 
+/** A Cyrillic word, or Cyrillic words run together (`joined` keeps a Latin word's plain reading among them). */
+function allCyrillic(word: Word): word is Word & { cyrillic: readonly string[] } {
+  return word.cyrillic?.every((written) => CYRILLIC.test(written)) ?? false;
+}
+
 /** The words run together, in each reading: `Grachten Techniek` and `Grachtentechniek` join the same. */
 export function joined(words: readonly Word[]): Word {
   let plain = '';
@@ -481,7 +523,9 @@ export function joined(words: readonly Word[]): Word {
   let greek = false;
   const cyrillic: string[] = [];
   let bulgarian = false;
+  let inGreek: string | undefined = '';
   for (const word of words) {
+    inGreek = inGreek !== undefined && word.greek !== undefined ? inGreek + word.greek : undefined;
     plain += word.plain;
     spelled += word.spelled;
     marked += word.marked ?? word.spelled;
@@ -491,6 +535,8 @@ export function joined(words: readonly Word[]): Word {
   }
   const run: Word = greek ? { plain, spelled, marked } : { plain, spelled };
   if (bulgarian) run.cyrillic = cyrillic;
+  // Greek only when every word is.
+  if (inGreek && words.length > 0) run.greek = inGreek;
   return run;
 }
 

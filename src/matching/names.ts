@@ -31,20 +31,23 @@ const MOST_INITIALS = 6;
 export interface ReadName {
   words: Word[];
   form: LegalForm | null;
-  /** Words cut off as a branch or a liquidation (`Zweigniederlassung Hamburg`), which distinguish nothing. */
-  cut: boolean;
+  /**
+   * Words cut off as a branch or a liquidation (`Zweigniederlassung Hamburg`), which distinguish
+   * nothing from the firm itself; null when none was.
+   */
+  cut: Word[] | null;
 }
 
 /** Cuts a branch or liquidation phrase and what follows it (the branch's town): it names no other trader. */
-function cutFiller(words: Word[], countryCode: string): { words: Word[]; cut: boolean } {
+function cutFiller(words: Word[], countryCode: string): { words: Word[]; cut: Word[] | null } {
   const own = COUNTRY_CUTTING[countryCode];
   const at = words.findIndex(
     (word, i) =>
       i > 0 && (CUTTING.has(word.plain) || own?.has(word.plain) === true || own?.has(word.spelled) === true),
   );
-  if (at === -1) return { words, cut: false };
+  if (at === -1) return { words, cut: null };
   const start = at > 1 && FILLER_LINKS.has(words[at - 1].plain) ? at - 1 : at;
-  return { words: words.slice(0, start), cut: true };
+  return { words: words.slice(0, start), cut: words.slice(at) };
 }
 
 function expandAbbreviations(words: Word[]): Word[] {
@@ -166,7 +169,12 @@ export function compareNames(sent: string, registered: ReadName | string, countr
   if (core === 'different') return 'mismatch';
   const forms = compareForms(a.form, b.form);
   if (forms === 'different') return 'mismatch';
-  return core === 'same' && forms === 'same' && a.cut === b.cut ? 'match' : 'partial';
+  return core === 'same' && forms === 'same' && sameCut(a.cut, b.cut) ? 'match' : 'partial';
+}
+
+/** No branch on either side, or the same branch (`Niederlassung Deutschland` is not `Niederlassung Österreich`). */
+function sameCut(a: Word[] | null, b: Word[] | null): boolean {
+  return a === null || b === null ? a === b : sameWord(joined(a), joined(b));
 }
 
 /**

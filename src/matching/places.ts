@@ -221,7 +221,7 @@ const POSTCODE_DISTRICTS: Readonly<
   CZ: [['Praha', /^1(\d)\d{3}$/, 10, 10]],
   RO: [['București', /^0(\d)\d{4}$/, 6]],
 };
-const SECOND_POSTCODES: Readonly<Record<string, number>> = { '75116': 16 };
+const SECOND_POSTCODES: Readonly<Record<string, string>> = { '75116': '16' };
 
 /** POSTCODE_DISTRICTS with each town's name run together, read on first use. */
 let districtTowns: ReadonlyMap<string, ReadonlyArray<readonly [string, RegExp, number, number?]>> | undefined;
@@ -242,9 +242,9 @@ export function districtOfPostcode(
   const name = joined(town).plain;
   for (const [city, code, count, zero] of districtTowns.get(countryCode) ?? []) {
     if (city !== name) continue;
-    const digits = code.exec(postcode)?.[1];
+    const digits = SECOND_POSTCODES[postcode] ?? code.exec(postcode)?.[1];
     if (digits === undefined) return '';
-    const number = SECOND_POSTCODES[postcode] ?? (Number(digits) || zero || 0);
+    const number = Number(digits) || zero || 0;
     return number >= 1 && number <= count ? String(number) : '';
   }
   return '';

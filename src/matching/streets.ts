@@ -14,6 +14,7 @@ import {
 } from './address-formats.js';
 import {
   cyrillicWords,
+  greekWords,
   joined,
   MARKED_TOKEN,
   oneSlipApart,
@@ -45,8 +46,11 @@ export interface Street {
   name: Word[];
   kinds: Set<string>;
   number: HouseNumber | null;
-  /** Flats, units and floors by their word (`Unit 5`, `lok. 7`, `AP.3`): the same word with another number is another place. */
-  units: Map<string, number>;
+  /**
+   * Flats, units, floors and staircases by their word (`Unit 5`, `lok. 7`, `AP.3`, `Stiege B`): the
+   * same word with another number or letter is another place.
+   */
+  units: Map<string, string>;
 }
 
 type Token =
@@ -71,11 +75,9 @@ function tokensOf(text: string): Token[] {
   };
   const spelledAt = alongside(spelled);
   const markedAt = marked === undefined ? undefined : alongside(marked, MARKED_TOKEN);
-  const cyrillic = cyrillicWords(
-    text,
-    found.map((match) => match[0]),
-    WRITTEN_TOKEN,
-  );
+  const words = found.map((match) => match[0]);
+  const cyrillic = cyrillicWords(text, words, WRITTEN_TOKEN);
+  const greek = marked === undefined ? undefined : greekWords(text, words, WRITTEN_TOKEN);
   return found.map((match, i): Token => {
     if (match[1] !== undefined) return { kind: 'number', value: Number.parseInt(match[1], 10) };
     if (match[2] === undefined) return { kind: match[3] !== undefined ? 'slash' : 'dash' };
@@ -86,6 +88,8 @@ function tokensOf(text: string): Token[] {
     if (markedAt) word.marked = markedAt(i);
     const written = cyrillic?.[i];
     if (written !== undefined) word.cyrillic = [written];
+    const inGreek = greek?.[i];
+    if (inGreek !== undefined) word.greek = inGreek;
     return { kind: 'word', word, dotted, raw: match[2] };
   });
 }
@@ -152,8 +156,9 @@ function vocabularyOf(format: AddressFormat): StreetVocabulary {
 export function readStreet(text: string, format: AddressFormat): Street {
   let tokens = tokensOf(text);
   const units = unitsOf(tokens);
-  // A flat or unit in front (`Flat 3, 12 London Road`, `Unit 5 Mill Lane`) belongs to no street.
-  while (tokens.length > 2 && isUnit(tokens[0]) && tokens[1].kind === 'number') tokens = tokens.slice(2);
+  // A flat or unit in front (`Flat 3, 12 London Road`, `Unit 5 Mill Lane`, `Flat A`) belongs to no street.
+  while (tokens.length > 2 && isUnit(tokens[0]) && unitValue(tokens[1]) !== undefined)
+    tokens = tokens.slice(2);
   const vocabulary = vocabularyOf(format);
   const inName = numberInName(tokens, vocabulary);
   const numberFirst = tokens[0]?.kind === 'number' && !inName;
@@ -204,15 +209,22 @@ const UNIT_SYNONYMS: Readonly<Record<string, string>> = {
   ap: 'flat',
 };
 
-/** Each flat, unit or floor word followed by a number (`Unit 5`, `lok. 7`, `BL.1, AP.3`). */
-function unitsOf(tokens: readonly Token[]): Map<string, number> {
-  const units = new Map<string, number>();
+/** Each flat, unit or floor word followed by a number or a letter (`Unit 5`, `lok. 7`, `BL.1, AP.3`, `Sc. B`). */
+function unitsOf(tokens: readonly Token[]): Map<string, string> {
+  const units = new Map<string, string>();
   for (let i = 0; i + 1 < tokens.length; i++) {
     const [token, next] = [tokens[i], tokens[i + 1]];
-    if (token.kind === 'word' && isUnit(token) && token.raw.length > 1 && next.kind === 'number')
-      units.set(UNIT_SYNONYMS[token.raw] ?? token.raw, next.value);
+    if (token.kind !== 'word' || !isUnit(token) || token.raw.length < 2) continue;
+    const value = unitValue(next);
+    if (value !== undefined) units.set(UNIT_SYNONYMS[token.raw] ?? token.raw, value);
   }
   return units;
+}
+
+/** The number or the letter after a flat or unit word (`5` of `Unit 5`, `b` of `Sc. B`). */
+function unitValue(token: Token): string | undefined {
+  if (token.kind === 'number') return String(token.value);
+  return token.kind === 'word' && token.raw.length === 1 && !token.dotted ? token.raw : undefined;
 }
 
 /**
@@ -300,7 +312,12 @@ function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat
   }
   const separator = tokens[i];
   const after = tokens[i + 1];
-  if (separator?.kind === 'dash' && after?.kind === 'word' && after.raw.length === 1)
+  // A letter after a hyphen or a slash is the house's (`12-A`, the Italian `5/A`).
+  if (
+    (separator?.kind === 'dash' || separator?.kind === 'slash') &&
+    after?.kind === 'word' &&
+    after.raw.length === 1
+  )
     result.suffix = after.raw;
   else if (separator?.kind === 'dash' && after?.kind === 'number' && after.value > first.value) {
     // A range ascends (`5-7`); `50 - 3º` is a number and a floor.
@@ -308,11 +325,16 @@ function houseNumber(tokens: readonly Token[], at: number, format: AddressFormat
     result.range = true;
   } else if (separator?.kind === 'slash' && after?.kind === 'number' && format.slashAlternatives)
     result.numbers.push(after.value);
+  // A door or floor after a slash, or after a hyphen where it is no range (the Dutch `5-2`, floor 2).
   else
-    for (let k = i; tokens[k]?.kind === 'slash' && tokens[k + 1]?.kind === 'number'; k += 2)
+    for (let k = i; isSeparator(tokens[k]) && tokens[k + 1]?.kind === 'number'; k += 2)
       result.parts.push((tokens[k + 1] as Extract<Token, { kind: 'number' }>).value);
   // Anything else after the number (a floor `2. tv.`, a flat `lok. 5`) is within the house.
   return result;
+}
+
+function isSeparator(token: Token | undefined): boolean {
+  return token?.kind === 'slash' || token?.kind === 'dash';
 }
 
 /** The kind of a street named by a preposition (`Am Markt`, `An der Kirche`). */

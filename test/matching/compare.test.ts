@@ -133,6 +133,10 @@ describe('names', () => {
     ['Drei Eichen Verlag GmbH', '3 Eichen Verlag GmbH', 'DE', 'partial'],
     ['Three Counties Ltd', '3 COUNTIES LIMITED', 'GB', 'partial'],
     ['Weber Maschinenbau GmbH', 'Weber Maschinenbau GmbH Zweigniederlassung Hamburg', 'DE', 'partial'],
+    // another branch of the firm is worth a look, the same one the same
+    ['Weber GmbH Zweigniederlassung Berlin', 'Weber GmbH Zweigniederlassung Hamburg', 'DE', 'partial'],
+    ['Weber Ltd Niederlassung Deutschland', 'Weber Ltd Niederlassung Österreich', 'AT', 'partial'],
+    ['Weber GmbH Zweigniederlassung Hamburg', 'WEBER GMBH ZWEIGNIEDERLASSUNG HAMBURG', 'DE', 'match'],
     ['Bäckerei Schulze GmbH', 'Bäckerei Schultze GmbH', 'DE', 'partial'],
     ['Schneider Elektro GmbH', 'Schneider Elektrotechnik GmbH', 'DE', 'partial'],
     ['BMW AG', 'Bayerische Motoren Werke AG', 'DE', 'partial'],
@@ -242,7 +246,8 @@ describe('reading the registered address', () => {
       'RO',
       'BD. UNIRII NR.5 BL.1 ET.2 AP.3',
       null,
-      ['BUCUREŞTI'],
+      // the sector's line names the district of the town
+      ['BUCUREŞTI SECTOR 3'],
     ],
   ])('%j (%s)', (address, country, street, postcode, towns) => {
     expect(readRegisteredAddress(address, country)).toMatchObject({
@@ -308,6 +313,19 @@ describe('streets, postcodes and towns', () => {
     ],
     ['Unit 5 Mill Lane', 'Unit 6 Mill Lane, Fakenham, NR21 0AA', 'GB', 'mismatch'],
     ['ul. Marszałkowska 10 lok. 5', 'UL. MARSZAŁKOWSKA 10 LOK. 7, 00-590 WARSZAWA', 'PL', 'mismatch'],
+    // a staircase, block or flat named by a letter is another place as one named by a number
+    ['Mariahilfer Straße 12 Stiege A', 'Mariahilfer Straße 12 Stiege B, 1070 Wien', 'AT', 'mismatch'],
+    ['Mariahilfer Straße 12 Stiege A', 'Mariahilfer Straße 12, 1070 Wien', 'AT', 'match'],
+    ['Str. Florilor 5, Sc. A', 'STR. FLORILOR 5, SC. B, 400000 CLUJ-NAPOCA', 'RO', 'mismatch'],
+    ['Str. Florilor 5, Sc. B', 'STR. FLORILOR 5, SC. B, 400000 CLUJ-NAPOCA', 'RO', 'match'],
+    ['Flat A, 12 High Street', 'Flat B, 12 High Street, London, SW1A 1AA', 'GB', 'mismatch'],
+    // the Italian 5/A is house 5A
+    ['Via Roma 5/A', 'VIA ROMA 5/B, 00187 ROMA RM', 'IT', 'mismatch'],
+    ['Via Roma 5A', 'VIA ROMA 5/A, 00187 ROMA RM', 'IT', 'match'],
+    // a number after a hyphen that is no range is a floor or door, as after a slash (the Dutch `5-2`)
+    ['Keizersgracht 5-1', 'KEIZERSGRACHT 5-2, 1015 CJ AMSTERDAM', 'NL', 'mismatch'],
+    ['Keizersgracht 5', 'KEIZERSGRACHT 5-2, 1015 CJ AMSTERDAM', 'NL', 'match'],
+    ['Keizersgracht 5-2', 'KEIZERSGRACHT 5-2, 1015 CJ AMSTERDAM', 'NL', 'match'],
     ['Mariahilfer Straße 12/3/14', 'Mariahilfer Straße 12, 1070 Wien', 'AT', 'match'],
     ['Mariahilfer Straße 12/3/14', 'Mariahilfer Straße 12/3/15, 1070 Wien', 'AT', 'mismatch'],
     ['ul. Marszałkowska 10/12', 'UL. MARSZAŁKOWSKA 10/12, 00-590 WARSZAWA', 'PL', 'match'],
@@ -331,6 +349,10 @@ describe('streets, postcodes and towns', () => {
     ['10115', berlin, 'DE', 'match'],
     ['D-10115', berlin, 'DE', 'match'],
     ['10117', berlin, 'DE', 'mismatch'],
+    // another country's prefix names a postcode of that country
+    ['A-1070', at('Mariahilfer Straße 12, 1070 Wien', 'AT'), 'AT', 'match'],
+    ['H-1070', at('Mariahilfer Straße 12, 1070 Wien', 'AT'), 'AT', 'mismatch'],
+    ['MC-98000', at('1 AVENUE DE MONTE-CARLO, 98000 MONACO', 'FR'), 'FR', 'match'],
     ['SW1A', at('10 Downing Street, London, SW1A 2AA', 'GB'), 'GB', 'partial'],
     ['SW1A 2AB', at('10 Downing Street, London, SW1A 2AA', 'GB'), 'GB', 'mismatch'],
     ['1015', at('KEIZERSGRACHT 00123, 1015CJ AMSTERDAM', 'NL'), 'NL', 'partial'],
@@ -598,6 +620,11 @@ describe('Greek letters read every common way: β, η, φ, χ, υ, αυ and ευ
     ['ΚΟΝΤΟΣ ΑΕ', 'ΚΟΔΟΣ Α.Ε.', 'mismatch'],
     ['ΧΑΤΖΗΣ ΑΕ', 'ΚΑΤΖΗΣ Α.Ε.', 'mismatch'],
     ['ΧΑΤΖΗΣ ΑΕ', 'Χατζής Α.Ε.', 'match'],
+    ['χατζησ αε', 'ΧΑΤΖΗΣ Α.Ε.', 'match'],
+    // letters romanised alike (ω and ο, η and ι, ψ and πσ) are still other letters: worth a look at most
+    ['ΚΩΣΤΑΣ ΑΕ', 'ΚΟΣΤΑΣ Α.Ε.', 'partial'],
+    ['ΜΗΤΣΗΣ ΑΕ', 'ΜΙΤΣΙΣ Α.Ε.', 'partial'],
+    ['ΨΑΡΑΣ ΑΕ', 'ΠΣΑΡΑΣ Α.Ε.', 'partial'],
   ])('%j against %j: %s', (sent, registered, outcome) => {
     expect(compareNames(sent, registered, 'EL')).toBe(outcome);
   });
@@ -663,6 +690,9 @@ describe('Bulgarian Cyrillic read as customers write it in Latin letters', () =>
     ['Maria Foods EOOD', 'МАРТА ФУУДС ЕООД', 'mismatch'],
     // two Cyrillic names compare letter by letter: the other readings and loanwords count against Latin only
     ['ТУР ЕООД', 'ТЪР ЕООД', 'mismatch'],
+    // the law spells ъ and а, щ and шт alike: still other letters
+    ['ТЪР ЕООД', 'ТАР ЕООД', 'mismatch'],
+    ['ЩИТ ЕООД', 'ШТИТ ЕООД', 'mismatch'],
     ['ТРЕЙД ЕООД', 'ТРЕЙДИНГ ЕООД', 'partial'],
     ['ЖАНА ЕООД', 'ЙАНА ЕООД', 'mismatch'],
     ['ЦЕНА ЕООД', 'СЕНА ЕООД', 'mismatch'],
@@ -778,6 +808,8 @@ describe('a town sent with its postcode', () => {
     ['Paris 75008', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'match'],
     ['Paris 8e', '12 RUE DE LA BOETIE, 75008 PARIS', 'FR', 'match'],
     ['Paris 16e', '1 AVENUE FOCH, 75116 PARIS', 'FR', 'match'],
+    // 75116 is the 16th's second postcode: another arrondissement sent with it is no match
+    ['Paris 1er', '1 AVENUE FOCH, 75116 PARIS', 'FR', 'partial'],
     ['Lyon 3e', '1 RUE DE LA PART-DIEU, 69003 LYON', 'FR', 'match'],
     ['1000 Bruxelles', 'Rue Neuve 1, 1000 Bruxelles', 'BE', 'match'],
     ['1000 Brussel', 'Rue Neuve 1, 1000 Bruxelles', 'BE', 'match'],
@@ -812,6 +844,14 @@ describe('a town sent with its postcode', () => {
     ['Budapest 16', 'Andrássy út 9., 1061 Budapest', 'HU', 'partial'],
     ['București Sector 1', 'Calea Victoriei 1, 010061 București', 'RO', 'match'],
     ['București Sector 2', 'Calea Victoriei 1, 010061 București', 'RO', 'partial'],
+    // a Bucharest sector on a line of its own, without a postcode, names the district as well
+    ['București Sector 1', 'MUNICIPIUL BUCUREŞTI, SECTOR 3, BD. UNIRII, NR.5', 'RO', 'partial'],
+    ['București Sector 3', 'MUNICIPIUL BUCUREŞTI, SECTOR 3, BD. UNIRII, NR.5', 'RO', 'match'],
+    ['București', 'MUNICIPIUL BUCUREŞTI, SECTOR 3, BD. UNIRII, NR.5', 'RO', 'match'],
+    // a part of the town after a dash: another one is another district
+    ['Bratislava - Petržalka', 'Obchodná 2, 811 06 Bratislava - mestská časť Staré Mesto', 'SK', 'partial'],
+    ['Bratislava - Staré Mesto', 'Obchodná 2, 811 06 Bratislava - mestská časť Staré Mesto', 'SK', 'match'],
+    ['Berlin - Mitte', 'Hauptstraße 5, 10115 Berlin - Spandau', 'DE', 'partial'],
     ['Budapest', 'Andrássy út 9., 1061 Budapest', 'HU', 'match'],
     ['Wien', 'Landstraßer Hauptstraße 1, 1030 Wien', 'AT', 'match'],
     ['1050 Bruxelles', 'Rue Neuve 1, 1000 Bruxelles', 'BE', 'partial'],
