@@ -17,6 +17,7 @@ import {
   greekWords,
   joined,
   MARKED_TOKEN,
+  memoisedByText,
   oneSlipApart,
   readings,
   sameWord,
@@ -64,8 +65,17 @@ const TOKEN = /(\d+)|([a-z]+)|(\/)|(-)/g;
 const WRITTEN_TOKEN = /\d+|\p{L}+|\/|-/gu;
 const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 
-/** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
-function tokensOf(text: string): Token[] {
+/** The street's numbers, words (both readings), slashes and dashes, in order; read once (shared, so frozen). */
+const tokensOf: (text: string) => readonly Token[] = memoisedByText((text) =>
+  Object.freeze(
+    readTokens(text).map((token) => {
+      if (token.kind === 'word') Object.freeze(token.word);
+      return Object.freeze(token);
+    }),
+  ),
+);
+
+function readTokens(text: string): Token[] {
   const { plain, spelled, marked } = readings(text);
   const found = matchesOf(plain);
   // Each other reading's words where they line up with the plain one's, else the plain word.
