@@ -376,7 +376,7 @@ function readsGreek(marked: string, latin: string): boolean {
  * `read` remembering its last `limit` texts: a registered name or address recurs with every
  * answer given for its number, and so do the towns and legal forms customers send; reading a
  * Greek or Cyrillic text is most of what comparing it costs. What it gives back is shared, so it
- * is never changed (frozen by the reader).
+ * is never changed: read-only by its type (freezing it would slow every later reading of it).
  */
 export function memoisedByText<T>(read: (text: string) => T, limit = 2000): (text: string) => T {
   const seen = new Map<string, T>();
@@ -392,9 +392,7 @@ export function memoisedByText<T>(read: (text: string) => T, limit = 2000): (tex
 }
 
 /** The words of a text, each with both readings (and the words of a Greek text their Latin spellings); read once. */
-export const wordsOf: (text: string) => readonly Word[] = memoisedByText((text) =>
-  Object.freeze(readWords(text).map((word) => Object.freeze(word))),
-);
+export const wordsOf: (text: string) => readonly Readonly<Word>[] = memoisedByText(readWords);
 
 function readWords(text: string): Word[] {
   const read = readings(text);

@@ -65,15 +65,8 @@ const TOKEN = /(\d+)|([a-z]+)|(\/)|(-)/g;
 const WRITTEN_TOKEN = /\d+|\p{L}+|\/|-/gu;
 const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 
-/** The street's numbers, words (both readings), slashes and dashes, in order; read once (shared, so frozen). */
-const tokensOf: (text: string) => readonly Token[] = memoisedByText((text) =>
-  Object.freeze(
-    readTokens(text).map((token) => {
-      if (token.kind === 'word') Object.freeze(token.word);
-      return Object.freeze(token);
-    }),
-  ),
-);
+/** The street's numbers, words (both readings), slashes and dashes, in order; read once (shared, so read-only). */
+const tokensOf: (text: string) => readonly Readonly<Token>[] = memoisedByText(readTokens);
 
 function readTokens(text: string): Token[] {
   const { plain, spelled, marked } = readings(text);
