@@ -40,7 +40,7 @@ export interface RegisteredAddress {
 /** One line of the address, folded once. */
 interface Line {
   text: string;
-  words: Word[];
+  words: readonly Word[];
   digits: boolean;
   /** A county or district line (`Harju maakond`, `SECTOR 3`, `JUD. CLUJ`). */
   area: boolean;

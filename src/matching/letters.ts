@@ -372,8 +372,29 @@ function readsGreek(marked: string, latin: string): boolean {
   return walk(0, 0);
 }
 
-/** The words of a text, each with both readings (and the words of a Greek text their Latin spellings). */
-export function wordsOf(text: string): Word[] {
+/**
+ * `read` remembering its last `limit` texts: a registered name or address recurs with every
+ * answer given for its number, and so do the towns and legal forms customers send; reading a
+ * Greek or Cyrillic text is most of what comparing it costs. What it gives back is shared, so it
+ * is never changed: read-only by its type (freezing it would slow every later reading of it).
+ */
+export function memoisedByText<T>(read: (text: string) => T, limit = 2000): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    let value = seen.get(text);
+    if (value === undefined) {
+      value = read(text);
+      if (seen.size >= limit) seen.delete(seen.keys().next().value as string);
+      seen.set(text, value);
+    }
+    return value;
+  };
+}
+
+/** The words of a text, each with both readings (and the words of a Greek text their Latin spellings); read once. */
+export const wordsOf: (text: string) => readonly Readonly<Word>[] = memoisedByText(readWords);
+
+function readWords(text: string): Word[] {
   const read = readings(text);
   const plain = foldAscii(read.plain);
   const cyrillic = CYRILLIC.test(text)

@@ -39,7 +39,10 @@ export interface ReadName {
 }
 
 /** Cuts a branch or liquidation phrase and what follows it (the branch's town): it names no other trader. */
-function cutFiller(words: Word[], countryCode: string): { words: Word[]; cut: Word[] | null } {
+function cutFiller(
+  words: readonly Word[],
+  countryCode: string,
+): { words: readonly Word[]; cut: Word[] | null } {
   const own = COUNTRY_CUTTING[countryCode];
   const at = words.findIndex(
     (word, i) =>

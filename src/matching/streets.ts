@@ -17,6 +17,7 @@ import {
   greekWords,
   joined,
   MARKED_TOKEN,
+  memoisedByText,
   oneSlipApart,
   readings,
   sameWord,
@@ -64,8 +65,10 @@ const TOKEN = /(\d+)|([a-z]+)|(\/)|(-)/g;
 const WRITTEN_TOKEN = /\d+|\p{L}+|\/|-/gu;
 const SUFFIX_WORDS = new Set(['bis', 'ter', 'quater']);
 
-/** The street's numbers, words (both readings), slashes and dashes, in order; transliterated once. */
-function tokensOf(text: string): Token[] {
+/** The street's numbers, words (both readings), slashes and dashes, in order; read once (shared, so read-only). */
+const tokensOf: (text: string) => readonly Readonly<Token>[] = memoisedByText(readTokens);
+
+function readTokens(text: string): Token[] {
   const { plain, spelled, marked } = readings(text);
   const found = matchesOf(plain);
   // Each other reading's words where they line up with the plain one's, else the plain word.
