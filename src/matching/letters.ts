@@ -42,8 +42,8 @@ export interface Word {
    */
   cyrillic?: readonly string[];
   /**
-   * The words of a Greek text with Greek letters only: the word as written, lower case, without
-   * accents and with σ for a final ς, which another Greek word is compared with letter by letter.
+   * The words of a Greek text only: the word as written, lower case, without accents and with σ
+   * for a final ς, which another word with Greek letters is compared with letter by letter.
    */
   greek?: string;
 }
@@ -447,9 +447,10 @@ export function cyrillicWords(
 }
 
 /**
- * The words of a Greek text as written, lower case, without accents, a final ς written σ: undefined
- * for a word without Greek letters, and for the whole text when it splits into another number of
- * words than its ASCII words `ascii` (it then reads as before, by its romanisations only).
+ * The words of a Greek text as written, lower case, without accents, a final ς written σ (a number
+ * or a word in Latin letters among them too, so that the words run together keep every one):
+ * undefined for the whole text when it splits into another number of words than its ASCII words
+ * `ascii` (it then reads as before, by its romanisations only).
  */
 export function greekWords(
   text: string,
@@ -458,8 +459,7 @@ export function greekWords(
 ): Array<string | undefined> | undefined {
   const lower = text.toLowerCase().replace(APOSTROPHES, '');
   const written = lower.replace(GREEK_ACCENTED, (letter) => GREEK_UNACCENTED[letter]).match(pattern) ?? [];
-  if (written.length !== ascii.length) return undefined;
-  return written.map((word) => (GREEK.test(word) ? word : undefined));
+  return written.length === ascii.length ? written : undefined;
 }
 /** The accented Greek letters (and the final ς), each without its accent; built once. */
 const GREEK_UNACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
@@ -514,9 +514,10 @@ function alignedWith(plain: readonly string[], other: readonly string[]): readon
  */
 export function sameWord(a: Word, b: Word): boolean {
   // Two Greek or two Cyrillic words compare as written: `ΚΩΣΤΑΣ` is not `ΚΟΣΤΑΣ` nor `ТЪР` `ТАР`,
-  // though a romanisation spells each pair alike.
-  if (a.greek !== undefined && b.greek !== undefined) return a.greek === b.greek;
-  if (allCyrillic(a) && allCyrillic(b)) return a.cyrillic.join('') === b.cyrillic.join('');
+  // though a romanisation spells each pair alike; so do words run together with a number or a
+  // Latin word among them (`ΚΩΣΤΑΣ 2000`).
+  if (greekAsWritten(a) && greekAsWritten(b)) return a.greek === b.greek;
+  if (cyrillicAsWritten(a) && cyrillicAsWritten(b)) return a.cyrillic.join('') === b.cyrillic.join('');
   if (a.plain === b.plain || a.spelled === b.spelled) return true;
   if (a.cyrillic !== undefined || b.cyrillic !== undefined) {
     const [cyrillic, other] = a.cyrillic ? [a.cyrillic, b] : [b.cyrillic ?? [], a];
@@ -531,9 +532,14 @@ export function sameWord(a: Word, b: Word): boolean {
   );
 }
 
-/** A Cyrillic word, or Cyrillic words run together (`joined` keeps a Latin word's plain reading among them). */
-function allCyrillic(word: Word): word is Word & { cyrillic: readonly string[] } {
-  return word.cyrillic?.every((written) => CYRILLIC.test(written)) ?? false;
+/** A word with Greek letters as written, or words run together with one among them. */
+function greekAsWritten(word: Word): word is Word & { greek: string } {
+  return word.greek !== undefined && GREEK.test(word.greek);
+}
+
+/** A Cyrillic word, or words run together with one among them (`joined` keeps a Latin word's plain reading). */
+function cyrillicAsWritten(word: Word): word is Word & { cyrillic: readonly string[] } {
+  return word.cyrillic?.some((written) => CYRILLIC.test(written)) ?? false;
 }
 
 /** The words run together, in each reading: `Grachten Techniek` and `Grachtentechniek` join the same. */

@@ -625,6 +625,11 @@ describe('Greek letters read every common way: β, η, φ, χ, υ, αυ and ευ
     ['ΚΩΣΤΑΣ ΑΕ', 'ΚΟΣΤΑΣ Α.Ε.', 'partial'],
     ['ΜΗΤΣΗΣ ΑΕ', 'ΜΙΤΣΙΣ Α.Ε.', 'partial'],
     ['ΨΑΡΑΣ ΑΕ', 'ΠΣΑΡΑΣ Α.Ε.', 'partial'],
+    // and so they are beside a number or a word in Latin letters, the name's words run together too
+    ['ΚΩΣΤΑΣ 2000 ΑΕ', 'ΚΟΣΤΑΣ 2000 Α.Ε.', 'partial'],
+    ['ΚΩΣΤΑΣ GROUP ΑΕ', 'ΚΟΣΤΑΣ GROUP Α.Ε.', 'partial'],
+    ['ΚΩΣΤΑΣ 2000 ΑΕ', 'ΚΩΣΤΑΣ 2000 Α.Ε.', 'match'],
+    ['ΚΩΣΤΑΣ2000 ΑΕ', 'ΚΩΣΤΑΣ 2000 Α.Ε.', 'match'],
   ])('%j against %j: %s', (sent, registered, outcome) => {
     expect(compareNames(sent, registered, 'EL')).toBe(outcome);
   });
@@ -692,6 +697,10 @@ describe('Bulgarian Cyrillic read as customers write it in Latin letters', () =>
     ['ТУР ЕООД', 'ТЪР ЕООД', 'mismatch'],
     // the law spells ъ and а, щ and шт alike: still other letters
     ['ТЪР ЕООД', 'ТАР ЕООД', 'mismatch'],
+    ['ТЪР 2000 ЕООД', 'ТАР 2000 ЕООД', 'mismatch'],
+    ['ТЪР GROUP ЕООД', 'ТАР GROUP ЕООД', 'mismatch'],
+    ['ТЪР 2000 ЕООД', 'ТЪР 2000 ЕООД', 'match'],
+    ['ТЪР2000 ЕООД', 'ТЪР 2000 ЕООД', 'match'],
     ['ЩИТ ЕООД', 'ШТИТ ЕООД', 'mismatch'],
     ['ТРЕЙД ЕООД', 'ТРЕЙДИНГ ЕООД', 'partial'],
     ['ЖАНА ЕООД', 'ЙАНА ЕООД', 'mismatch'],
