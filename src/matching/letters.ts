@@ -373,6 +373,13 @@ function readsGreek(marked: string, latin: string): boolean {
 }
 
 /**
+ * The longest text `memoisedByText` keeps: a sent field holds at most 200 characters and a
+ * registered name or address line rarely more, while a registry's answer may carry up to its reply
+ * cap (a MiB by default), which kept 2,000 times would hold gigabytes.
+ */
+export const MEMO_MAX_CHARS = 1_000;
+
+/**
  * `read` remembering its last `limit` texts: a registered name or address recurs with every
  * answer given for its number, and so do the towns and legal forms customers send; reading a
  * Greek or Cyrillic text is most of what comparing it costs. What it gives back is shared, so it
@@ -381,6 +388,7 @@ function readsGreek(marked: string, latin: string): boolean {
 export function memoisedByText<T>(read: (text: string) => T, limit = 2000): (text: string) => T {
   const seen = new Map<string, T>();
   return (text) => {
+    if (text.length > MEMO_MAX_CHARS) return read(text);
     let value = seen.get(text);
     if (value === undefined) {
       value = read(text);

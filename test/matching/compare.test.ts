@@ -17,7 +17,14 @@ import {
   hasTraderFields,
 } from '../../src/matching/compare.js';
 import { legalFormNamed, legalFormsVersion, splitLegalForm } from '../../src/matching/legal-forms.js';
-import { greekSpellings, oneSlipApart, SLIP_MIN_LENGTH, wordsOf } from '../../src/matching/letters.js';
+import {
+  greekSpellings,
+  MEMO_MAX_CHARS,
+  memoisedByText,
+  oneSlipApart,
+  SLIP_MIN_LENGTH,
+  wordsOf,
+} from '../../src/matching/letters.js';
 import { SHORTENED_MIN_LENGTH } from '../../src/matching/names.js';
 
 const plain = (text: string) => wordsOf(text).map((word) => word.plain);
@@ -65,6 +72,27 @@ describe('letters', () => {
     expect(new Set(greekSpellings(wordsOf('ΑΥΡΑ')[0]))).toEqual(new Set(['avra', 'afra']));
     expect(new Set(greekSpellings(wordsOf('ΚΥΡΟΣ')[0]))).toEqual(new Set(['kyros', 'kiros']));
     expect(wordsOf('ΧΑΤΖΗΣ')[0].spelled).toBe('chatzis');
+  });
+
+  it(`remembers the readings of its last texts, none longer than ${MEMO_MAX_CHARS} characters`, () => {
+    let reads = 0;
+    const read = memoisedByText((text) => {
+      reads++;
+      return [text];
+    }, 2);
+    expect(read('a')).toBe(read('a'));
+    expect(reads).toBe(1);
+    read('b');
+    read('c');
+    read('a');
+    expect(reads).toBe(4);
+    // A long text (a registry may answer with up to a MiB) is read each time, never kept.
+    const long = 'x'.repeat(MEMO_MAX_CHARS + 1);
+    expect(read(long)).toEqual([long]);
+    read(long);
+    expect(reads).toBe(6);
+    expect(wordsOf(long)).not.toBe(wordsOf(long));
+    expect(wordsOf('Acme Ltd')).toBe(wordsOf('Acme Ltd'));
   });
 
   it(`takes one slip for a word of ${SLIP_MIN_LENGTH} letters or more, not for shorter ones`, () => {
