@@ -141,7 +141,7 @@ const POSTCODE_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   EE: ['EE'],
   EL: ['EL', 'GR'],
   ES: ['ES', 'E'],
-  FI: ['FI'],
+  FI: ['FI', 'SF'],
   FR: ['FR', 'F', 'MC'],
   HR: ['HR'],
   HU: ['HU', 'H'],
