@@ -570,7 +570,7 @@ export function joined(words: readonly Word[]): Word {
   }
   const run: Word = greek ? { plain, spelled, marked } : { plain, spelled };
   if (bulgarian) run.cyrillic = cyrillic;
-  // Greek only when every word is.
+  // As written only when every word was kept as written (a number or a Latin word of a Greek text is too).
   if (inGreek && words.length > 0) run.greek = inGreek;
   return run;
 }
