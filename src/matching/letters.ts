@@ -540,9 +540,12 @@ export function sameWord(a: Word, b: Word): boolean {
   );
 }
 
-/** A word with Greek letters as written, or words run together with one among them. */
+/**
+ * A word with Greek letters as written, or words run together with one among them: written
+ * otherwise than it reads (a number or an ASCII word of a Greek text reads as written).
+ */
 function greekAsWritten(word: Word): word is Word & { greek: string } {
-  return word.greek !== undefined && GREEK.test(word.greek);
+  return word.greek !== undefined && word.greek !== word.plain;
 }
 
 /** A Cyrillic word, or words run together with one among them (`joined` keeps a Latin word's plain reading). */
