@@ -382,6 +382,8 @@ describe('streets, postcodes and towns', () => {
     ['H-1070', at('Mariahilfer Straße 12, 1070 Wien', 'AT'), 'AT', 'mismatch'],
     ['MC-98000', at('1 AVENUE DE MONTE-CARLO, 98000 MONACO', 'FR'), 'FR', 'match'],
     ['SF-00100', at('Mannerheimintie 1, 00100 Helsinki', 'FI'), 'FI', 'match'],
+    ['AX-22100', at('Torggatan 1, 22100 Mariehamn', 'FI'), 'FI', 'match'],
+    ['VA-00120', at('VIA DELLA CONCILIAZIONE 1, 00120 CITTA DEL VATICANO', 'IT'), 'IT', 'match'],
     ['SW1A', at('10 Downing Street, London, SW1A 2AA', 'GB'), 'GB', 'partial'],
     ['SW1A 2AB', at('10 Downing Street, London, SW1A 2AA', 'GB'), 'GB', 'mismatch'],
     ['1015', at('KEIZERSGRACHT 00123, 1015CJ AMSTERDAM', 'NL'), 'NL', 'partial'],
