@@ -127,7 +127,7 @@ export function comparePostcode(sent: string, address: RegisteredAddress, countr
 /**
  * The prefixes a postcode of the country is written with: its code and its old vehicle sign, and
  * those of the places that use its postcodes (Monaco's in France, Liechtenstein's in Switzerland,
- * San Marino's and the Vatican's in Italy).
+ * San Marino's and the Vatican's in Italy, Åland's in Finland).
  */
 const POSTCODE_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   AT: ['AT', 'A'],
@@ -141,11 +141,11 @@ const POSTCODE_PREFIXES: Readonly<Record<string, readonly string[]>> = {
   EE: ['EE'],
   EL: ['EL', 'GR'],
   ES: ['ES', 'E'],
-  FI: ['FI'],
+  FI: ['FI', 'SF', 'AX'],
   FR: ['FR', 'F', 'MC'],
   HR: ['HR'],
   HU: ['HU', 'H'],
-  IT: ['IT', 'I', 'SM', 'V'],
+  IT: ['IT', 'I', 'SM', 'V', 'VA'],
   LT: ['LT'],
   LU: ['LU', 'L'],
   LV: ['LV'],

@@ -42,8 +42,8 @@ export interface Word {
    */
   cyrillic?: readonly string[];
   /**
-   * The words of a Greek text with Greek letters only: the word as written, lower case, without
-   * accents and with σ for a final ς, which another Greek word is compared with letter by letter.
+   * The words of a Greek text only: the word as written, lower case, without accents and with σ
+   * for a final ς, which another word with Greek letters is compared with letter by letter.
    */
   greek?: string;
 }
@@ -373,6 +373,13 @@ function readsGreek(marked: string, latin: string): boolean {
 }
 
 /**
+ * The longest text `memoisedByText` keeps: a sent field holds at most 200 characters and a
+ * registered name or address line rarely more, while a registry's answer may carry up to its reply
+ * cap (a MiB by default), which kept 2,000 times would hold gigabytes.
+ */
+export const MEMO_MAX_CHARS = 1_000;
+
+/**
  * `read` remembering its last `limit` texts: a registered name or address recurs with every
  * answer given for its number, and so do the towns and legal forms customers send; reading a
  * Greek or Cyrillic text is most of what comparing it costs. What it gives back is shared, so it
@@ -381,6 +388,7 @@ function readsGreek(marked: string, latin: string): boolean {
 export function memoisedByText<T>(read: (text: string) => T, limit = 2000): (text: string) => T {
   const seen = new Map<string, T>();
   return (text) => {
+    if (text.length > MEMO_MAX_CHARS) return read(text);
     let value = seen.get(text);
     if (value === undefined) {
       value = read(text);
@@ -447,9 +455,10 @@ export function cyrillicWords(
 }
 
 /**
- * The words of a Greek text as written, lower case, without accents, a final ς written σ: undefined
- * for a word without Greek letters, and for the whole text when it splits into another number of
- * words than its ASCII words `ascii` (it then reads as before, by its romanisations only).
+ * The words of a Greek text as written, lower case, without accents, a final ς written σ (a number
+ * or a word in Latin letters among them too, so that the words run together keep every one):
+ * undefined for the whole text when it splits into another number of words than its ASCII words
+ * `ascii` (it then reads as before, by its romanisations only).
  */
 export function greekWords(
   text: string,
@@ -458,8 +467,7 @@ export function greekWords(
 ): Array<string | undefined> | undefined {
   const lower = text.toLowerCase().replace(APOSTROPHES, '');
   const written = lower.replace(GREEK_ACCENTED, (letter) => GREEK_UNACCENTED[letter]).match(pattern) ?? [];
-  if (written.length !== ascii.length) return undefined;
-  return written.map((word) => (GREEK.test(word) ? word : undefined));
+  return written.length === ascii.length ? written : undefined;
 }
 /** The accented Greek letters (and the final ς), each without its accent; built once. */
 const GREEK_UNACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
@@ -514,9 +522,10 @@ function alignedWith(plain: readonly string[], other: readonly string[]): readon
  */
 export function sameWord(a: Word, b: Word): boolean {
   // Two Greek or two Cyrillic words compare as written: `ΚΩΣΤΑΣ` is not `ΚΟΣΤΑΣ` nor `ТЪР` `ТАР`,
-  // though a romanisation spells each pair alike.
-  if (a.greek !== undefined && b.greek !== undefined) return a.greek === b.greek;
-  if (allCyrillic(a) && allCyrillic(b)) return a.cyrillic.join('') === b.cyrillic.join('');
+  // though a romanisation spells each pair alike; so do words run together with a number or a
+  // Latin word among them (`ΚΩΣΤΑΣ 2000`).
+  if (greekAsWritten(a) && greekAsWritten(b)) return a.greek === b.greek;
+  if (cyrillicAsWritten(a) && cyrillicAsWritten(b)) return a.cyrillic.join('') === b.cyrillic.join('');
   if (a.plain === b.plain || a.spelled === b.spelled) return true;
   if (a.cyrillic !== undefined || b.cyrillic !== undefined) {
     const [cyrillic, other] = a.cyrillic ? [a.cyrillic, b] : [b.cyrillic ?? [], a];
@@ -531,9 +540,17 @@ export function sameWord(a: Word, b: Word): boolean {
   );
 }
 
-/** A Cyrillic word, or Cyrillic words run together (`joined` keeps a Latin word's plain reading among them). */
-function allCyrillic(word: Word): word is Word & { cyrillic: readonly string[] } {
-  return word.cyrillic?.every((written) => CYRILLIC.test(written)) ?? false;
+/**
+ * A word with Greek letters as written, or words run together with one among them: written
+ * otherwise than it reads (a number or an ASCII word of a Greek text reads as written).
+ */
+function greekAsWritten(word: Word): word is Word & { greek: string } {
+  return word.greek !== undefined && word.greek !== word.plain;
+}
+
+/** A Cyrillic word, or words run together with one among them (`joined` keeps a Latin word's plain reading). */
+function cyrillicAsWritten(word: Word): word is Word & { cyrillic: readonly string[] } {
+  return word.cyrillic?.some((written) => CYRILLIC.test(written)) ?? false;
 }
 
 /** The words run together, in each reading: `Grachten Techniek` and `Grachtentechniek` join the same. */
@@ -556,7 +573,7 @@ export function joined(words: readonly Word[]): Word {
   }
   const run: Word = greek ? { plain, spelled, marked } : { plain, spelled };
   if (bulgarian) run.cyrillic = cyrillic;
-  // Greek only when every word is.
+  // As written only when every word was kept as written (a number or a Latin word of a Greek text is too).
   if (inGreek && words.length > 0) run.greek = inGreek;
   return run;
 }

@@ -77,6 +77,27 @@ describeEachDialect('bulk files staged while read', (dialect) => {
     expect(rows.slice(1).map((row) => row[0])).toEqual(numbers);
   });
 
+  it('a file of exactly two stages: every row written once, under one file, nothing left for the last write', async () => {
+    const account = await stack.app.account('business');
+    const numbers = freshNumbers('DE', STAGE_ROWS * 2);
+    const res = await upload(stack.app, account.test, chunked(csvOf(numbers)));
+    expect(res.status, res.text).toBe(202);
+    const id = res.body.data.bulk_id;
+    expect(res.body.data).toMatchObject({
+      status: 'pending',
+      total: numbers.length,
+      accepted: numbers.length,
+    });
+    expect(await rowCount(stack.app, id)).toBe(numbers.length);
+    const files = await stack.app.database.db
+      .selectFrom('bulk_files')
+      .select(['id', 'status'])
+      .where('account_id', '=', account.id)
+      .execute();
+    expect(files.map((file) => file.id)).toEqual([id]);
+    expect(files[0].status).not.toBe('receiving');
+  });
+
   it('a bad line after rows were staged: 422 naming it, no file and no row left', async () => {
     const account = await stack.app.account('business');
     const [files, rows] = [await bulkFileCount(stack.app), await rowCount(stack.app)];

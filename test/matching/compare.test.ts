@@ -17,7 +17,14 @@ import {
   hasTraderFields,
 } from '../../src/matching/compare.js';
 import { legalFormNamed, legalFormsVersion, splitLegalForm } from '../../src/matching/legal-forms.js';
-import { greekSpellings, oneSlipApart, SLIP_MIN_LENGTH, wordsOf } from '../../src/matching/letters.js';
+import {
+  greekSpellings,
+  MEMO_MAX_CHARS,
+  memoisedByText,
+  oneSlipApart,
+  SLIP_MIN_LENGTH,
+  wordsOf,
+} from '../../src/matching/letters.js';
 import { SHORTENED_MIN_LENGTH } from '../../src/matching/names.js';
 
 const plain = (text: string) => wordsOf(text).map((word) => word.plain);
@@ -65,6 +72,27 @@ describe('letters', () => {
     expect(new Set(greekSpellings(wordsOf('ΑΥΡΑ')[0]))).toEqual(new Set(['avra', 'afra']));
     expect(new Set(greekSpellings(wordsOf('ΚΥΡΟΣ')[0]))).toEqual(new Set(['kyros', 'kiros']));
     expect(wordsOf('ΧΑΤΖΗΣ')[0].spelled).toBe('chatzis');
+  });
+
+  it(`remembers the readings of its last texts, none longer than ${MEMO_MAX_CHARS} characters`, () => {
+    let reads = 0;
+    const read = memoisedByText((text) => {
+      reads++;
+      return [text];
+    }, 2);
+    expect(read('a')).toBe(read('a'));
+    expect(reads).toBe(1);
+    read('b');
+    read('c');
+    read('a');
+    expect(reads).toBe(4);
+    // A long text (a registry may answer with up to a MiB) is read each time, never kept.
+    const long = 'x'.repeat(MEMO_MAX_CHARS + 1);
+    expect(read(long)).toEqual([long]);
+    read(long);
+    expect(reads).toBe(6);
+    expect(wordsOf(long)).not.toBe(wordsOf(long));
+    expect(wordsOf('Acme Ltd')).toBe(wordsOf('Acme Ltd'));
   });
 
   it(`takes one slip for a word of ${SLIP_MIN_LENGTH} letters or more, not for shorter ones`, () => {
@@ -353,6 +381,9 @@ describe('streets, postcodes and towns', () => {
     ['A-1070', at('Mariahilfer Straße 12, 1070 Wien', 'AT'), 'AT', 'match'],
     ['H-1070', at('Mariahilfer Straße 12, 1070 Wien', 'AT'), 'AT', 'mismatch'],
     ['MC-98000', at('1 AVENUE DE MONTE-CARLO, 98000 MONACO', 'FR'), 'FR', 'match'],
+    ['SF-00100', at('Mannerheimintie 1, 00100 Helsinki', 'FI'), 'FI', 'match'],
+    ['AX-22100', at('Torggatan 1, 22100 Mariehamn', 'FI'), 'FI', 'match'],
+    ['VA-00120', at('VIA DELLA CONCILIAZIONE 1, 00120 CITTA DEL VATICANO', 'IT'), 'IT', 'match'],
     ['SW1A', at('10 Downing Street, London, SW1A 2AA', 'GB'), 'GB', 'partial'],
     ['SW1A 2AB', at('10 Downing Street, London, SW1A 2AA', 'GB'), 'GB', 'mismatch'],
     ['1015', at('KEIZERSGRACHT 00123, 1015CJ AMSTERDAM', 'NL'), 'NL', 'partial'],
@@ -625,6 +656,11 @@ describe('Greek letters read every common way: β, η, φ, χ, υ, αυ and ευ
     ['ΚΩΣΤΑΣ ΑΕ', 'ΚΟΣΤΑΣ Α.Ε.', 'partial'],
     ['ΜΗΤΣΗΣ ΑΕ', 'ΜΙΤΣΙΣ Α.Ε.', 'partial'],
     ['ΨΑΡΑΣ ΑΕ', 'ΠΣΑΡΑΣ Α.Ε.', 'partial'],
+    // and so they are beside a number or a word in Latin letters, the name's words run together too
+    ['ΚΩΣΤΑΣ 2000 ΑΕ', 'ΚΟΣΤΑΣ 2000 Α.Ε.', 'partial'],
+    ['ΚΩΣΤΑΣ GROUP ΑΕ', 'ΚΟΣΤΑΣ GROUP Α.Ε.', 'partial'],
+    ['ΚΩΣΤΑΣ 2000 ΑΕ', 'ΚΩΣΤΑΣ 2000 Α.Ε.', 'match'],
+    ['ΚΩΣΤΑΣ2000 ΑΕ', 'ΚΩΣΤΑΣ 2000 Α.Ε.', 'match'],
   ])('%j against %j: %s', (sent, registered, outcome) => {
     expect(compareNames(sent, registered, 'EL')).toBe(outcome);
   });
@@ -692,6 +728,10 @@ describe('Bulgarian Cyrillic read as customers write it in Latin letters', () =>
     ['ТУР ЕООД', 'ТЪР ЕООД', 'mismatch'],
     // the law spells ъ and а, щ and шт alike: still other letters
     ['ТЪР ЕООД', 'ТАР ЕООД', 'mismatch'],
+    ['ТЪР 2000 ЕООД', 'ТАР 2000 ЕООД', 'mismatch'],
+    ['ТЪР GROUP ЕООД', 'ТАР GROUP ЕООД', 'mismatch'],
+    ['ТЪР 2000 ЕООД', 'ТЪР 2000 ЕООД', 'match'],
+    ['ТЪР2000 ЕООД', 'ТЪР 2000 ЕООД', 'match'],
     ['ЩИТ ЕООД', 'ШТИТ ЕООД', 'mismatch'],
     ['ТРЕЙД ЕООД', 'ТРЕЙДИНГ ЕООД', 'partial'],
     ['ЖАНА ЕООД', 'ЙАНА ЕООД', 'mismatch'],
