@@ -179,7 +179,7 @@ export function readStreet(text: string, format: AddressFormat): Street {
     .slice(start, end)
     .map((token) => (token.kind === 'number' ? numberWord(token.value) : token))
     .filter((token) => token.kind === 'word');
-  while (nameTokens.length > 0 && (isMarker(nameTokens) || isUnit(nameTokens[nameTokens.length - 1])))
+  while (nameTokens.length > 0 && (isMarker(nameTokens) || unitEndsName(nameTokens, vocabulary)))
     nameTokens.pop();
   return { ...nameOf(nameTokens, vocabulary), number, units };
 }
@@ -273,6 +273,28 @@ function houseNumberAt(tokens: readonly Token[], from: number): number {
 function numberWord(value: number): Token {
   const text = String(value);
   return { kind: 'word', word: { plain: text, spelled: text }, dotted: false, raw: text };
+}
+
+/**
+ * A flat or unit word last in a street's name (`Hauptstraße Stiege 5`) is left out of the name,
+ * unless it is the name's only word of its own: `Am Stock 5` and `Via Scala 5` are the streets
+ * `Am Stock` and `Via Scala`, not `Am` and `Via`.
+ */
+function unitEndsName(
+  name: ReadonlyArray<Extract<Token, { kind: 'word' }>>,
+  vocabulary: StreetVocabulary,
+): boolean {
+  return (
+    isUnit(name[name.length - 1]) &&
+    name
+      .slice(0, -1)
+      .some(
+        (token) =>
+          !STREET_LINKS.has(token.word.plain) &&
+          !vocabulary.words.has(token.raw) &&
+          !vocabulary.prepositions.has(token.raw),
+      )
+  );
 }
 
 function isUnit(token: Token): boolean {

@@ -369,6 +369,12 @@ describe('streets, postcodes and towns', () => {
     ['Am Markt 1', 'Am Markt 1, 10115 Berlin', 'DE', 'match'],
     ['Markt 1', 'Am Markt 1, 10115 Berlin', 'DE', 'match'],
     ['Kirchstraße 3', 'An der Kirche 3, 10115 Berlin', 'DE', 'mismatch'],
+    // A unit word that is the street's only word of its own is its name (`Am Stock`, `Via Scala`).
+    ['Am Block 5', 'Am Stiege 5, 10115 Berlin', 'DE', 'mismatch'],
+    ['Am Stock 5', 'Am Top 5, 1010 Wien', 'AT', 'mismatch'],
+    ['Am Block 5', 'Am Block 5, 10115 Berlin', 'DE', 'match'],
+    ['Via Scala 5', 'VIA SCALA 5, 50123 FIRENZE', 'IT', 'match'],
+    ['Via della Scala 5', 'VIA DELLA SCALA 5, 50123 FIRENZE', 'IT', 'match'],
   ])('street %j in %j (%s): %s', (street, address, country, outcome) => {
     expect(compareStreet(street, at(address, country), country)).toBe(outcome);
   });
