@@ -405,13 +405,9 @@ export const wordsOf: (text: string) => readonly Readonly<Word>[] = memoisedByTe
 function readWords(text: string): Word[] {
   const read = readings(text);
   const plain = foldAscii(read.plain);
-  const cyrillic = CYRILLIC.test(text)
-    ? cyrillicWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD)
-    : undefined;
-  const greek =
-    read.marked === undefined
-      ? undefined
-      : greekWords(text.replace(UNICODE_ABBREVIATION_DOT, '$1'), plain, WRITTEN_WORD);
+  const undotted = ASCII.test(text) ? text : text.replace(UNICODE_ABBREVIATION_DOT, '$1');
+  const cyrillic = CYRILLIC.test(text) ? cyrillicWords(undotted, plain, WRITTEN_WORD) : undefined;
+  const greek = read.marked === undefined ? undefined : greekWords(undotted, plain, WRITTEN_WORD);
   if (read.spelled === read.plain && read.marked === undefined && cyrillic === undefined)
     return plain.map((word) => ({ plain: word, spelled: word }));
   // Every reading splits the same way (every replacement is letters); should one not, the plain one serves.
@@ -419,12 +415,11 @@ function readWords(text: string): Word[] {
   const marked = read.marked === undefined ? undefined : alignedWith(plain, foldMarked(read.marked));
   // Every word of a Greek text carries its marked reading, which marks it Greek for sameWord.
   return plain.map((word, i) => {
-    const inGreek = greek?.[i];
     const read: Word = marked
-      ? inGreek !== undefined
-        ? { plain: word, spelled: spelled[i], marked: marked[i], greek: inGreek }
-        : { plain: word, spelled: spelled[i], marked: marked[i] }
+      ? { plain: word, spelled: spelled[i], marked: marked[i] }
       : { plain: word, spelled: spelled[i] };
+    const inGreek = greek?.[i];
+    if (inGreek !== undefined) read.greek = inGreek;
     const written = cyrillic?.[i];
     if (written !== undefined) read.cyrillic = [written];
     return read;
